@@ -1,0 +1,123 @@
+import type { Screen, PlaceScreen } from './generated/flow-types';
+
+/** The answer of a place screen (spec §3 "Place answer"), plus the zone so the offset can be recomputed. */
+export interface PlaceAnswer {
+  latitude: number;
+  longitude: number;
+  place: string;
+  utcOffsetMinutes: number;
+  timeZone: string;
+}
+
+export type AnswerValue = string | string[] | PlaceAnswer;
+export type Answers = Record<string, AnswerValue>;
+
+/** Screens that store an answer under an answer key. */
+export type QuestionScreen = Extract<Screen, { answerKey: string }>;
+
+export function isQuestionScreen(screen: Screen): screen is QuestionScreen {
+  return 'answerKey' in screen;
+}
+
+/** Why an answer is refused; screens map it to the flow's message text. */
+export type AnswerProblem =
+  | 'required'
+  | 'tooLong'
+  | 'invalid'
+  | 'future'
+  | 'tooEarly'
+  | 'tooFew'
+  | 'tooMany'
+  | 'pick'
+  | 'unknownOption';
+
+const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+const timePattern = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** Today's date in the visitor's own calendar, as YYYY-MM-DD. */
+export function todayIso(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** True when `value` is a real calendar date written YYYY-MM-DD (rejects 2023-02-30). */
+export function isCalendarDate(value: string): boolean {
+  const m = datePattern.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+function isPlaceAnswer(value: unknown): value is PlaceAnswer {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.latitude === 'number' && Math.abs(v.latitude) <= 90 &&
+    typeof v.longitude === 'number' && Math.abs(v.longitude) <= 180 &&
+    typeof v.place === 'string' && v.place.length > 0 &&
+    typeof v.utcOffsetMinutes === 'number' && Number.isInteger(v.utcOffsetMinutes) && Math.abs(v.utcOffsetMinutes) <= 16 * 60 &&
+    typeof v.timeZone === 'string'
+  );
+}
+
+/**
+ * Checks an answer against the rules of its screen. Returns null when the answer is acceptable.
+ * The machine's guard and the screens' inline messages both use this, so they never disagree.
+ */
+export function answerProblem(screen: Screen, value: unknown, now: Date = new Date()): AnswerProblem | null {
+  switch (screen.kind) {
+    case 'single-choice':
+      if (typeof value !== 'string' || value === '') return 'required';
+      return screen.options.some((o) => o.value === value) ? null : 'unknownOption';
+    case 'multiple-choice': {
+      if (!Array.isArray(value) || value.length < screen.minSelected) return 'tooFew';
+      if (value.length > screen.maxSelected) return 'tooMany';
+      const known = new Set(screen.options.map((o) => o.value));
+      const unique = new Set(value);
+      return unique.size === value.length && value.every((v) => typeof v === 'string' && known.has(v)) ? null : 'unknownOption';
+    }
+    case 'text':
+      if (typeof value !== 'string' || value.trim() === '') return 'required';
+      return value.trim().length > screen.maxLength ? 'tooLong' : null;
+    case 'date':
+      if (typeof value !== 'string' || value === '') return 'required';
+      if (!isCalendarDate(value)) return 'invalid';
+      if (value < screen.minDate) return 'tooEarly';
+      return value > todayIso(now) ? 'future' : null;
+    case 'time':
+      if (typeof value !== 'string' || value === '') return 'required';
+      return value === screen.dontKnow.value || timePattern.test(value) ? null : 'invalid';
+    case 'place':
+      return isPlaceAnswer(value) ? null : 'pick';
+    case 'email':
+      if (typeof value !== 'string' || value.trim() === '') return 'required';
+      return isEmailAddress(value.trim()) ? null : 'invalid';
+    default:
+      return null;
+  }
+}
+
+/**
+ * A pragmatic address check: one @, a dotted domain, no spaces. The server is the real judge;
+ * this catches typos such as a missing @ or a trailing dot before anything is sent.
+ */
+export function isEmailAddress(value: string): boolean {
+  if (value.length > 254) return false;
+  return /^[^\s@"<>()[\]\\,;:]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.[a-z]{2,63}$/i.test(value);
+}
+
+/** The values a question can store that a condition may test (option values, the time's "don't know"). */
+export function enumeratedValues(screen: Screen): string[] | null {
+  switch (screen.kind) {
+    case 'single-choice':
+    case 'multiple-choice':
+      return screen.options.map((o) => o.value);
+    case 'time':
+      return [screen.dontKnow.value];
+    default:
+      return null;
+  }
+}
+
+export type { PlaceScreen };

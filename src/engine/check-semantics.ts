@@ -1,0 +1,153 @@
+import type { Flow, Screen } from './generated/flow-types';
+import type { FlowProblem } from './validate-flow';
+import { branchesOf, predecessors } from './flow-graph';
+import { conditionValues, conditionAnswerKeys } from './conditions';
+import { enumeratedValues, isQuestionScreen } from './answers';
+
+const knownVariables = new Set(['sunSign', 'moonSign']);
+const textFields = new Set(['title', 'subtitle', 'eyebrow', 'footnote', 'note', 'done']);
+
+/** The rules of a flow that JSON Schema cannot express. Assumes the flow passed the schema. */
+export function checkSemantics(flow: Flow, effects: readonly string[]): FlowProblem[] {
+  const problems: FlowProblem[] = [];
+  const report = (pointer: string, message: string, hint: string) => problems.push({ pointer, message, hint });
+  const at = (i: number) => `/screens/${i}`;
+
+  const ids = new Map<string, number>();
+  const routes = new Map<string, number>();
+  const keys = new Map<string, number>();
+  flow.screens.forEach((screen, i) => {
+    const first = ids.get(screen.id);
+    if (first !== undefined) report(`${at(i)}/id`, `duplicate screen id "${screen.id}" (also at /screens/${first})`, 'give each screen its own id');
+    else ids.set(screen.id, i);
+    const sameRoute = routes.get(screen.route);
+    if (sameRoute !== undefined) report(`${at(i)}/route`, `duplicate route "${screen.route}" (also at /screens/${sameRoute})`, 'give each screen its own route');
+    else routes.set(screen.route, i);
+    if (isQuestionScreen(screen)) {
+      const sameKey = keys.get(screen.answerKey);
+      if (sameKey !== undefined) report(`${at(i)}/answerKey`, `duplicate answer key "${screen.answerKey}" (also at /screens/${sameKey})`, 'give each question its own step id');
+      else keys.set(screen.answerKey, i);
+    }
+  });
+
+  if (!ids.has(flow.start)) report('/start', `start screen "${flow.start}" does not exist`, `use one of the screen ids, such as "${flow.screens[0]?.id ?? ''}"`);
+
+  const screenByKey = new Map<string, Screen>();
+  for (const s of flow.screens) if (isQuestionScreen(s)) screenByKey.set(s.answerKey, s);
+
+  flow.screens.forEach((screen, i) => {
+    if (!(screen.group in flow.groups)) report(`${at(i)}/group`, `unknown page group "${screen.group}"`, `use one of ${Object.keys(flow.groups).join(', ')}`);
+
+    const branches = branchesOf(screen);
+    if (typeof screen.next === 'string') {
+      if (!ids.has(screen.next)) report(`${at(i)}/next`, `transition to unknown screen "${screen.next}"`, 'use the id of a screen in this flow');
+    } else {
+      branches.forEach((branch, b) => {
+        if (!ids.has(branch.to)) report(`${at(i)}/next/${b}/to`, `transition to unknown screen "${branch.to}"`, 'use the id of a screen in this flow');
+        const last = b === branches.length - 1;
+        if (!last && !branch.when) report(`${at(i)}/next/${b}`, 'a branch without "when" before the last branch hides the branches after it', 'add "when" or move this branch to the end');
+        if (last && branch.when) report(`${at(i)}/next/${b}`, 'the last branch has a "when": a visitor whose answers match no branch is stuck', 'add a last branch without "when" as the default');
+      });
+    }
+    if (branches.length === 0 && screen.end !== true) report(at(i), `screen "${screen.id}" has no way forward and is not an end`, 'add "next", or "end": true if the flow ends here');
+    if (branches.length > 0 && screen.end === true) report(`${at(i)}/end`, `screen "${screen.id}" is marked as an end but has "next"`, 'remove "end" or "next"');
+
+    if (screen.back?.to === 'screen' && screen.back.screen !== undefined && !ids.has(screen.back.screen)) {
+      report(`${at(i)}/back/screen`, `back target "${screen.back.screen}" does not exist`, 'use the id of a screen in this flow');
+    }
+
+    if ('options' in screen) {
+      const seen = new Map<string, number>();
+      screen.options.forEach((option, o) => {
+        const first = seen.get(option.value);
+        if (first !== undefined) report(`${at(i)}/options/${o}/value`, `repeated option value "${option.value}" (also option ${first})`, 'give each option its own value');
+        else seen.set(option.value, o);
+      });
+    }
+    if (screen.kind === 'multiple-choice') {
+      if (screen.minSelected > screen.maxSelected) report(`${at(i)}/minSelected`, 'minSelected is larger than maxSelected', 'make minSelected <= maxSelected');
+      if (screen.maxSelected > screen.options.length) report(`${at(i)}/maxSelected`, 'maxSelected is larger than the number of options', 'lower maxSelected or add options');
+    }
+    if (screen.kind === 'place') {
+      for (const field of ['dateFrom', 'timeFrom'] as const) {
+        const key = screen[field];
+        if (key === undefined) continue;
+        const source = screenByKey.get(key);
+        const wanted = field === 'dateFrom' ? 'date' : 'time';
+        if (!source || source.kind !== wanted) report(`${at(i)}/${field}`, `"${key}" is not the answer key of a ${wanted} question`, `use the answerKey of a ${wanted} screen`);
+      }
+    }
+    (screen.effects ?? []).forEach((effect, e) => {
+      if (!effects.includes(effect)) report(`${at(i)}/effects/${e}`, `unknown effect "${effect}"`, effects.length > 0 ? `use one of ${effects.join(', ')}` : 'this app registers no effects yet');
+    });
+    for (const [pointer, text] of textsOf(screen, at(i))) {
+      for (const match of text.matchAll(/\{([^{}]+)\}/g)) {
+        const name = match[1] ?? '';
+        const answer = /^answer:(.+)$/.exec(name);
+        if (answer ? !screenByKey.has(answer[1] ?? '') : !knownVariables.has(name)) {
+          report(pointer, `unknown placeholder {${name}}`, 'use {answer:STEP} with a step id of this flow, {sunSign} or {moonSign}');
+        }
+      }
+    }
+  });
+
+  // Reachability and "earlier screen" both need the graph; skip them when references are broken.
+  if (problems.length > 0) return problems;
+
+  const preds = predecessors(flow);
+  const reachable = reach(flow.start, (id) => branchesOf(screenById(flow, id)).map((b) => b.to));
+  flow.screens.forEach((screen, i) => {
+    if (!reachable.has(screen.id)) report(at(i), `screen "${screen.id}" cannot be reached from the start "${flow.start}"`, 'add a transition to it, or remove it');
+    if (screen.back?.to === 'previous' && (preds.get(screen.id) ?? []).length === 0) {
+      report(`${at(i)}/back`, `back to "previous" on "${screen.id}", which no screen leads to`, 'use a screen or path back target');
+    }
+    const ancestors = reach(screen.id, (id) => preds.get(id) ?? []);
+    branchesOf(screen).forEach((branch, b) => {
+      if (!branch.when) return;
+      const pointer = typeof screen.next === 'string' ? `${at(i)}/next` : `${at(i)}/next/${b}/when`;
+      for (const key of conditionAnswerKeys(branch.when)) {
+        const source = screenByKey.get(key);
+        if (!source || !ancestors.has(source.id)) {
+          report(pointer, `condition on answer "${key}", which no earlier screen sets`, 'test an answer of a question asked before this screen');
+        }
+      }
+      for (const { answer, value } of conditionValues(branch.when)) {
+        const source = screenByKey.get(answer);
+        const values = source ? enumeratedValues(source) : null;
+        if (values && !values.includes(value)) report(pointer, `answer "${answer}" can never be "${value}"`, `use one of ${values.join(', ')}`);
+      }
+    });
+  });
+  return problems;
+}
+
+function screenById(flow: Flow, id: string): Screen {
+  const screen = flow.screens.find((s) => s.id === id);
+  if (!screen) throw new Error(`unknown screen ${id}`);
+  return screen;
+}
+
+function reach(from: string, edges: (id: string) => string[]): Set<string> {
+  const seen = new Set<string>([from]);
+  const queue = [from];
+  while (queue.length > 0) {
+    const id = queue.shift() as string;
+    for (const next of edges(id)) {
+      if (!seen.has(next)) {
+        seen.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  return seen;
+}
+
+/** Every visitor-facing text of a screen with its pointer, for placeholder checks. */
+function textsOf(screen: Screen, base: string): Array<[string, string]> {
+  const texts: Array<[string, string]> = [];
+  for (const [field, value] of Object.entries(screen)) {
+    if (textFields.has(field) && typeof value === 'string') texts.push([`${base}/${field}`, value]);
+  }
+  if (screen.kind === 'interstitial') (screen.body ?? []).forEach((t, j) => texts.push([`${base}/body/${j}`, t]));
+  return texts;
+}

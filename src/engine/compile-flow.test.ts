@@ -1,0 +1,95 @@
+import { describe, it, expect } from 'vitest';
+import { createActor } from 'xstate';
+import flowJson from '../../flows/astrology.json';
+import { validateFlow } from './validate-flow';
+import { compileFlow } from './compile-flow';
+import type { Flow } from './generated/flow-types';
+
+function loadFlow(): Flow {
+  const result = validateFlow(flowJson);
+  if (!result.ok) throw new Error(JSON.stringify(result.problems));
+  return result.flow;
+}
+
+const place = { latitude: 51.5, longitude: -0.12, place: 'London, United Kingdom', utcOffsetMinutes: 60, timeZone: 'Europe/London' };
+
+function walk(relationship: string, time: string) {
+  const actor = createActor(compileFlow(loadFlow(), { now: () => new Date('2026-01-01T00:00:00Z') })).start();
+  const visited: string[] = [String(actor.getSnapshot().value)];
+  const step = (event: Parameters<typeof actor.send>[0]) => {
+    actor.send(event);
+    visited.push(String(actor.getSnapshot().value));
+  };
+  const answerFor = (id: string): Parameters<typeof actor.send>[0] => {
+    const screen = loadFlow().screens.find((s) => s.id === id);
+    if (!screen) throw new Error(id);
+    switch (screen.kind) {
+      case 'welcome': case 'interstitial': case 'loading': return { type: 'NEXT' };
+      case 'single-choice': return { type: 'ANSWER', value: id === 'relationship-status' ? relationship : screen.options[0]!.value };
+      case 'multiple-choice': return { type: 'ANSWER', value: [screen.options[0]!.value] };
+      case 'text': return { type: 'ANSWER', value: 'Maya' };
+      case 'date': return { type: 'ANSWER', value: '1990-05-17' };
+      case 'time': return { type: 'ANSWER', value: id === 'profile-time-of-birth' ? time : '08:15' };
+      case 'place': return { type: 'ANSWER', value: place };
+      case 'email': return { type: 'SUBMIT_EMAIL', email: 'maya@example.com' };
+    }
+  };
+  while (String(actor.getSnapshot().value) !== 'email') step(answerFor(String(actor.getSnapshot().value)));
+  return { actor, visited };
+}
+
+describe('compileFlow on flows/astrology.json', () => {
+  it('asks the partner steps when the visitor is in a relationship', () => {
+    const { visited } = walk('in_relationships', '10:30');
+    expect(visited).toContain('relationship-partner-gender');
+    expect(visited).toContain('relationship-partner-place-of-birth');
+    expect(visited).not.toContain('profile-no-problem');
+    expect(visited.at(-1)).toBe('email');
+  });
+
+  it('skips the partner steps when the visitor is single and shows no-problem for an unknown birth time', () => {
+    const { visited } = walk('single', 'dont_know');
+    expect(visited).not.toContain('relationship-partner-gender');
+    expect(visited).toContain('profile-no-problem');
+  });
+
+  it('drops the partner answers when the visitor switches to single', () => {
+    const { actor } = walk('in_relationships', '10:30');
+    expect(actor.getSnapshot().context.answers['4-0-2']).toBe('1990-05-17');
+    for (const screen of ['relationship-status']) actor.send({ type: 'NAVIGATE', screen });
+    expect(actor.getSnapshot().value).toBe('relationship-status');
+    actor.send({ type: 'ANSWER', value: 'single' });
+    const answers = actor.getSnapshot().context.answers;
+    expect(answers['1-1']).toBe('single');
+    expect(answers['4-0-2']).toBeUndefined();
+    expect(answers['4-2']).toBeUndefined();
+    expect(answers['2-1']).toBe('Maya');
+  });
+
+  it('refuses an invalid answer and stays on the screen', () => {
+    const { actor } = walk('single', '10:30');
+    actor.send({ type: 'NAVIGATE', screen: 'profile-birthday' });
+    actor.send({ type: 'ANSWER', value: '2999-01-01' });
+    expect(actor.getSnapshot().value).toBe('profile-birthday');
+    actor.send({ type: 'ANSWER', value: '1899-12-31' });
+    expect(actor.getSnapshot().value).toBe('profile-birthday');
+  });
+
+  it('refuses navigation to a screen the visitor has not reached', () => {
+    const actor = createActor(compileFlow(loadFlow())).start();
+    actor.send({ type: 'NEXT' });
+    actor.send({ type: 'NAVIGATE', screen: 'profile-time-of-birth' });
+    expect(actor.getSnapshot().value).toBe('relationship-status');
+  });
+
+  it('goes back to the previous screen on the trail, and to the fixed targets', () => {
+    const { actor } = walk('single', 'dont_know');
+    actor.send({ type: 'NAVIGATE', screen: 'profile-no-problem' });
+    actor.send({ type: 'BACK' });
+    expect(actor.getSnapshot().value).toBe('profile-time-of-birth');
+    actor.send({ type: 'BACK' });
+    expect(actor.getSnapshot().value).toBe('profile-zodiac-sun');
+    actor.send({ type: 'BACK' });
+    expect(actor.getSnapshot().value).toBe('profile-birthday');
+  });
+});

@@ -1,0 +1,161 @@
+import { and, assign, setup, type AnyActorLogic } from 'xstate';
+import type { Condition, Flow, Screen } from './generated/flow-types';
+import type { Answers, AnswerValue } from './answers';
+import { answerProblem, isQuestionScreen } from './answers';
+import { evaluateCondition } from './conditions';
+import { branchesOf, indexFlow, predecessors, pruneAnswers } from './flow-graph';
+
+/** How the visitor reached the current screen; the address bar projection reads it. */
+export type Move = 'start' | 'forward' | 'back' | 'history-back' | 'navigate';
+
+export interface FunnelContext {
+  /** Answers keyed by step id (1-1, 2-1 ... 4-7). */
+  answers: Answers;
+  /** The screens on the visitor's path, from the start to the furthest reached. */
+  trail: string[];
+  /** The email, held in memory only: persistence strips it. */
+  email: string | null;
+  move: Move;
+}
+
+export type FunnelEvent =
+  | { type: 'ANSWER'; value: AnswerValue }
+  | { type: 'NEXT' }
+  | { type: 'BACK' }
+  | { type: 'NAVIGATE'; screen: string }
+  | { type: 'SUBMIT_EMAIL'; email: string };
+
+export interface CompileOptions {
+  /** Effect implementations by name (actors invoked when a screen that names them opens). */
+  effects?: Record<string, AnyActorLogic>;
+  /** The clock used for date rules (tests pin it). */
+  now?: () => Date;
+}
+
+/**
+ * Compiles a validated flow into an XState machine: one state per screen, transitions from `next`
+ * (conditions become the parameterised guard `answerMatches`), back targets, and a root NAVIGATE
+ * event for the address bar that is accepted only for screens on the visitor's trail.
+ */
+export function compileFlow(flow: Flow, options: CompileOptions = {}) {
+  const { byId } = indexFlow(flow);
+  const preds = predecessors(flow);
+  const now = options.now ?? (() => new Date());
+  const screenOf = (id: string): Screen => {
+    const screen = byId.get(id);
+    if (!screen) throw new Error(`compileFlow: unknown screen "${id}"`);
+    return screen;
+  };
+  const answersWith = (context: FunnelContext, event: FunnelEvent, screenId: string): Answers => {
+    const screen = screenOf(screenId);
+    return event.type === 'ANSWER' && isQuestionScreen(screen) ? { ...context.answers, [screen.answerKey]: event.value } : context.answers;
+  };
+
+  const machineSetup = setup({
+    actors: options.effects ?? {},
+    types: {
+      context: {} as FunnelContext,
+      events: {} as FunnelEvent,
+      input: {} as Partial<Pick<FunnelContext, 'answers'>> | undefined,
+    },
+    guards: {
+      isValidAnswer: ({ event }, params: { screen: string }) =>
+        event.type === 'ANSWER' && answerProblem(screenOf(params.screen), event.value, now()) === null,
+      isValidEmail: ({ event }, params: { screen: string }) =>
+        event.type === 'SUBMIT_EMAIL' && answerProblem(screenOf(params.screen), event.email, now()) === null,
+      answerMatches: ({ context, event }, params: { screen: string; condition: Condition }) =>
+        evaluateCondition(params.condition, answersWith(context, event, params.screen)),
+      isPreviousOnTrail: ({ context }, params: { screen: string; previous: string }) => {
+        const at = context.trail.indexOf(params.screen);
+        return at > 0 && context.trail[at - 1] === params.previous;
+      },
+      canNavigate: ({ context, event }, params: { screen: string }) =>
+        event.type === 'NAVIGATE' && event.screen === params.screen && context.trail.includes(params.screen),
+    },
+    actions: {
+      storeAnswer: assign(({ context, event }, params: { screen: string }) => {
+        const screen = screenOf(params.screen);
+        if (event.type !== 'ANSWER' || !isQuestionScreen(screen)) return {};
+        return { answers: pruneAnswers(flow, { ...context.answers, [screen.answerKey]: event.value }) };
+      }),
+      storeEmail: assign(({ event }) => (event.type === 'SUBMIT_EMAIL' ? { email: event.email.trim() } : {})),
+      advanceTrail: assign(({ context }, params: { from: string; to: string }) => {
+        const at = context.trail.indexOf(params.from);
+        const kept = at >= 0 ? context.trail.slice(0, at + 1) : [...context.trail, params.from];
+        // Same way forward as before: keep the rest of the trail, so browser forward still works.
+        const trail = context.trail[at + 1] === params.to && at >= 0 ? context.trail : [...kept, params.to];
+        return { trail, move: 'forward' as const };
+      }),
+      markMove: assign((_, params: { move: Move }) => ({ move: params.move })),
+    },
+  });
+
+  const forward = (screen: Screen, valid: { type: 'isValidAnswer'; params: { screen: string } } | null) =>
+    branchesOf(screen).map((branch) => {
+      const matches = branch.when ? { type: 'answerMatches' as const, params: { screen: screen.id, condition: branch.when } } : null;
+      const guards = [valid, matches].filter((g) => g !== null);
+      return {
+        target: branch.to,
+        guard: guards.length === 2 ? and(guards) : guards[0],
+        actions: [
+          ...(valid ? [{ type: 'storeAnswer' as const, params: { screen: screen.id } }] : []),
+          { type: 'advanceTrail' as const, params: { from: screen.id, to: branch.to } },
+        ],
+      };
+    });
+
+  const backTransitions = (screen: Screen) => {
+    const back = screen.back;
+    if (!back) return [];
+    if (back.to === 'screen' && back.screen) return [{ target: back.screen, actions: { type: 'markMove' as const, params: { move: 'back' as const } } }];
+    if (back.to === 'path' && back.path) {
+      const inFlow = flow.screens.find((s) => s.route === back.path);
+      return inFlow ? [{ target: inFlow.id, actions: { type: 'markMove' as const, params: { move: 'back' as const } } }] : [];
+    }
+    const move: Move = back.to === 'browser' ? 'history-back' : 'back';
+    return (preds.get(screen.id) ?? []).map((previous) => ({
+      target: previous,
+      guard: { type: 'isPreviousOnTrail' as const, params: { screen: screen.id, previous } },
+      actions: { type: 'markMove' as const, params: { move } },
+    }));
+  };
+
+  const states = Object.fromEntries(
+    flow.screens.map((screen) => {
+      const on: Record<string, unknown> = {};
+      if (screen.kind === 'email') {
+        on.SUBMIT_EMAIL = { guard: { type: 'isValidEmail', params: { screen: screen.id } }, actions: 'storeEmail' };
+      } else if (isQuestionScreen(screen)) {
+        on.ANSWER = forward(screen, { type: 'isValidAnswer', params: { screen: screen.id } });
+      } else {
+        on.NEXT = forward(screen, null);
+      }
+      const back = backTransitions(screen);
+      if (back.length > 0) on.BACK = back;
+      const invoke = (screen.effects ?? []).flatMap((name) => (options.effects?.[name] ? [{ src: name, id: `${screen.id}:${name}` }] : []));
+      return [screen.id, { on, ...(invoke.length > 0 ? { invoke } : {}), meta: { route: screen.route } }];
+    }),
+  );
+
+  return machineSetup.createMachine({
+      id: flow.id,
+      initial: flow.start,
+      context: ({ input }) => ({
+        answers: input?.answers ?? {},
+        trail: [flow.start],
+        email: null,
+        move: 'start',
+      }),
+      on: {
+        NAVIGATE: flow.screens.map((screen) => ({
+          target: `.${screen.id}`,
+          guard: { type: 'canNavigate' as const, params: { screen: screen.id } },
+          actions: { type: 'markMove', params: { move: 'navigate' } },
+        })),
+      },
+      // The generic record above is typed loosely; XState checks the guard and action names at run time.
+      states: states as never,
+    });
+}
+
+export type FunnelMachine = ReturnType<typeof compileFlow>;

@@ -1,0 +1,66 @@
+import type { Branch, Flow, Screen } from './generated/flow-types';
+import type { Answers } from './answers';
+import { isQuestionScreen } from './answers';
+import { evaluateCondition } from './conditions';
+
+/** The branches of a screen's `next`, in order; a plain id is one unconditional branch. */
+export function branchesOf(screen: Screen): Branch[] {
+  if (screen.next === undefined) return [];
+  return typeof screen.next === 'string' ? [{ to: screen.next }] : screen.next;
+}
+
+/** Indexes a flow by screen id and by route. */
+export function indexFlow(flow: Flow) {
+  const byId = new Map<string, Screen>(flow.screens.map((s) => [s.id, s]));
+  const byRoute = new Map<string, Screen>(flow.screens.map((s) => [s.route, s]));
+  return { byId, byRoute };
+}
+
+/** The screen the visitor goes to from `screen` given the answers, or null at an end. */
+export function resolveNext(screen: Screen, answers: Answers): string | null {
+  for (const branch of branchesOf(screen)) {
+    if (!branch.when || evaluateCondition(branch.when, answers)) return branch.to;
+  }
+  return null;
+}
+
+/**
+ * The screens a visitor with these answers passes through, from the start to the end, following
+ * the branches the answers choose (unanswered conditions take the default branch).
+ */
+export function pathFor(flow: Flow, answers: Answers): string[] {
+  const { byId } = indexFlow(flow);
+  const path: string[] = [];
+  let current: string | null = flow.start;
+  while (current !== null && !path.includes(current)) {
+    path.push(current);
+    const screen = byId.get(current);
+    current = screen ? resolveNext(screen, answers) : null;
+  }
+  return path;
+}
+
+/** Keeps only the answers of screens on the path these answers choose: a branch not taken loses its answers. */
+export function pruneAnswers(flow: Flow, answers: Answers): Answers {
+  const { byId } = indexFlow(flow);
+  const onPath = new Set(
+    pathFor(flow, answers)
+      .map((id) => byId.get(id))
+      .filter((s): s is Screen => s !== undefined)
+      .filter(isQuestionScreen)
+      .map((s) => s.answerKey),
+  );
+  return Object.fromEntries(Object.entries(answers).filter(([key]) => onPath.has(key)));
+}
+
+/** Screens that lead to each screen (its possible predecessors). */
+export function predecessors(flow: Flow): Map<string, string[]> {
+  const result = new Map<string, string[]>(flow.screens.map((s) => [s.id, []]));
+  for (const screen of flow.screens) {
+    for (const branch of branchesOf(screen)) {
+      const list = result.get(branch.to);
+      if (list && !list.includes(screen.id)) list.push(screen.id);
+    }
+  }
+  return result;
+}

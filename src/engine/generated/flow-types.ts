@@ -1,0 +1,590 @@
+// Generated from schemas/flow.schema.json by `npm run generate`. Do not edit.
+
+/**
+ * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML.
+ *
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "text".
+ */
+export type Text = string;
+/**
+ * A screen; `kind` picks the component that shows it.
+ *
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "screen".
+ */
+export type Screen =
+  | WelcomeScreen
+  | SingleChoiceScreen
+  | MultipleChoiceScreen
+  | TextScreen
+  | DateScreen
+  | TimeScreen
+  | PlaceScreen
+  | InterstitialScreen
+  | LoadingScreen
+  | EmailScreen;
+/**
+ * The id of a screen in this flow.
+ *
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "screenId".
+ */
+export type ScreenId = string;
+/**
+ * The path shown in the address bar, such as /quiz/1-1.
+ *
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "route".
+ */
+export type Route = string;
+/**
+ * Where the back button leads. Leave it out for no back button.
+ *
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "back".
+ */
+export type Back = {
+  /**
+   * previous: the screen before this one on the visitor's path; screen: a screen of this flow; path: a page by its path; browser: the browser's history.
+   */
+  to: 'previous' | 'screen' | 'path' | 'browser';
+  screen?: ScreenId;
+  path?: Route;
+  /**
+   * The back button stays disabled this long after the screen opens.
+   */
+  delayMs?: number;
+};
+/**
+ * The next screen: a screen id, or branches tried in order (the last one without `when` is the default).
+ *
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "next".
+ */
+export type Next = ScreenId | Branch[];
+/**
+ * A condition on the answers given so far.
+ *
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "condition".
+ */
+export type Condition =
+  | {
+      answer: AnswerKey;
+      is: OptionValue;
+    }
+  | {
+      answer: AnswerKey;
+      isNot: OptionValue;
+    }
+  | {
+      answer: AnswerKey;
+      /**
+       * @minItems 1
+       */
+      in: OptionValue[];
+    }
+  | {
+      /**
+       * @minItems 1
+       */
+      all: Condition[];
+    }
+  | {
+      /**
+       * @minItems 1
+       */
+      any: Condition[];
+    }
+  | {
+      not: Condition;
+    };
+/**
+ * The quiz step id the answer is stored under, such as 1-1 or 4-0-2.
+ *
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "answerKey".
+ */
+export type AnswerKey = string;
+/**
+ * The stored value, snake_case.
+ *
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "optionValue".
+ */
+export type OptionValue = string;
+/**
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "slug".
+ */
+export type Slug = string;
+/**
+ * @minItems 2
+ * @maxItems 12
+ *
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "options".
+ */
+export type Options = Option[];
+
+/**
+ * A quiz funnel: its screens, their order, texts, options, answer keys, back targets, delays, page groups and branching. Compiled into an XState machine by src/engine.
+ */
+export interface Flow {
+  /**
+   * Path to this schema, for editor completion.
+   */
+  $schema?: string;
+  /**
+   * Flow id; persisted visitor state is stamped with it.
+   */
+  id: string;
+  /**
+   * Bump when a change makes saved visitor progress incompatible (removed screens, changed answer keys or values).
+   */
+  version: number;
+  product: {
+    /**
+     * Project id sent to the subscription server.
+     */
+    id: string;
+    /**
+     * Product name, shown in the header and used as the page title.
+     */
+    name: string;
+  };
+  page: {
+    title: Text;
+    /**
+     * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML.
+     */
+    description: string;
+  };
+  /**
+   * Page groups: each has its own background image and blur style.
+   */
+  groups: {
+    [k: string]: Group;
+  };
+  /**
+   * The screen a new visitor starts on.
+   */
+  start: string;
+  /**
+   * @minItems 1
+   */
+  screens: Screen[];
+}
+/**
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "group".
+ */
+export interface Group {
+  /**
+   * Background image under public/.
+   */
+  background: string;
+  /**
+   * How strongly the card blurs the background behind it.
+   */
+  blur: 'none' | 'soft' | 'strong';
+}
+/**
+ * The landing screen: a headline and a call to action.
+ *
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "welcomeScreen".
+ */
+export interface WelcomeScreen {
+  id: ScreenId;
+  route: Route;
+  kind: 'welcome';
+  /**
+   * A key of `groups`.
+   */
+  group: string;
+  back?: Back;
+  next?: Next;
+  /**
+   * True on a screen where this flow ends (it has no `next`).
+   */
+  end?: boolean;
+  /**
+   * Named effects run when the screen opens.
+   */
+  effects?: Slug[];
+  eyebrow?: Text;
+  title: Text;
+  subtitle?: Text;
+  cta: Text;
+  footnote?: Text;
+}
+/**
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "branch".
+ */
+export interface Branch {
+  when?: Condition;
+  to: ScreenId;
+}
+/**
+ * One tap on an option answers and moves on.
+ *
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "singleChoiceScreen".
+ */
+export interface SingleChoiceScreen {
+  id: ScreenId;
+  route: Route;
+  kind: 'single-choice';
+  /**
+   * A key of `groups`.
+   */
+  group: string;
+  back?: Back;
+  next?: Next;
+  /**
+   * True on a screen where this flow ends (it has no `next`).
+   */
+  end?: boolean;
+  /**
+   * Named effects run when the screen opens.
+   */
+  effects?: Slug[];
+  answerKey: AnswerKey;
+  /**
+   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML.
+   */
+  title: string;
+  subtitle?: Text;
+  options: Options;
+}
+/**
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "option".
+ */
+export interface Option {
+  value: OptionValue;
+  label: Text;
+  /**
+   * An emoji shown before the label.
+   */
+  icon?: string;
+}
+/**
+ * Several options may be picked, then a button moves on.
+ *
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "multipleChoiceScreen".
+ */
+export interface MultipleChoiceScreen {
+  id: ScreenId;
+  route: Route;
+  kind: 'multiple-choice';
+  /**
+   * A key of `groups`.
+   */
+  group: string;
+  back?: Back;
+  next?: Next;
+  /**
+   * True on a screen where this flow ends (it has no `next`).
+   */
+  end?: boolean;
+  /**
+   * Named effects run when the screen opens.
+   */
+  effects?: Slug[];
+  answerKey: AnswerKey;
+  /**
+   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML.
+   */
+  title: string;
+  subtitle?: Text;
+  options: Options;
+  cta: Text;
+  minSelected: number;
+  maxSelected: number;
+  messages: {
+    tooFew: Text;
+    tooMany: Text;
+  };
+}
+/**
+ * A short free-text answer, such as a name.
+ *
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "textScreen".
+ */
+export interface TextScreen {
+  id: ScreenId;
+  route: Route;
+  kind: 'text';
+  /**
+   * A key of `groups`.
+   */
+  group: string;
+  back?: Back;
+  next?: Next;
+  /**
+   * True on a screen where this flow ends (it has no `next`).
+   */
+  end?: boolean;
+  /**
+   * Named effects run when the screen opens.
+   */
+  effects?: Slug[];
+  answerKey: AnswerKey;
+  /**
+   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML.
+   */
+  title: string;
+  subtitle?: Text;
+  label: Text;
+  placeholder?: Text;
+  cta: Text;
+  autocomplete?: 'given-name' | 'name' | 'nickname' | 'off';
+  maxLength: number;
+  messages: {
+    required: Text;
+    tooLong: Text;
+  };
+}
+/**
+ * A calendar date, such as a birth date (stored as YYYY-MM-DD).
+ *
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "dateScreen".
+ */
+export interface DateScreen {
+  id: ScreenId;
+  route: Route;
+  kind: 'date';
+  /**
+   * A key of `groups`.
+   */
+  group: string;
+  back?: Back;
+  next?: Next;
+  /**
+   * True on a screen where this flow ends (it has no `next`).
+   */
+  end?: boolean;
+  /**
+   * Named effects run when the screen opens.
+   */
+  effects?: Slug[];
+  answerKey: AnswerKey;
+  /**
+   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML.
+   */
+  title: string;
+  subtitle?: Text;
+  label: Text;
+  cta: Text;
+  /**
+   * The earliest date accepted.
+   */
+  minDate: string;
+  messages: {
+    required: Text;
+    invalid: Text;
+    future: Text;
+    tooEarly: Text;
+  };
+}
+/**
+ * A time of day (stored as HH:MM), with an 'I don't know' answer.
+ *
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "timeScreen".
+ */
+export interface TimeScreen {
+  id: ScreenId;
+  route: Route;
+  kind: 'time';
+  /**
+   * A key of `groups`.
+   */
+  group: string;
+  back?: Back;
+  next?: Next;
+  /**
+   * True on a screen where this flow ends (it has no `next`).
+   */
+  end?: boolean;
+  /**
+   * Named effects run when the screen opens.
+   */
+  effects?: Slug[];
+  answerKey: AnswerKey;
+  /**
+   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML.
+   */
+  title: string;
+  subtitle?: Text;
+  label: Text;
+  cta: Text;
+  dontKnow: {
+    label: Text;
+    value: OptionValue;
+  };
+  messages: {
+    required: Text;
+  };
+}
+/**
+ * A place picked from suggestions; the answer holds latitude, longitude, place and the UTC offset in force at the birth date and time.
+ *
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "placeScreen".
+ */
+export interface PlaceScreen {
+  id: ScreenId;
+  route: Route;
+  kind: 'place';
+  /**
+   * A key of `groups`.
+   */
+  group: string;
+  back?: Back;
+  next?: Next;
+  /**
+   * True on a screen where this flow ends (it has no `next`).
+   */
+  end?: boolean;
+  /**
+   * Named effects run when the screen opens.
+   */
+  effects?: Slug[];
+  answerKey: AnswerKey;
+  /**
+   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML.
+   */
+  title: string;
+  subtitle?: Text;
+  label: Text;
+  placeholder?: Text;
+  cta: Text;
+  /**
+   * The quiz step id the answer is stored under, such as 1-1 or 4-0-2.
+   */
+  dateFrom: string;
+  /**
+   * The quiz step id the answer is stored under, such as 1-1 or 4-0-2.
+   */
+  timeFrom?: string;
+  messages: {
+    required: Text;
+    noMatch: Text;
+    pick: Text;
+    unavailable: Text;
+  };
+}
+/**
+ * A page between questions; may show an insight computed from the answers.
+ *
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "interstitialScreen".
+ */
+export interface InterstitialScreen {
+  id: ScreenId;
+  route: Route;
+  kind: 'interstitial';
+  /**
+   * A key of `groups`.
+   */
+  group: string;
+  back?: Back;
+  next?: Next;
+  /**
+   * True on a screen where this flow ends (it has no `next`).
+   */
+  end?: boolean;
+  /**
+   * Named effects run when the screen opens.
+   */
+  effects?: Slug[];
+  /**
+   * An insight shown with the text.
+   */
+  insight?: 'sun-sign' | 'moon-sign';
+  eyebrow?: Text;
+  title: Text;
+  body?: Text[];
+  cta: Text;
+}
+/**
+ * Progress while something is prepared, then moves on by itself.
+ *
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "loadingScreen".
+ */
+export interface LoadingScreen {
+  id: ScreenId;
+  route: Route;
+  kind: 'loading';
+  /**
+   * A key of `groups`.
+   */
+  group: string;
+  back?: Back;
+  next?: Next;
+  /**
+   * True on a screen where this flow ends (it has no `next`).
+   */
+  end?: boolean;
+  /**
+   * Named effects run when the screen opens.
+   */
+  effects?: Slug[];
+  title: Text;
+  /**
+   * @minItems 1
+   */
+  steps: Text[];
+  durationMs: number;
+}
+/**
+ * Email capture. The address is kept in memory only: never in the URL, analytics or localStorage.
+ *
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "emailScreen".
+ */
+export interface EmailScreen {
+  id: ScreenId;
+  route: Route;
+  kind: 'email';
+  /**
+   * A key of `groups`.
+   */
+  group: string;
+  back?: Back;
+  next?: Next;
+  /**
+   * True on a screen where this flow ends (it has no `next`).
+   */
+  end?: boolean;
+  /**
+   * Named effects run when the screen opens.
+   */
+  effects?: Slug[];
+  /**
+   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML.
+   */
+  title: string;
+  subtitle?: Text;
+  label: Text;
+  placeholder?: Text;
+  cta: Text;
+  note?: Text;
+  /**
+   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML.
+   */
+  done?: string;
+  messages: {
+    required: Text;
+    invalid: Text;
+  };
+}

@@ -1,0 +1,18 @@
+// Hand-written declaration for the generated standalone validator (its code is generated JavaScript).
+import type { Flow } from './flow-types';
+
+export interface SchemaError {
+  instancePath: string;
+  schemaPath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+interface ValidateFlowSchema {
+  (data: unknown): data is Flow;
+  errors?: SchemaError[] | null;
+}
+
+declare const validate: ValidateFlowSchema;
+export default validate;

@@ -1,0 +1,99 @@
+import validateSchema from './generated/validate-flow-schema.js';
+import type { SchemaError } from './generated/validate-flow-schema.js';
+import type { Flow } from './generated/flow-types';
+import { checkSemantics } from './check-semantics';
+
+/** One problem in a flow: where (a JSON pointer into the file), what is wrong, and what to do. */
+export interface FlowProblem {
+  pointer: string;
+  message: string;
+  hint: string;
+}
+
+export type FlowValidation = { ok: true; flow: Flow } | { ok: false; problems: FlowProblem[] };
+
+export interface ValidateOptions {
+  /** Names of the effects the app registers; a flow naming another effect is refused. */
+  effects?: readonly string[];
+}
+
+/**
+ * Validates flow data: first against schemas/flow.schema.json (precompiled, no ajv runtime), then
+ * the rules a schema cannot say (references, reachability, duplicates, conditions). The same
+ * function serves the CLI, the build and the app at load.
+ */
+export function validateFlow(data: unknown, options: ValidateOptions = {}): FlowValidation {
+  if (!validateSchema(data)) {
+    return { ok: false, problems: describeSchemaErrors(validateSchema.errors ?? []) };
+  }
+  const problems = checkSemantics(data, options.effects ?? []);
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, flow: data };
+}
+
+function describeSchemaErrors(errors: SchemaError[]): FlowProblem[] {
+  // anyOf/oneOf/if report a summary on top of the branch errors; the branch errors say more.
+  const specific = errors.filter((e) => !['anyOf', 'oneOf', 'if', 'not'].includes(e.keyword));
+  const chosen = specific.length > 0 ? specific : errors;
+  const seen = new Set<string>();
+  const problems: FlowProblem[] = [];
+  for (const error of chosen) {
+    const problem = describeSchemaError(error);
+    const key = `${problem.pointer} ${problem.message}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      problems.push(problem);
+    }
+  }
+  return problems;
+}
+
+function describeSchemaError(error: SchemaError): FlowProblem {
+  const at = error.instancePath || '';
+  const p = error.params;
+  switch (error.keyword) {
+    case 'required':
+      return { pointer: at, message: `missing required property "${String(p.missingProperty)}"`, hint: `add "${String(p.missingProperty)}"` };
+    case 'additionalProperties':
+      return {
+        pointer: `${at}/${String(p.additionalProperty)}`,
+        message: `unknown property "${String(p.additionalProperty)}"`,
+        hint: 'remove it or check its spelling against the schema',
+      };
+    case 'type':
+      return { pointer: at, message: `must be ${article(String(p.type))} ${String(p.type)}`, hint: `write ${article(String(p.type))} ${String(p.type)} here` };
+    case 'enum':
+      return { pointer: at, message: 'is not one of the allowed values', hint: `use one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` };
+    case 'const':
+      return { pointer: at, message: `must be ${JSON.stringify(p.allowedValue)}`, hint: `write ${JSON.stringify(p.allowedValue)}` };
+    case 'pattern':
+      return { pointer: at, message: `does not have the expected form (${String(p.pattern)})`, hint: hintForPattern(at) };
+    case 'minLength':
+      return { pointer: at, message: 'must not be empty', hint: 'write the text' };
+    case 'maxLength':
+      return { pointer: at, message: `is longer than ${String(p.limit)} characters`, hint: 'shorten it' };
+    case 'minItems':
+      return { pointer: at, message: `needs at least ${String(p.limit)} items`, hint: 'add items' };
+    case 'maxItems':
+      return { pointer: at, message: `has more than ${String(p.limit)} items`, hint: 'remove items' };
+    case 'minimum':
+    case 'maximum':
+      return { pointer: at, message: `must be ${error.keyword === 'minimum' ? '>=' : '<='} ${String(p.limit)}`, hint: 'change the number' };
+    case 'discriminator':
+      return { pointer: `${at}/kind`, message: 'is not a known screen kind', hint: 'use one of the kinds listed in schemas/flow.schema.json' };
+    case 'uniqueItems':
+      return { pointer: at, message: 'has repeated items', hint: 'remove the duplicate' };
+    default:
+      return { pointer: at, message: error.message ?? `fails the ${error.keyword} rule`, hint: 'see schemas/flow.schema.json' };
+  }
+}
+
+function article(word: string): string {
+  return /^[aeiou]/.test(word) ? 'an' : 'a';
+}
+
+function hintForPattern(pointer: string): string {
+  if (/\/route$|\/path$/.test(pointer)) return 'write a path such as /quiz/1-1 (lowercase, hyphens)';
+  if (/\/answerKey$|\/answer$|From$/.test(pointer)) return 'write a step id such as 1-1 or 4-0-2';
+  if (/\/value$|\/is$|\/isNot$|\/in\/\d+$/.test(pointer)) return 'write a snake_case value such as in_relationships';
+  return 'write a lowercase id with hyphens, such as profile-name';
+}
