@@ -18,9 +18,15 @@ export async function generateArtifacts(root: string): Promise<Array<{ file: str
     strictRequired: false,
     allowUnionTypes: true,
     inlineRefs: false,
+    // Counts UTF-16 units instead of code points: no runtime helper import in the generated module.
+    unicode: false,
   });
   const validate = ajv.compile(schema);
-  const validator = banner + '/* eslint-disable */\n' + standaloneCode(ajv, validate);
+  const code = standaloneCode(ajv, validate);
+  if (code.includes('require(')) {
+    throw new Error('the standalone validator needs an ajv runtime helper (require): adjust the schema or the ajv options');
+  }
+  const validator = banner + '/* eslint-disable */\n' + code;
 
   const { $schema: _ignored, ...forTypes } = schema;
   const types = await compile(forTypes, 'Flow', {

@@ -82,8 +82,10 @@ export type Condition =
       answer: AnswerKey;
       /**
        * @minItems 1
+       *
+       * Items: The stored value, snake_case.
        */
-      in: OptionValue[];
+      in: string[];
     }
   | {
       /**
@@ -115,11 +117,6 @@ export type AnswerKey = string;
  */
 export type OptionValue = string;
 /**
- * This interface was referenced by `Flow`'s JSON-Schema
- * via the `definition` "slug".
- */
-export type Slug = string;
-/**
  * @minItems 2
  * @maxItems 12
  *
@@ -127,6 +124,11 @@ export type Slug = string;
  * via the `definition` "options".
  */
 export type Options = Option[];
+/**
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "slug".
+ */
+export type Slug = string;
 
 /**
  * A quiz funnel: its screens, their order, texts, options, answer keys, back targets, delays, page groups and branching. Compiled into an XState machine by src/engine.
@@ -213,7 +215,7 @@ export interface WelcomeScreen {
   /**
    * Named effects run when the screen opens.
    */
-  effects?: Slug[];
+  effects?: string[];
   eyebrow?: Text;
   title: Text;
   subtitle?: Text;
@@ -251,7 +253,7 @@ export interface SingleChoiceScreen {
   /**
    * Named effects run when the screen opens.
    */
-  effects?: Slug[];
+  effects?: string[];
   answerKey: AnswerKey;
   /**
    * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML.
@@ -295,7 +297,7 @@ export interface MultipleChoiceScreen {
   /**
    * Named effects run when the screen opens.
    */
-  effects?: Slug[];
+  effects?: string[];
   answerKey: AnswerKey;
   /**
    * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML.
@@ -334,7 +336,7 @@ export interface TextScreen {
   /**
    * Named effects run when the screen opens.
    */
-  effects?: Slug[];
+  effects?: string[];
   answerKey: AnswerKey;
   /**
    * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML.
@@ -374,7 +376,7 @@ export interface DateScreen {
   /**
    * Named effects run when the screen opens.
    */
-  effects?: Slug[];
+  effects?: string[];
   answerKey: AnswerKey;
   /**
    * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML.
@@ -417,7 +419,7 @@ export interface TimeScreen {
   /**
    * Named effects run when the screen opens.
    */
-  effects?: Slug[];
+  effects?: string[];
   answerKey: AnswerKey;
   /**
    * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML.
@@ -457,7 +459,7 @@ export interface PlaceScreen {
   /**
    * Named effects run when the screen opens.
    */
-  effects?: Slug[];
+  effects?: string[];
   answerKey: AnswerKey;
   /**
    * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML.
@@ -505,7 +507,7 @@ export interface InterstitialScreen {
   /**
    * Named effects run when the screen opens.
    */
-  effects?: Slug[];
+  effects?: string[];
   /**
    * An insight shown with the text.
    */
@@ -538,7 +540,7 @@ export interface LoadingScreen {
   /**
    * Named effects run when the screen opens.
    */
-  effects?: Slug[];
+  effects?: string[];
   title: Text;
   /**
    * @minItems 1
@@ -569,7 +571,7 @@ export interface EmailScreen {
   /**
    * Named effects run when the screen opens.
    */
-  effects?: Slug[];
+  effects?: string[];
   /**
    * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML.
    */

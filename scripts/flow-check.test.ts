@@ -1,0 +1,81 @@
+import { describe, it, expect } from 'vitest';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { checkFlowFile, formatProblem } from './check-flow-file';
+
+const run = promisify(execFile);
+const fixture = (name: string) => `tests/fixtures/flows/${name}.json`;
+
+async function lines(name: string): Promise<string[]> {
+  return (await checkFlowFile(fixture(name))).map(formatProblem);
+}
+
+describe('flow:check', () => {
+  it('accepts flows/astrology.json', async () => {
+    expect(await checkFlowFile('flows/astrology.json')).toEqual([]);
+  });
+
+  it('locates a transition to an unknown screen', async () => {
+    expect(await lines('unknown-target')).toEqual([
+      'tests/fixtures/flows/unknown-target.json:126:7 /screens/2/next transition to unknown screen "knowledge-of-astrologyy"; use the id of a screen in this flow',
+    ]);
+  });
+
+  it('locates a missing question text', async () => {
+    expect(await lines('missing-title')).toEqual([
+      'tests/fixtures/flows/missing-title.json:479:5 /screens/17 missing required property "title"; add "title"',
+    ]);
+  });
+
+  it('locates a duplicated route', async () => {
+    expect(await lines('duplicate-route')).toEqual([
+      'tests/fixtures/flows/duplicate-route.json:858:7 /screens/29/route duplicate route "/quiz/4-5" (also at /screens/28); give each screen its own route',
+    ]);
+  });
+
+  it('locates a string where a number belongs', async () => {
+    expect(await lines('string-for-number')).toEqual([
+      'tests/fixtures/flows/string-for-number.json:240:9 /screens/7/back/delayMs must be an integer; write an integer here',
+    ]);
+  });
+
+  it('locates an unreachable screen', async () => {
+    expect(await lines('unreachable-screen')).toContain(
+      'tests/fixtures/flows/unreachable-screen.json:419:5 /screens/15 screen "personality-criticism-sensitive" cannot be reached from the start "welcome"; add a transition to it, or remove it',
+    );
+  });
+
+  it('locates a JSON syntax error with its line and column, without a stack trace', async () => {
+    expect(await lines('syntax-error')).toEqual([
+      'tests/fixtures/flows/syntax-error.json:60:7 / JSON syntax error: a comma is missing; fix the JSON syntax at this position (a missing comma, quote or bracket?)',
+    ]);
+  });
+
+  it('locates a condition on an answer no earlier screen sets', async () => {
+    expect(await lines('condition-on-unset-answer')).toEqual([
+      'tests/fixtures/flows/condition-on-unset-answer.json:657:11 /screens/21/next/0/when condition on answer "3-9", which no earlier screen sets; test an answer of a question asked before this screen',
+    ]);
+  });
+
+  it('locates a repeated option value, a duplicate screen id and a dead end', async () => {
+    expect(await lines('repeated-option-value')).toEqual([
+      'tests/fixtures/flows/repeated-option-value.json:915:11 /screens/30/options/2/value repeated option value "words" (also option 0); give each option its own value',
+    ]);
+    expect((await lines('duplicate-id'))[0]).toBe(
+      'tests/fixtures/flows/duplicate-id.json:969:7 /screens/33/id duplicate screen id "relationship-goal" (also at /screens/2); give each screen its own id',
+    );
+    expect(await lines('dead-end')).toEqual([
+      'tests/fixtures/flows/dead-end.json:895:5 /screens/30 screen "relationship-love-language" has no way forward and is not an end; add "next", or "end": true if the flow ends here',
+    ]);
+  });
+
+  it('exits 1 with one line per problem, and 0 on a valid flow', async () => {
+    const bad = await run('npx', ['tsx', 'scripts/flow-check.ts', fixture('syntax-error'), fixture('missing-title')]).catch((e: { code: number; stderr: string }) => e);
+    expect('code' in bad && bad.code).toBe(1);
+    const reported = String(bad.stderr).split('\n').filter((l) => l.startsWith('tests/'));
+    expect(reported).toHaveLength(2);
+    expect(String(bad.stderr)).not.toMatch(/\n\s+at /);
+    const good = await run('npx', ['tsx', 'scripts/flow-check.ts', 'flows/astrology.json']);
+    expect(good.stdout).toContain('flows/astrology.json: ok');
+  });
+});
