@@ -23,25 +23,25 @@ describe('flow:check', () => {
 
   it('locates a missing question text', async () => {
     expect(await lines('missing-title')).toEqual([
-      'tests/fixtures/flows/missing-title.json:479:5 /screens/17 missing required property "title"; add "title"',
+      'tests/fixtures/flows/missing-title.json:487:5 /screens/17 missing required property "title"; add "title"',
     ]);
   });
 
   it('locates a duplicated route', async () => {
     expect(await lines('duplicate-route')).toEqual([
-      'tests/fixtures/flows/duplicate-route.json:858:7 /screens/29/route duplicate route "/quiz/4-5" (also at /screens/28); give each screen its own route',
+      'tests/fixtures/flows/duplicate-route.json:866:7 /screens/29/route duplicate route "/quiz/4-5" (also at /screens/28); give each screen its own route',
     ]);
   });
 
   it('locates a string where a number belongs', async () => {
     expect(await lines('string-for-number')).toEqual([
-      'tests/fixtures/flows/string-for-number.json:240:9 /screens/7/back/delayMs must be an integer; write an integer here',
+      'tests/fixtures/flows/string-for-number.json:243:9 /screens/7/back/delayMs must be an integer; write an integer here',
     ]);
   });
 
   it('locates an unreachable screen', async () => {
     expect(await lines('unreachable-screen')).toContain(
-      'tests/fixtures/flows/unreachable-screen.json:419:5 /screens/15 screen "personality-criticism-sensitive" cannot be reached from the start "welcome"; add a transition to it, or remove it',
+      'tests/fixtures/flows/unreachable-screen.json:427:5 /screens/15 screen "personality-criticism-sensitive" cannot be reached from the start "welcome"; add a transition to it, or remove it',
     );
   });
 
@@ -53,19 +53,19 @@ describe('flow:check', () => {
 
   it('locates a condition on an answer no earlier screen sets', async () => {
     expect(await lines('condition-on-unset-answer')).toEqual([
-      'tests/fixtures/flows/condition-on-unset-answer.json:657:11 /screens/21/next/0/when condition on answer "3-9", which no earlier screen sets; test an answer of a question asked before this screen',
+      'tests/fixtures/flows/condition-on-unset-answer.json:665:11 /screens/21/next/0/when condition on answer "3-9", which no earlier screen sets; test an answer of a question asked before this screen',
     ]);
   });
 
   it('locates a repeated option value, a duplicate screen id and a dead end', async () => {
     expect(await lines('repeated-option-value')).toEqual([
-      'tests/fixtures/flows/repeated-option-value.json:915:11 /screens/30/options/2/value repeated option value "words" (also option 0); give each option its own value',
+      'tests/fixtures/flows/repeated-option-value.json:923:11 /screens/30/options/2/value repeated option value "words" (also option 0); give each option its own value',
     ]);
     expect((await lines('duplicate-id'))[0]).toBe(
-      'tests/fixtures/flows/duplicate-id.json:969:7 /screens/33/id duplicate screen id "relationship-goal" (also at /screens/2); give each screen its own id',
+      'tests/fixtures/flows/duplicate-id.json:977:7 /screens/33/id duplicate screen id "relationship-goal" (also at /screens/2); give each screen its own id',
     );
     expect(await lines('dead-end')).toEqual([
-      'tests/fixtures/flows/dead-end.json:895:5 /screens/30 screen "relationship-love-language" has no way forward and is not an end; add "next", or "end": true if the flow ends here',
+      'tests/fixtures/flows/dead-end.json:903:5 /screens/30 screen "relationship-love-language" has no way forward and is not an end; add "next", or "end": true if the flow ends here',
     ]);
   });
 

@@ -36,9 +36,9 @@ export interface SkyAtBirthInput {
   /** Local birth date, `YYYY-MM-DD`. */
   date: string;
   /** Local birth time `HH:MM`; `dont_know`, empty or missing means unknown. */
-  time?: string | null;
+  time?: string | null | undefined;
   /** UTC offset at birth in minutes east of UTC; missing means the place is unknown. */
-  utcOffsetMinutes?: number | null;
+  utcOffsetMinutes?: number | null | undefined;
 }
 
 export interface SkyAtBirth {

@@ -77,6 +77,15 @@ export function checkSemantics(flow: Flow, effects: readonly string[]): FlowProb
         if (!source || source.kind !== wanted) report(`${at(i)}/${field}`, `"${key}" is not the answer key of a ${wanted} question`, `use the answerKey of a ${wanted} screen`);
       }
     }
+    if (screen.kind === 'interstitial' && screen.insight) {
+      const sources = [['dateFrom', 'date'], ['timeFrom', 'time'], ['placeFrom', 'place']] as const;
+      for (const [field, wanted] of sources) {
+        const key = screen.insight[field];
+        if (key === undefined) continue;
+        const source = screenByKey.get(key);
+        if (!source || source.kind !== wanted) report(`${at(i)}/insight/${field}`, `"${key}" is not the answer key of a ${wanted} question`, `use the answerKey of a ${wanted} screen`);
+      }
+    }
     (screen.effects ?? []).forEach((effect, e) => {
       if (!effects.includes(effect)) report(`${at(i)}/effects/${e}`, `unknown effect "${effect}"`, effects.length > 0 ? `use one of ${effects.join(', ')}` : 'this app registers no effects yet');
     });
@@ -86,6 +95,8 @@ export function checkSemantics(flow: Flow, effects: readonly string[]): FlowProb
         const answer = /^answer:(.+)$/.exec(name);
         if (answer ? !screenByKey.has(answer[1] ?? '') : !knownVariables.has(name)) {
           report(pointer, `unknown placeholder {${name}}`, 'use {answer:STEP} with a step id of this flow, {sunSign} or {moonSign}');
+        } else if (!answer && !(screen.kind === 'interstitial' && screen.insight)) {
+          report(pointer, `{${name}} needs an "insight" on this screen`, 'add "insight" with the birth answers, or remove the placeholder');
         }
       }
     }

@@ -56,7 +56,6 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
     types: {
       context: {} as FunnelContext,
       events: {} as FunnelEvent,
-      input: {} as Partial<Pick<FunnelContext, 'answers'>> | undefined,
     },
     guards: {
       isValidAnswer: ({ event }, params: { screen: string }) =>
@@ -140,8 +139,8 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
   return machineSetup.createMachine({
       id: flow.id,
       initial: flow.start,
-      context: ({ input }) => ({
-        answers: input?.answers ?? {},
+      context: () => ({
+        answers: {},
         trail: [flow.start],
         email: null,
         move: 'start',
@@ -156,6 +155,17 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
       // The generic record above is typed loosely; XState checks the guard and action names at run time.
       states: states as never,
     });
+}
+
+/**
+ * The machine's snapshot for saved progress: the screen and the context, resolved by the machine so
+ * that a restored actor is exactly as consistent as one that walked there.
+ */
+export function restoreSnapshot(machine: FunnelMachine, progress: { screen: string; answers: Answers; trail: string[] }) {
+  return machine.resolveState({
+    value: progress.screen,
+    context: { answers: progress.answers, trail: progress.trail, email: null, move: 'start' },
+  });
 }
 
 export type FunnelMachine = ReturnType<typeof compileFlow>;

@@ -509,9 +509,23 @@ export interface InterstitialScreen {
    */
   effects?: string[];
   /**
-   * An insight shown with the text.
+   * An insight computed from earlier answers and shown with the text; it also fills {sunSign} and {moonSign}.
    */
-  insight?: 'sun-sign' | 'moon-sign';
+  insight?: {
+    show: 'sun-sign' | 'moon-sign';
+    /**
+     * The quiz step id the answer is stored under, such as 1-1 or 4-0-2.
+     */
+    dateFrom: string;
+    /**
+     * The quiz step id the answer is stored under, such as 1-1 or 4-0-2.
+     */
+    timeFrom?: string;
+    /**
+     * The quiz step id the answer is stored under, such as 1-1 or 4-0-2.
+     */
+    placeFrom?: string;
+  };
   eyebrow?: Text;
   title: Text;
   body?: Text[];

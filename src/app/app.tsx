@@ -1,0 +1,40 @@
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import styled from 'styled-components';
+import { GlobalStyle } from '../ui/global-style';
+import { NotFoundPage } from '../public-pages/not-found-page';
+import { ThemeModeProvider } from './shell/theme-mode';
+import { Header } from './shell/header';
+import { loadFunnelRoute } from './load-funnel-route';
+
+const FunnelRoute = lazy(loadFunnelRoute);
+const publicPages = () => import('../public-pages/public-page-routes');
+const PrivacyPolicyPage = lazy(() => publicPages().then((m) => ({ default: m.PrivacyPolicyPage })));
+const TermsOfUsePage = lazy(() => publicPages().then((m) => ({ default: m.TermsOfUsePage })));
+const CookiePolicyPage = lazy(() => publicPages().then((m) => ({ default: m.CookiePolicyPage })));
+const UnderstandingAstrologyPage = lazy(() => publicPages().then((m) => ({ default: m.UnderstandingAstrologyPage })));
+
+const Main = styled.main`
+  min-height: calc(100dvh - 64px);
+`;
+
+export function App() {
+  return (
+    <ThemeModeProvider>
+      <GlobalStyle />
+      <Header productName={__PRODUCT_NAME__} />
+      <Main id="main">
+        <Suspense fallback={null}>
+          <Routes>
+            <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
+            <Route path="/terms-of-use" element={<TermsOfUsePage />} />
+            <Route path="/cookie-policy" element={<CookiePolicyPage />} />
+            <Route path="/understanding-astrology" element={<UnderstandingAstrologyPage />} />
+            <Route path="/404" element={<NotFoundPage />} />
+            <Route path="*" element={<FunnelRoute />} />
+          </Routes>
+        </Suspense>
+      </Main>
+    </ThemeModeProvider>
+  );
+}

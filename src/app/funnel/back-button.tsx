@@ -1,0 +1,58 @@
+import { useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { useNavigate } from 'react-router-dom';
+import type { Back } from '../../engine/generated/flow-types';
+
+const Button = styled.button`
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
+  min-height: 44px;
+  min-width: 44px;
+  padding: 8px 12px 8px 6px;
+  border: 0;
+  border-radius: 10px;
+  background: transparent;
+  color: ${({ theme }) => theme.colors.text};
+  font-weight: 600;
+  cursor: pointer;
+  &:disabled { opacity: 0.4; cursor: not-allowed; }
+  &:hover:not(:disabled) { background: rgba(157, 117, 235, 0.14); }
+`;
+
+/** True once `delayMs` has passed since the screen opened (remounted per screen). */
+function useDelayPassed(delayMs: number): boolean {
+  const [passed, setPassed] = useState(delayMs <= 0);
+  useEffect(() => {
+    if (delayMs <= 0) return;
+    const timer = window.setTimeout(() => setPassed(true), delayMs);
+    return () => window.clearTimeout(timer);
+  }, [delayMs]);
+  return passed;
+}
+
+/**
+ * The back button: shown only when the screen has a back target, disabled until its delay has
+ * passed and the visitor's session is ready. A path outside the flow is a plain navigation; every
+ * other target is the machine's BACK.
+ */
+export function BackButton(props: { back: Back | undefined; externalPath: string | null; sessionReady: boolean; onBack: () => void }) {
+  const navigate = useNavigate();
+  const delayPassed = useDelayPassed(props.back?.delayMs ?? 0);
+  if (!props.back) return null;
+  const enabled = delayPassed && props.sessionReady;
+  const { externalPath } = props;
+  return (
+    <Button
+      type="button"
+      disabled={!enabled}
+      aria-label="Back"
+      onClick={() => (externalPath ? navigate(externalPath) : props.onBack())}
+    >
+      <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
+        <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+      <span aria-hidden="true">Back</span>
+    </Button>
+  );
+}

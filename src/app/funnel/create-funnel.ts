@@ -1,0 +1,31 @@
+import { createActor } from 'xstate';
+import type { Flow } from '../../engine/generated/flow-types';
+import { compileFlow, restoreSnapshot } from '../../engine/compile-flow';
+import { loadProgress, saveProgress, type ProgressStorage } from '../../engine/persistence';
+
+function browserStorage(): ProgressStorage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Creates the visitor's funnel actor: restored from saved progress when it fits this flow, saved
+ * again after every change (answers and position only; the email is never written).
+ */
+export function createFunnel(flow: Flow, storage: ProgressStorage | null = browserStorage()) {
+  const machine = compileFlow(flow);
+  const progress = storage ? loadProgress(storage, flow) : null;
+  const actor = createActor(machine, progress ? { snapshot: restoreSnapshot(machine, progress) } : {});
+  if (storage) {
+    actor.subscribe((snapshot) => {
+      saveProgress(storage, flow, { screen: String(snapshot.value), answers: snapshot.context.answers, trail: snapshot.context.trail });
+    });
+  }
+  actor.start();
+  return actor;
+}
+
+export type FunnelActor = ReturnType<typeof createFunnel>;

@@ -1,0 +1,54 @@
+import { useMemo, useState } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import styled from 'styled-components';
+import { indexFlow } from '../../engine/flow-graph';
+import { ScreenServicesContext, type ScreenServices } from '../../screens/services-context';
+import { config } from '../../services/config';
+import { createPlaceSearch } from '../../services/place-search';
+import { FunnelView } from './funnel-view';
+import { createFunnel, type FunnelActor } from './create-funnel';
+import { loadFlow, type LoadedFlow } from '../load-flow';
+
+const Broken = styled.div`
+  max-width: 480px;
+  margin: 48px auto;
+  padding: 24px;
+  border-radius: 16px;
+  background: ${({ theme }) => theme.colors.surfaceSolid};
+`;
+
+// One flow and one funnel actor per page load, shared by every flow route (and kept while the
+// visitor reads a public page).
+let funnel: { loaded: LoadedFlow; actor: FunnelActor | null } | null = null;
+function getFunnel() {
+  if (!funnel) {
+    const loaded = loadFlow();
+    funnel = { loaded, actor: loaded.ok ? createFunnel(loaded.flow) : null };
+  }
+  return funnel;
+}
+
+/**
+ * The funnel part of the app, in its own chunk (engine, XState, validator, screens) that main.tsx
+ * starts loading at once. Flow routes render the funnel; other unknown paths go to /404.
+ */
+export default function FunnelRoute() {
+  const { pathname } = useLocation();
+  const [{ loaded, actor }] = useState(getFunnel);
+  const services = useMemo<ScreenServices>(() => ({ searchPlaces: createPlaceSearch(config) }), []);
+  const byRoute = useMemo(() => (loaded.ok ? indexFlow(loaded.flow).byRoute : null), [loaded]);
+  if (!loaded.ok || !actor) {
+    return (
+      <Broken role="alert">
+        <h1>We'll be right back</h1>
+        <p>Something is wrong with this quiz. Please try again in a few minutes.</p>
+      </Broken>
+    );
+  }
+  if (!byRoute?.has(pathname)) return <Navigate to="/404" replace />;
+  return (
+    <ScreenServicesContext.Provider value={services}>
+      <FunnelView flow={loaded.flow} actor={actor} sessionReady />
+    </ScreenServicesContext.Provider>
+  );
+}

@@ -1,0 +1,94 @@
+import { useCallback, useMemo, type ComponentType } from 'react';
+import styled from 'styled-components';
+import { useSelector } from '@xstate/react';
+import type { Flow, Screen } from '../../engine/generated/flow-types';
+import type { FunnelEvent } from '../../engine/compile-flow';
+import { isQuestionScreen } from '../../engine/answers';
+import { indexFlow, pathFor } from '../../engine/flow-graph';
+import { screenRegistry } from '../../screens/registry';
+import type { ScreenProps } from '../../screens/screen-props';
+import { up } from '../../ui/theme';
+import type { FunnelActor } from './create-funnel';
+import { useUrlSync } from './use-url-sync';
+import { BackButton } from './back-button';
+
+const blurPx = { none: 0, soft: 10, strong: 18 } as const;
+
+const Backdrop = styled.div<{ $image: string }>`
+  min-height: calc(100dvh - 64px);
+  padding: 12px 16px 40px;
+  background: url(${({ $image }) => $image}) center / cover no-repeat fixed;
+  ${up('sm')} { padding: 32px 24px 64px; }
+`;
+
+const Card = styled.section<{ $blur: number }>`
+  max-width: 560px;
+  margin: 0 auto;
+  padding: 16px 20px 28px;
+  border-radius: 24px;
+  background: ${({ theme }) => theme.colors.surface};
+  backdrop-filter: blur(${({ $blur }) => $blur}px);
+  -webkit-backdrop-filter: blur(${({ $blur }) => $blur}px);
+  box-shadow: 0 20px 50px rgba(40, 26, 92, 0.18);
+  ${up('sm')} { padding: 24px 32px 36px; }
+`;
+
+const TopBar = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  min-height: 44px;
+  margin-bottom: 8px;
+`;
+
+const Progress = styled.div`
+  flex: 1;
+  height: 6px;
+  border-radius: 3px;
+  background: rgba(157, 117, 235, 0.22);
+  overflow: hidden;
+  & > div { height: 100%; background: #6c45c9; transition: width 250ms ease; }
+`;
+
+/** Renders the current screen of the funnel; navigation belongs to the machine, never to this view. */
+export function FunnelView({ flow, actor, sessionReady }: { flow: Flow; actor: FunnelActor; sessionReady: boolean }) {
+  useUrlSync(flow, actor);
+  const { byId, byRoute } = useMemo(() => indexFlow(flow), [flow]);
+  const screenId = useSelector(actor, (s) => String(s.value));
+  const answers = useSelector(actor, (s) => s.context.answers);
+  const email = useSelector(actor, (s) => s.context.email);
+  const send = useCallback((event: FunnelEvent) => actor.send(event), [actor]);
+  const screen = byId.get(screenId);
+  const path = useMemo(() => pathFor(flow, answers), [flow, answers]);
+  if (!screen) return null;
+
+  const group = flow.groups[screen.group];
+  const back = screen.back;
+  const externalPath = back?.to === 'path' && back.path && !byRoute.has(back.path) ? back.path : null;
+  const position = path.indexOf(screen.id);
+  const percent = position > 0 ? Math.round((position / (path.length - 1)) * 100) : 0;
+  const answer = isQuestionScreen(screen) ? answers[screen.answerKey] : undefined;
+
+  return (
+    <Backdrop $image={group?.background ?? ''} data-group={screen.group}>
+      <Card $blur={blurPx[group?.blur ?? 'none']} aria-live="off">
+        {screen.kind === 'welcome' ? null : (
+          <TopBar>
+            <BackButton key={screen.id} back={back} externalPath={externalPath} sessionReady={sessionReady} onBack={() => send({ type: 'BACK' })} />
+            <Progress role="progressbar" aria-label="Quiz progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+              <div style={{ width: `${percent}%` }} />
+            </Progress>
+          </TopBar>
+        )}
+        <ScreenView key={screen.id} screen={screen} answers={answers} answer={answer} send={send} email={email} />
+      </Card>
+    </Backdrop>
+  );
+}
+
+/** Picks the registered component for the screen's kind. */
+function ScreenView(props: ScreenProps<Screen>) {
+  // The registry pairs each kind with its component; TypeScript cannot follow the pairing through an index.
+  const Component = screenRegistry[props.screen.kind] as ComponentType<ScreenProps<Screen>>;
+  return <Component {...props} />;
+}

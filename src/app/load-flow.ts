@@ -1,0 +1,15 @@
+import flowJson from '../../flows/astrology.json';
+import type { Flow } from '../engine/generated/flow-types';
+import { validateFlow, type FlowProblem } from '../engine/validate-flow';
+import { effectNames } from './effect-names';
+
+export type LoadedFlow = { ok: true; flow: Flow } | { ok: false; problems: FlowProblem[] };
+
+/** Validates the bundled flow at load with the same validator as flow:check and the build. */
+export function loadFlow(): LoadedFlow {
+  const result = validateFlow(flowJson, { effects: effectNames });
+  if (!result.ok) {
+    for (const p of result.problems) console.error(`flows/astrology.json ${p.pointer} ${p.message}; ${p.hint}`);
+  }
+  return result;
+}

@@ -1,0 +1,68 @@
+import { useRef, useState } from 'react';
+import styled from 'styled-components';
+import { Link } from 'react-router-dom';
+import { MenuDrawer } from './menu-drawer';
+
+const Bar = styled.header`
+  position: sticky;
+  top: 0;
+  z-index: 10;
+  height: 64px;
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  padding: 0 16px;
+  background: ${({ theme }) => theme.colors.surface};
+  backdrop-filter: blur(12px);
+  -webkit-backdrop-filter: blur(12px);
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const Brand = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  gap: 8px;
+  font-weight: 800;
+  font-size: 20px;
+  letter-spacing: 0.01em;
+  color: ${({ theme }) => theme.colors.text};
+  text-decoration: none;
+`;
+
+const MenuButton = styled.button`
+  display: inline-grid;
+  place-items: center;
+  width: 44px;
+  height: 44px;
+  border: 0;
+  border-radius: 12px;
+  background: transparent;
+  cursor: pointer;
+  &:hover { background: rgba(157, 117, 235, 0.14); }
+`;
+
+/** The header: logo, product name and the menu drawer. */
+export function Header({ productName }: { productName: string }) {
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  return (
+    <Bar>
+      <Brand to="/" aria-label={`${productName} home`}>
+        <img src="/logo.svg" alt="" width="32" height="32" />
+        <span>{productName}</span>
+      </Brand>
+      <MenuButton ref={buttonRef} type="button" aria-label="Menu" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
+        <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </MenuButton>
+      <MenuDrawer
+        open={open}
+        onClose={() => {
+          setOpen(false);
+          buttonRef.current?.focus();
+        }}
+      />
+    </Bar>
+  );
+}

@@ -1,0 +1,129 @@
+import { useEffect, useRef } from 'react';
+import styled from 'styled-components';
+import { Link } from 'react-router-dom';
+import { dialogMaxWidth, type ThemeMode } from '../../ui/theme';
+import { useThemeMode } from './theme-mode';
+
+const Drawer = styled.dialog`
+  margin: 0 0 0 auto;
+  height: 100dvh;
+  max-height: 100dvh;
+  width: min(${dialogMaxWidth}px, 86vw);
+  max-width: ${dialogMaxWidth}px;
+  padding: 20px;
+  border: 0;
+  color: ${({ theme }) => theme.colors.text};
+  background: ${({ theme }) => theme.colors.surfaceSolid};
+  box-shadow: -12px 0 40px rgba(28, 20, 56, 0.3);
+  &::backdrop { background: ${({ theme }) => theme.colors.backdrop}; }
+`;
+
+const Top = styled.div`
+  display: flex;
+  justify-content: space-between;
+  align-items: center;
+  margin-bottom: 16px;
+  h2 { font-size: 20px; }
+`;
+
+const Close = styled.button`
+  width: 44px;
+  height: 44px;
+  border: 0;
+  border-radius: 12px;
+  background: transparent;
+  font-size: 28px;
+  line-height: 1;
+  cursor: pointer;
+`;
+
+const Links = styled.ul`
+  list-style: none;
+  padding: 0;
+  margin: 0 0 24px;
+  display: grid;
+  gap: 4px;
+  a {
+    display: block;
+    padding: 12px 8px;
+    border-radius: 10px;
+    color: ${({ theme }) => theme.colors.text};
+    text-decoration: none;
+    font-weight: 600;
+  }
+  a:hover { background: rgba(157, 117, 235, 0.14); }
+`;
+
+const ThemeChoice = styled.fieldset`
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: 12px;
+  padding: 12px;
+  legend { padding: 0 6px; font-weight: 600; }
+  label { display: flex; gap: 8px; align-items: center; min-height: 36px; }
+`;
+
+const links = [
+  { to: '/privacy-policy', label: 'Privacy Policy' },
+  { to: '/terms-of-use', label: 'Terms of Use' },
+  { to: '/terms-of-use#subscription-terms', label: 'Subscription Terms' },
+  { to: '/terms-of-use#refund-policy', label: 'Refund Policy' },
+  { to: '/cookie-policy', label: 'Cookie Policy' },
+  { to: '/understanding-astrology', label: 'Understanding Astrology' },
+];
+
+const modes: Array<{ value: ThemeMode; label: string }> = [
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+  { value: 'system', label: 'Same as device' },
+];
+
+/** The menu: a modal dialog (focus kept inside, Escape closes) with the legal links and the theme. */
+export function MenuDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const { mode, setMode } = useThemeMode();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <Drawer
+      ref={ref}
+      aria-label="Menu"
+      onClose={onClose}
+      onClick={(e) => {
+        if (e.target === ref.current) onClose();
+      }}
+    >
+      <Top>
+        <h2>Menu</h2>
+        <Close type="button" aria-label="Close menu" onClick={onClose}>
+          ×
+        </Close>
+      </Top>
+      <nav aria-label="Legal and help">
+        <Links>
+          {links.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} onClick={onClose}>
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </Links>
+      </nav>
+      <ThemeChoice>
+        <legend>Theme</legend>
+        {modes.map((m) => (
+          <label key={m.value}>
+            <input type="radio" name="theme-mode" value={m.value} checked={mode === m.value} onChange={() => setMode(m.value)} />
+            {m.label}
+          </label>
+        ))}
+      </ThemeChoice>
+    </Drawer>
+  );
+}

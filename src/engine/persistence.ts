@@ -1,0 +1,91 @@
+import type { Flow } from './generated/flow-types';
+import type { Answers } from './answers';
+import { answerProblem, isQuestionScreen } from './answers';
+import { migrations } from './migrations';
+
+/** What is kept of a visitor between visits: where they are and what they answered. Never the email. */
+export interface SavedProgress {
+  flowId: string;
+  flowVersion: number;
+  screen: string;
+  answers: Answers;
+  trail: string[];
+}
+
+export interface ProgressStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+export const storageKey = (flow: Flow) => `astrelle:progress:${flow.id}`;
+
+/** Writes progress; storage failures (private browsing, quota) are ignored: the funnel goes on in memory. */
+export function saveProgress(storage: ProgressStorage, flow: Flow, progress: Omit<SavedProgress, 'flowId' | 'flowVersion'>): void {
+  const saved: SavedProgress = { flowId: flow.id, flowVersion: flow.version, screen: progress.screen, answers: progress.answers, trail: progress.trail };
+  try {
+    storage.setItem(storageKey(flow), JSON.stringify(saved));
+  } catch {
+    // Storage is a convenience; losing it must not break the visit.
+  }
+}
+
+/**
+ * Reads saved progress for this flow. Progress from an older version is migrated; anything that does
+ * not fit the current flow exactly (unknown screen, unknown answer key, an answer its screen would
+ * refuse, a trail through screens that no longer exist) is dropped whole, never half-restored.
+ */
+export function loadProgress(storage: ProgressStorage, flow: Flow, now: Date = new Date()): SavedProgress | null {
+  let raw: string | null;
+  try {
+    raw = storage.getItem(storageKey(flow));
+  } catch {
+    return null;
+  }
+  if (raw === null) return null;
+  const progress = migrate(parse(raw), flow);
+  if (progress && fits(progress, flow, now)) return progress;
+  try {
+    storage.removeItem(storageKey(flow));
+  } catch {
+    // Nothing more to do: the next save overwrites it.
+  }
+  return null;
+}
+
+function parse(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return null;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function migrate(data: unknown, flow: Flow): SavedProgress | null {
+  if (!isRecord(data) || data.flowId !== flow.id || typeof data.flowVersion !== 'number') return null;
+  let current: Record<string, unknown> = data;
+  while (typeof current.flowVersion === 'number' && current.flowVersion < flow.version) {
+    const step = migrations[flow.id]?.[current.flowVersion];
+    if (!step) return null;
+    current = { ...step(current), flowVersion: current.flowVersion + 1 };
+  }
+  if (current.flowVersion !== flow.version) return null;
+  const { screen, answers, trail } = current;
+  if (typeof screen !== 'string' || !isRecord(answers) || !Array.isArray(trail) || !trail.every((t) => typeof t === 'string')) return null;
+  return { flowId: flow.id, flowVersion: flow.version, screen, answers: answers as Answers, trail };
+}
+
+function fits(progress: SavedProgress, flow: Flow, now: Date): boolean {
+  const ids = new Set(flow.screens.map((s) => s.id));
+  if (!ids.has(progress.screen) || !progress.trail.every((id) => ids.has(id))) return false;
+  if (progress.trail[0] !== flow.start || !progress.trail.includes(progress.screen)) return false;
+  const byKey = new Map(flow.screens.filter(isQuestionScreen).map((s) => [s.answerKey, s]));
+  return Object.entries(progress.answers).every(([key, value]) => {
+    const screen = byKey.get(key);
+    return screen !== undefined && answerProblem(screen, value, now) === null;
+  });
+}

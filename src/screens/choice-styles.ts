@@ -1,0 +1,38 @@
+import styled from 'styled-components';
+
+export const OptionList = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 12px;
+`;
+
+/** One option card; used by a button (single choice) and a label around a checkbox (multiple choice). */
+export const OptionCard = styled.button<{ $selected?: boolean }>`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  width: 100%;
+  min-height: 56px;
+  padding: 12px 16px;
+  border-radius: 14px;
+  text-align: left;
+  font-size: 17px;
+  font-weight: 500;
+  cursor: pointer;
+  color: ${({ theme }) => theme.colors.text};
+  background: ${({ theme }) => theme.colors.surfaceSolid};
+  border: 2px solid ${({ theme, $selected }) => ($selected ? theme.colors.brandStrong : theme.colors.border)};
+  box-shadow: ${({ $selected }) => ($selected ? '0 0 0 3px rgba(157, 117, 235, 0.35)' : '0 1px 2px rgba(60, 47, 107, 0.08)')};
+  transition: border-color 120ms ease, transform 120ms ease;
+  &:hover { border-color: ${({ theme }) => theme.colors.brand}; }
+  &:active { transform: scale(0.99); }
+`;
+
+export const OptionIcon = styled.span`
+  font-size: 22px;
+  line-height: 1;
+  width: 28px;
+  text-align: center;
+`;

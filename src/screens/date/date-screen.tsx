@@ -1,0 +1,57 @@
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import type { DateScreen as DateScreenData } from '../../engine/generated/flow-types';
+import type { ScreenProps } from '../screen-props';
+import { answerProblem, todayIso } from '../../engine/answers';
+import { ErrorText, FieldLabel, PrimaryButton, Stack, TextInput } from '../../ui/primitives';
+import { dialogMaxWidth } from '../../ui/theme';
+import { ScreenLayout } from '../screen-layout';
+import { useFieldError } from '../use-field-error';
+
+const DateInput = styled(TextInput)`
+  max-width: ${dialogMaxWidth}px;
+`;
+
+/**
+ * The native date input: the phone's own wheel or calendar, keyboard entry on desktop, labelled for
+ * screen readers. The rules (a real date, not in the future, not before minDate) are the machine's.
+ */
+export function DateScreen({ screen, answer, send }: ScreenProps<DateScreenData>) {
+  const [value, setValue] = useState(typeof answer === 'string' ? answer : '');
+  const { error, setError, inputId, errorId, inputProps } = useFieldError();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = answerProblem(screen, value);
+    const messages: Record<string, string> = screen.messages;
+    if (problem) setError(messages[problem] ?? screen.messages.invalid);
+    else send({ type: 'ANSWER', value });
+  };
+
+  return (
+    <ScreenLayout title={screen.title} subtitle={screen.subtitle}>
+      <form onSubmit={submit} noValidate>
+        <Stack $gap={12}>
+          <FieldLabel htmlFor={inputId}>{screen.label}</FieldLabel>
+          <DateInput
+            {...inputProps}
+            type="date"
+            value={value}
+            min={screen.minDate}
+            max={todayIso()}
+            onChange={(e) => {
+              setValue(e.target.value);
+              setError(null);
+            }}
+          />
+          {error ? (
+            <ErrorText id={errorId} role="alert">
+              {error}
+            </ErrorText>
+          ) : null}
+          <PrimaryButton type="submit">{screen.cta}</PrimaryButton>
+        </Stack>
+      </form>
+    </ScreenLayout>
+  );
+}

@@ -1,0 +1,60 @@
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import type { EmailScreen as EmailScreenData } from '../../engine/generated/flow-types';
+import type { ScreenProps } from '../screen-props';
+import { answerProblem } from '../../engine/answers';
+import { ErrorText, FieldLabel, PrimaryButton, Stack, Subtitle, TextInput } from '../../ui/primitives';
+import { ScreenLayout } from '../screen-layout';
+import { useFieldError } from '../use-field-error';
+
+const Done = styled.p`
+  margin: 0;
+  padding: 14px 16px;
+  border-radius: 12px;
+  font-weight: 600;
+  background: rgba(157, 117, 235, 0.16);
+`;
+
+/** Email capture. The address goes to the machine's memory only (never the URL or localStorage). */
+export function EmailScreen({ screen, send, email }: ScreenProps<EmailScreenData>) {
+  const [value, setValue] = useState(email ?? '');
+  const { error, setError, inputId, errorId, inputProps } = useFieldError();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = answerProblem(screen, value);
+    if (problem === 'required') setError(screen.messages.required);
+    else if (problem) setError(screen.messages.invalid);
+    else send({ type: 'SUBMIT_EMAIL', email: value });
+  };
+
+  return (
+    <ScreenLayout title={screen.title} subtitle={screen.subtitle}>
+      <form onSubmit={submit} noValidate>
+        <Stack $gap={12}>
+          <FieldLabel htmlFor={inputId}>{screen.label}</FieldLabel>
+          <TextInput
+            {...inputProps}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            value={value}
+            placeholder={screen.placeholder}
+            onChange={(e) => {
+              setValue(e.target.value);
+              setError(null);
+            }}
+          />
+          {error ? (
+            <ErrorText id={errorId} role="alert">
+              {error}
+            </ErrorText>
+          ) : null}
+          <PrimaryButton type="submit">{screen.cta}</PrimaryButton>
+          {email && screen.done ? <Done role="status">{screen.done}</Done> : null}
+          {screen.note ? <Subtitle>{screen.note}</Subtitle> : null}
+        </Stack>
+      </form>
+    </ScreenLayout>
+  );
+}

@@ -1,0 +1,76 @@
+import styled from 'styled-components';
+import type { InterstitialScreen as InterstitialScreenData } from '../../engine/generated/flow-types';
+import type { ScreenProps } from '../screen-props';
+import type { SignInfo } from '../../domain/sky-at-birth';
+import { PrimaryButton, Stack } from '../../ui/primitives';
+import { ScreenLayout } from '../screen-layout';
+import { fillText } from '../fill-text';
+import { useSkyAtBirth } from './use-sky-at-birth';
+
+const SignCard = styled.figure`
+  margin: 0;
+  display: flex;
+  align-items: center;
+  gap: 16px;
+  padding: 16px;
+  border-radius: 16px;
+  background: linear-gradient(135deg, rgba(157, 117, 235, 0.22), rgba(157, 117, 235, 0.06));
+  border: 1px solid rgba(157, 117, 235, 0.4);
+`;
+
+const Symbol = styled.span`
+  font-size: 44px;
+  line-height: 1;
+  width: 64px;
+  height: 64px;
+  display: grid;
+  place-items: center;
+  border-radius: 50%;
+  color: #ffffff;
+  background: #6c45c9;
+`;
+
+const SignName = styled.figcaption`
+  display: grid;
+  gap: 2px;
+  strong { font-size: 20px; }
+  span { color: ${({ theme }) => theme.colors.muted}; text-transform: capitalize; }
+`;
+
+const Paragraph = styled.p`
+  margin: 0;
+`;
+
+function SignFigure({ label, sign }: { label: string; sign: SignInfo }) {
+  return (
+    <SignCard>
+      <Symbol aria-hidden="true">{sign.symbol}</Symbol>
+      <SignName>
+        <strong>
+          {label} in {sign.name}
+        </strong>
+        <span>{sign.element} sign</span>
+      </SignName>
+    </SignCard>
+  );
+}
+
+export function InterstitialScreen({ screen, answers, send }: ScreenProps<InterstitialScreenData>) {
+  const sky = useSkyAtBirth(screen.insight, answers);
+  const values = { answers, ...(sky ? { sunSign: sky.sun.name, moonSign: sky.moon.name } : {}) };
+  const show = screen.insight?.show;
+  return (
+    <ScreenLayout eyebrow={screen.eyebrow} title={fillText(screen.title, values)}>
+      <Stack $gap={16}>
+        {sky && show === 'sun-sign' ? <SignFigure label="Sun" sign={sky.sun} /> : null}
+        {sky && show === 'moon-sign' ? <SignFigure label="Moon" sign={sky.moon} /> : null}
+        {(screen.body ?? []).map((text) => (
+          <Paragraph key={text}>{fillText(text, values)}</Paragraph>
+        ))}
+        <PrimaryButton type="button" onClick={() => send({ type: 'NEXT' })}>
+          {screen.cta}
+        </PrimaryButton>
+      </Stack>
+    </ScreenLayout>
+  );
+}

@@ -1,0 +1,31 @@
+import { useEffect, useState } from 'react';
+import type { InterstitialScreen } from '../../engine/generated/flow-types';
+import type { Answers } from '../../engine/answers';
+import type { SkyAtBirth } from '../../domain/sky-at-birth';
+
+type Insight = NonNullable<InterstitialScreen['insight']>;
+
+/**
+ * The visitor's sky at birth from the answers the insight names. astronomy-engine is loaded on
+ * demand so it stays out of the landing bundle.
+ */
+export function useSkyAtBirth(insight: Insight | undefined, answers: Answers): SkyAtBirth | null {
+  const date = insight ? answers[insight.dateFrom] : undefined;
+  const time = insight?.timeFrom ? answers[insight.timeFrom] : undefined;
+  const place = insight?.placeFrom ? answers[insight.placeFrom] : undefined;
+  const offset = typeof place === 'object' && !Array.isArray(place) ? place.utcOffsetMinutes : null;
+  const [sky, setSky] = useState<SkyAtBirth | null>(null);
+
+  useEffect(() => {
+    if (typeof date !== 'string') return;
+    let live = true;
+    void import('../../domain/sky-at-birth').then(({ skyAtBirth }) => {
+      if (live) setSky(skyAtBirth({ date, time: typeof time === 'string' ? time : null, utcOffsetMinutes: offset }));
+    });
+    return () => {
+      live = false;
+    };
+  }, [date, time, offset]);
+
+  return sky;
+}

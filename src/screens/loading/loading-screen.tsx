@@ -1,0 +1,84 @@
+import { useEffect, useState } from 'react';
+import styled, { keyframes } from 'styled-components';
+import type { LoadingScreen as LoadingScreenData } from '../../engine/generated/flow-types';
+import type { ScreenProps } from '../screen-props';
+import { Stack } from '../../ui/primitives';
+import { ScreenLayout } from '../screen-layout';
+
+const Track = styled.div`
+  height: 10px;
+  border-radius: 5px;
+  background: rgba(157, 117, 235, 0.2);
+  overflow: hidden;
+`;
+
+const Bar = styled.div<{ $percent: number }>`
+  height: 100%;
+  width: ${({ $percent }) => $percent}%;
+  background: linear-gradient(90deg, #9d75eb, #6c45c9);
+  transition: width 200ms linear;
+`;
+
+const pulse = keyframes`from { opacity: 0.4; } to { opacity: 1; }`;
+
+const StepList = styled.ol`
+  list-style: none;
+  padding: 0;
+  margin: 0;
+  display: grid;
+  gap: 10px;
+`;
+
+const StepItem = styled.li<{ $state: 'done' | 'active' | 'waiting' }>`
+  display: flex;
+  gap: 10px;
+  align-items: center;
+  color: ${({ theme, $state }) => ($state === 'waiting' ? theme.colors.muted : theme.colors.text)};
+  font-weight: ${({ $state }) => ($state === 'active' ? 600 : 400)};
+  animation: ${({ $state }) => ($state === 'active' ? pulse : 'none')} 0.8s ease-in-out infinite alternate;
+`;
+
+const tick = 100;
+
+/** Honest progress: the bar and the step list follow real elapsed time, then the funnel moves on. */
+export function LoadingScreen({ screen, send }: ScreenProps<LoadingScreenData>) {
+  const [elapsed, setElapsed] = useState(0);
+  const duration = Math.max(screen.durationMs, 1);
+
+  useEffect(() => {
+    const started = performance.now();
+    const timer = window.setInterval(() => {
+      const now = performance.now() - started;
+      setElapsed(Math.min(now, duration));
+      if (now >= duration) {
+        window.clearInterval(timer);
+        send({ type: 'NEXT' });
+      }
+    }, tick);
+    return () => window.clearInterval(timer);
+  }, [duration, send]);
+
+  const percent = Math.round((elapsed / duration) * 100);
+  const active = Math.min(screen.steps.length - 1, Math.floor((elapsed / duration) * screen.steps.length));
+  return (
+    <ScreenLayout title={screen.title}>
+      <Stack $gap={20}>
+        <Track role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label={screen.title}>
+          <Bar $percent={percent} />
+        </Track>
+        <StepList>
+          {screen.steps.map((step, i) => {
+            const state = percent >= 100 || i < active ? 'done' : i === active ? 'active' : 'waiting';
+            return (
+              <StepItem key={step} $state={state}>
+                <span aria-hidden="true">{state === 'done' ? '✓' : state === 'active' ? '✦' : '·'}</span>
+                <span>{step}</span>
+                {state === 'done' ? <span className="visually-hidden">(done)</span> : null}
+              </StepItem>
+            );
+          })}
+        </StepList>
+      </Stack>
+    </ScreenLayout>
+  );
+}

@@ -1,0 +1,70 @@
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import type { MultipleChoiceScreen as MultipleChoiceScreenData } from '../../engine/generated/flow-types';
+import type { ScreenProps } from '../screen-props';
+import { answerProblem } from '../../engine/answers';
+import { ErrorText, PrimaryButton, Stack } from '../../ui/primitives';
+import { ScreenLayout } from '../screen-layout';
+import { OptionCard, OptionIcon, OptionList } from '../choice-styles';
+import { useFieldError } from '../use-field-error';
+
+const Fieldset = styled.fieldset`
+  border: 0;
+  margin: 0;
+  padding: 0;
+  min-width: 0;
+`;
+
+const Check = styled.input`
+  width: 22px;
+  height: 22px;
+  accent-color: #6c45c9;
+  flex: none;
+`;
+
+export function MultipleChoiceScreen({ screen, answer, send }: ScreenProps<MultipleChoiceScreenData>) {
+  const [selected, setSelected] = useState<string[]>(Array.isArray(answer) ? answer : []);
+  const { error, setError, errorId } = useFieldError();
+
+  const toggle = (value: string) => {
+    setError(null);
+    setSelected((current) => (current.includes(value) ? current.filter((v) => v !== value) : [...current, value]));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = answerProblem(screen, selected);
+    if (problem === 'tooFew') setError(screen.messages.tooFew);
+    else if (problem === 'tooMany') setError(screen.messages.tooMany);
+    else send({ type: 'ANSWER', value: selected });
+  };
+
+  return (
+    <ScreenLayout title={screen.title} subtitle={screen.subtitle}>
+      <form onSubmit={submit} noValidate>
+        <Stack $gap={16}>
+          <Fieldset aria-describedby={error ? errorId : undefined}>
+            <legend className="visually-hidden">{screen.title}</legend>
+            <OptionList>
+              {screen.options.map((option) => (
+                <li key={option.value}>
+                  <OptionCard as="label" $selected={selected.includes(option.value)}>
+                    <Check type="checkbox" checked={selected.includes(option.value)} onChange={() => toggle(option.value)} />
+                    {option.icon ? <OptionIcon aria-hidden="true">{option.icon}</OptionIcon> : null}
+                    <span>{option.label}</span>
+                  </OptionCard>
+                </li>
+              ))}
+            </OptionList>
+          </Fieldset>
+          {error ? (
+            <ErrorText id={errorId} role="alert">
+              {error}
+            </ErrorText>
+          ) : null}
+          <PrimaryButton type="submit">{screen.cta}</PrimaryButton>
+        </Stack>
+      </form>
+    </ScreenLayout>
+  );
+}

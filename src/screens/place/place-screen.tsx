@@ -1,0 +1,191 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import styled from 'styled-components';
+import type { PlaceScreen as PlaceScreenData } from '../../engine/generated/flow-types';
+import type { PlaceAnswer } from '../../engine/answers';
+import type { ScreenProps } from '../screen-props';
+import { utcOffsetMinutes } from '../../domain/utc-offset';
+import { ErrorText, FieldLabel, PrimaryButton, Stack, TextInput } from '../../ui/primitives';
+import { ScreenLayout } from '../screen-layout';
+import { useFieldError } from '../use-field-error';
+import { useScreenServices, type PlaceSuggestion } from '../services-context';
+
+const Combo = styled.div`
+  position: relative;
+`;
+
+/** The suggestion list stays within 170-180 px (spec §9) and scrolls inside. */
+const Listbox = styled.ul`
+  list-style: none;
+  margin: 6px 0 0;
+  padding: 4px;
+  max-height: 176px;
+  overflow-y: auto;
+  border-radius: 12px;
+  border: 2px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surfaceSolid};
+  box-shadow: 0 8px 24px rgba(60, 47, 107, 0.16);
+`;
+
+const Suggestion = styled.li<{ $active: boolean }>`
+  padding: 10px 12px;
+  border-radius: 8px;
+  cursor: pointer;
+  background: ${({ $active }) => ($active ? 'rgba(157, 117, 235, 0.22)' : 'transparent')};
+  &:hover { background: rgba(157, 117, 235, 0.14); }
+`;
+
+const debounceMs = 150;
+
+function isPlace(value: unknown): value is PlaceAnswer {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && 'place' in value;
+}
+
+/** Birth date and time the offset is computed for; the spec's defaults when unknown. */
+function birthMoment(screen: PlaceScreenData, answers: ScreenProps<PlaceScreenData>['answers']): { date: string; time: string } {
+  const date = answers[screen.dateFrom];
+  const time = screen.timeFrom ? answers[screen.timeFrom] : undefined;
+  return {
+    date: typeof date === 'string' ? date : '2000-01-01',
+    time: typeof time === 'string' && /^\d{2}:\d{2}$/.test(time) ? time : '12:00',
+  };
+}
+
+export function PlaceScreen({ screen, answers, answer, send }: ScreenProps<PlaceScreenData>) {
+  const { searchPlaces } = useScreenServices();
+  const previous = isPlace(answer) ? answer : null;
+  const [query, setQuery] = useState(previous?.place ?? '');
+  const [results, setResults] = useState<PlaceSuggestion[]>([]);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const [searched, setSearched] = useState<string | null>(null);
+  const { error, setError, inputId, errorId, inputProps } = useFieldError();
+  const listId = useId();
+  const abort = useRef<AbortController | null>(null);
+
+  useEffect(() => {
+    const q = query.trim();
+    if (q === '' || q === previous?.place) {
+      setResults([]);
+      setOpen(false);
+      return;
+    }
+    const timer = window.setTimeout(() => {
+      abort.current?.abort();
+      const controller = new AbortController();
+      abort.current = controller;
+      searchPlaces(q, controller.signal).then(
+        (found) => {
+          if (controller.signal.aborted) return;
+          setResults(found);
+          setSearched(q);
+          setOpen(found.length > 0);
+          setActive(-1);
+          setError(found.length === 0 ? screen.messages.noMatch : null);
+        },
+        () => {
+          if (!controller.signal.aborted) setError(screen.messages.unavailable);
+        },
+      );
+    }, debounceMs);
+    return () => window.clearTimeout(timer);
+  }, [query, previous?.place, searchPlaces, screen.messages.noMatch, screen.messages.unavailable, setError]);
+
+  const choose = (suggestion: PlaceSuggestion) => {
+    const { date, time } = birthMoment(screen, answers);
+    setOpen(false);
+    setQuery(suggestion.label);
+    send({
+      type: 'ANSWER',
+      value: {
+        latitude: suggestion.latitude,
+        longitude: suggestion.longitude,
+        place: suggestion.label,
+        utcOffsetMinutes: utcOffsetMinutes(suggestion.timeZone, date, time),
+        timeZone: suggestion.timeZone,
+      },
+    });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (query.trim() === '') setError(screen.messages.required);
+    else if (previous && query === previous.place) {
+      // The visitor came back and kept the place: recompute the offset in case the birth date changed.
+      const { date, time } = birthMoment(screen, answers);
+      send({ type: 'ANSWER', value: { ...previous, utcOffsetMinutes: utcOffsetMinutes(previous.timeZone, date, time) } });
+    } else if (searched === query.trim() && results.length === 0) setError(screen.messages.noMatch);
+    else {
+      setError(screen.messages.pick);
+      setOpen(results.length > 0);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' && results.length > 0) {
+      event.preventDefault();
+      setOpen(true);
+      setActive((i) => (i + 1) % results.length);
+    } else if (event.key === 'ArrowUp' && results.length > 0) {
+      event.preventDefault();
+      setOpen(true);
+      setActive((i) => (i <= 0 ? results.length - 1 : i - 1));
+    } else if (event.key === 'Enter' && open && active >= 0 && results[active]) {
+      event.preventDefault();
+      choose(results[active]);
+    } else if (event.key === 'Escape') {
+      setOpen(false);
+    }
+  };
+
+  const optionId = (i: number) => `${listId}-option-${i}`;
+  return (
+    <ScreenLayout title={screen.title} subtitle={screen.subtitle}>
+      <form onSubmit={submit} noValidate>
+        <Stack $gap={12}>
+          <FieldLabel htmlFor={inputId}>{screen.label}</FieldLabel>
+          <Combo>
+            <TextInput
+              {...inputProps}
+              type="text"
+              role="combobox"
+              aria-autocomplete="list"
+              aria-expanded={open}
+              aria-controls={listId}
+              aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
+              autoComplete="off"
+              spellCheck={false}
+              placeholder={screen.placeholder}
+              value={query}
+              onChange={(e) => {
+                setQuery(e.target.value);
+                setError(null);
+              }}
+              onKeyDown={onKeyDown}
+            />
+            <Listbox id={listId} role="listbox" aria-label={screen.label} hidden={!open}>
+              {results.map((suggestion, i) => (
+                <Suggestion
+                  key={suggestion.id}
+                  id={optionId(i)}
+                  role="option"
+                  aria-selected={i === active}
+                  $active={i === active}
+                  onMouseDown={(e) => e.preventDefault()}
+                  onClick={() => choose(suggestion)}
+                >
+                  {suggestion.label}
+                </Suggestion>
+              ))}
+            </Listbox>
+          </Combo>
+          {error ? (
+            <ErrorText id={errorId} role="alert">
+              {error}
+            </ErrorText>
+          ) : null}
+          <PrimaryButton type="submit">{screen.cta}</PrimaryButton>
+        </Stack>
+      </form>
+    </ScreenLayout>
+  );
+}

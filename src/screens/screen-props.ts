@@ -1,0 +1,15 @@
+import type { Screen } from '../engine/generated/flow-types';
+import type { Answers, AnswerValue } from '../engine/answers';
+import type { FunnelEvent } from '../engine/compile-flow';
+
+/** What every screen component receives. Screens only send events; the machine decides where to go. */
+export interface ScreenProps<S extends Screen> {
+  screen: S;
+  /** Every answer so far (for placeholders and answers that depend on others, such as the birth date). */
+  answers: Answers;
+  /** The answer this screen stored before, to pre-fill it when the visitor comes back. */
+  answer: AnswerValue | undefined;
+  send: (event: FunnelEvent) => void;
+  /** The email held in memory, for the email screen's confirmation. */
+  email: string | null;
+}

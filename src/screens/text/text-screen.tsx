@@ -1,0 +1,47 @@
+import { useState, type FormEvent } from 'react';
+import type { TextScreen as TextScreenData } from '../../engine/generated/flow-types';
+import type { ScreenProps } from '../screen-props';
+import { answerProblem } from '../../engine/answers';
+import { ErrorText, FieldLabel, PrimaryButton, Stack, TextInput } from '../../ui/primitives';
+import { ScreenLayout } from '../screen-layout';
+import { useFieldError } from '../use-field-error';
+
+export function TextScreen({ screen, answer, send }: ScreenProps<TextScreenData>) {
+  const [value, setValue] = useState(typeof answer === 'string' ? answer : '');
+  const { error, setError, inputId, errorId, inputProps } = useFieldError();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = answerProblem(screen, value);
+    if (problem === 'required') setError(screen.messages.required);
+    else if (problem === 'tooLong') setError(screen.messages.tooLong);
+    else send({ type: 'ANSWER', value: value.trim() });
+  };
+
+  return (
+    <ScreenLayout title={screen.title} subtitle={screen.subtitle}>
+      <form onSubmit={submit} noValidate>
+        <Stack $gap={12}>
+          <FieldLabel htmlFor={inputId}>{screen.label}</FieldLabel>
+          <TextInput
+            {...inputProps}
+            type="text"
+            value={value}
+            placeholder={screen.placeholder}
+            autoComplete={screen.autocomplete ?? 'off'}
+            onChange={(e) => {
+              setValue(e.target.value);
+              setError(null);
+            }}
+          />
+          {error ? (
+            <ErrorText id={errorId} role="alert">
+              {error}
+            </ErrorText>
+          ) : null}
+          <PrimaryButton type="submit">{screen.cta}</PrimaryButton>
+        </Stack>
+      </form>
+    </ScreenLayout>
+  );
+}

@@ -1,0 +1,33 @@
+import type { PlaceSuggestion } from '../screens/services-context';
+import type { AppConfig } from './config';
+
+interface SearchResponse {
+  results: Array<{ id: string; label: string; latitude: number; longitude: number; timeZone: string }>;
+}
+
+function isSearchResponse(value: unknown): value is SearchResponse {
+  if (typeof value !== 'object' || value === null || !('results' in value) || !Array.isArray(value.results)) return false;
+  return value.results.every(
+    (r: unknown) =>
+      typeof r === 'object' && r !== null &&
+      'id' in r && typeof r.id === 'string' &&
+      'label' in r && typeof r.label === 'string' &&
+      'latitude' in r && typeof r.latitude === 'number' &&
+      'longitude' in r && typeof r.longitude === 'number' &&
+      'timeZone' in r && typeof r.timeZone === 'string',
+  );
+}
+
+/** The place search client: `GET /places/search?q=` on the project's own server. */
+export function createPlaceSearch(config: AppConfig) {
+  const base = config.placesApiUrl || window.location.origin;
+  return async function searchPlaces(query: string, signal: AbortSignal): Promise<PlaceSuggestion[]> {
+    // ky is loaded with the first search, keeping it out of the landing bundle.
+    const { default: ky } = await import('ky');
+    const body: unknown = await ky
+      .get(`${base}/places/search`, { searchParams: { q: query, limit: 8 }, signal, timeout: config.requestTimeoutMs, retry: 1 })
+      .json();
+    if (!isSearchResponse(body)) throw new Error('place search: unexpected response');
+    return body.results.map(({ id, label, latitude, longitude, timeZone }) => ({ id, label, latitude, longitude, timeZone }));
+  };
+}

@@ -1,0 +1,55 @@
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
+import { checkFlowFile, formatProblem } from './scripts/check-flow-file';
+
+const flowFile = 'flows/astrology.json';
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/**
+ * Validates the flow with the app's own validator (a build with an invalid flow fails with the
+ * located messages) and writes the flow's page title and meta description into index.html.
+ */
+function readFlowPage(): { title: string; description: string; productName: string } {
+  const flow: unknown = JSON.parse(readFileSync(flowFile, 'utf8'));
+  if (typeof flow !== 'object' || flow === null || !('page' in flow) || !('product' in flow)) throw new Error(`${flowFile}: no page or product`);
+  const { page, product } = flow as { page: { title: string; description: string }; product: { name: string } };
+  return { title: page.title, description: page.description, productName: product.name };
+}
+
+function flowPlugin(): Plugin {
+  return {
+    name: 'astrelle-flow',
+    config() {
+      return { define: { __PRODUCT_NAME__: JSON.stringify(readFlowPage().productName) } };
+    },
+    async buildStart() {
+      this.addWatchFile(flowFile);
+      const problems = await checkFlowFile(flowFile);
+      if (problems.length > 0) this.error(`invalid flow:\n${problems.map(formatProblem).join('\n')}`);
+    },
+    transformIndexHtml(html) {
+      const page = readFlowPage();
+      return html.replace('%FLOW_TITLE%', escapeHtml(page.title)).replace('%FLOW_DESCRIPTION%', escapeHtml(page.description));
+    },
+  };
+}
+
+const serverPort = Number(process.env.PORT ?? 3000);
+
+export default defineConfig({
+  plugins: [react(), flowPlugin()],
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/places': `http://localhost:${serverPort}`,
+    },
+  },
+});
