@@ -34,7 +34,7 @@ const SignName = styled.figcaption`
   display: grid;
   gap: 2px;
   strong { font-size: 20px; }
-  span { color: ${({ theme }) => theme.colors.muted}; text-transform: capitalize; }
+  span { color: ${({ theme }) => theme.colors.muted}; }
 `;
 
 const Paragraph = styled.p`
@@ -49,7 +49,7 @@ function SignFigure({ label, sign }: { label: string; sign: SignInfo }) {
         <strong>
           {label} in {sign.name}
         </strong>
-        <span>{sign.element} sign</span>
+        <span>{sign.element.charAt(0).toUpperCase() + sign.element.slice(1)} sign</span>
       </SignName>
     </SignCard>
   );

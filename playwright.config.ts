@@ -1,0 +1,55 @@
+import { defineConfig, devices } from '@playwright/test';
+import { chromium } from '@playwright/test';
+import { existsSync } from 'node:fs';
+
+/**
+ * Playwright's own Chromium when it is installed (a laptop), else a system Chromium (CI and the
+ * dev machines, where Playwright cannot download browsers): PW_CHROMIUM_PATH, CHROME_PATH, or
+ * Debian's /usr/bin/chromium.
+ */
+function chromiumPath(): string | undefined {
+  const bundled = chromium.executablePath();
+  if (bundled && existsSync(bundled)) return undefined;
+  return [process.env.PW_CHROMIUM_PATH, process.env.CHROME_PATH, '/usr/bin/chromium'].find((p): p is string => !!p && existsSync(p));
+}
+
+const port = Number(process.env.E2E_PORT ?? 4173);
+const executablePath = chromiumPath();
+
+export default defineConfig({
+  testDir: 'tests',
+  testMatch: /.*\.spec\.ts$/,
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: 'retain-on-failure',
+    video: 'off',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium-phone',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 390, height: 844 },
+        hasTouch: true,
+        launchOptions: {
+          ...(executablePath ? { executablePath } : {}),
+          args: ['--disable-background-networking', '--disable-component-update', '--no-first-run'],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: `node scripts/start.mjs --no-build`,
+    url: `http://localhost:${port}/healthz`,
+    env: { PORT: String(port), HOST: '127.0.0.1' },
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+  },
+});

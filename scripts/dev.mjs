@@ -1,0 +1,14 @@
+#!/usr/bin/env node
+// `npm run dev`: the server (place search, later the APIs) on PORT (3000) and Vite with hot reload
+// on 5173, proxying the server's paths to it.
+import { spawn } from 'node:child_process';
+
+const root = new URL('..', import.meta.url).pathname;
+const children = [
+  spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, stdio: 'inherit', env: { ...process.env, DIST_DIR: '/nonexistent' } }),
+  spawn('npx', ['vite'], { cwd: root, stdio: 'inherit' }),
+];
+const stop = () => children.forEach((c) => c.kill('SIGTERM'));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+children.forEach((c) => c.on('exit', (code) => { stop(); process.exitCode = code ?? 0; }));

@@ -1,0 +1,255 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildServer } from './app';
+
+const INDEX_HTML = '<!doctype html><html><head><title>Astrelle</title></head><body><div id="root"></div></body></html>';
+
+let distDir: string;
+let app: FastifyInstance;
+let baseUrl: string;
+
+async function listen(server: FastifyInstance): Promise<string> {
+  await server.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+}
+
+function get(path: string, accept = 'application/json'): Promise<Response> {
+  return fetch(`${baseUrl}${path}`, { headers: { accept } });
+}
+
+function page(path: string): Promise<Response> {
+  // What a browser sends when navigating.
+  return get(path, 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8');
+}
+
+beforeAll(async () => {
+  distDir = await mkdtemp(join(tmpdir(), 'astrelle-dist-'));
+  await mkdir(join(distDir, 'assets'));
+  await writeFile(join(distDir, 'index.html'), INDEX_HTML);
+  await writeFile(join(distDir, 'assets', 'index-3f2a1b.js'), 'console.log("app");');
+  await writeFile(join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await writeFile(join(distDir, '.env'), 'SECRET=1');
+  app = await buildServer({
+    distDir,
+    knownRoutes: ['/', '/quiz/1-1', '/privacy-policy', '/404'],
+    connectSrc: ['https://api.astrelle.example'],
+  });
+  baseUrl = await listen(app);
+});
+
+afterAll(async () => {
+  await app?.close();
+  await rm(distDir, { recursive: true, force: true });
+});
+
+describe('GET /places/search', () => {
+  it('answers matching places with the query echoed back', async () => {
+    const response = await get('/places/search?q=paris');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    const body = (await response.json()) as { query: string; results: Array<Record<string, unknown>> };
+    expect(body.query).toBe('paris');
+    expect(body.results).toHaveLength(8);
+    expect(body.results[0]).toMatchObject({
+      name: 'Paris',
+      country: 'France',
+      countryCode: 'FR',
+      label: 'Paris, France',
+      timeZone: 'Europe/Paris',
+    });
+  });
+
+  it('lets clients cache answers for a day', async () => {
+    const response = await get('/places/search?q=berlin');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=86400');
+  });
+
+  it('honours limit and narrows by region', async () => {
+    const response = await get('/places/search?q=springfield%2C%20il&limit=2');
+    const body = (await response.json()) as { results: Array<{ label: string; region?: string }> };
+    expect(body.results.length).toBeLessThanOrEqual(2);
+    expect(body.results[0]).toMatchObject({ label: 'Springfield, IL, United States', region: 'IL' });
+  });
+
+  it('trims the query before using and echoing it', async () => {
+    const body = (await (await get('/places/search?q=%20%20tokyo%20')).json()) as { query: string; results: unknown[] };
+    expect(body.query).toBe('tokyo');
+    expect(body.results.length).toBeGreaterThan(0);
+  });
+
+  it('answers an empty list when nothing matches', async () => {
+    const response = await get('/places/search?q=xqzzvk');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ query: 'xqzzvk', results: [] });
+  });
+
+  it.each([
+    ['a missing q', '/places/search', 'q'],
+    ['a blank q', '/places/search?q=%20%20%20', 'q'],
+    ['a q over 100 characters', `/places/search?q=${'a'.repeat(101)}`, 'q'],
+    ['a non-numeric limit', '/places/search?q=paris&limit=abc', 'limit'],
+    ['a limit above 20', '/places/search?q=paris&limit=21', 'limit'],
+    ['a limit of 0', '/places/search?q=paris&limit=0', 'limit'],
+  ])('rejects %s with a 400 naming the field', async (_case, path, field) => {
+    const response = await get(path);
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: string; message: string; field: string };
+    expect(body.error).toBe('Bad Request');
+    expect(body.field).toBe(field);
+    expect(body.message).toContain(field);
+  });
+
+  it('explains a short q in the validator’s words', async () => {
+    const body = await (await get('/places/search?q=%20')).json();
+    expect(body).toEqual({
+      error: 'Bad Request',
+      message: 'querystring/q must NOT have fewer than 1 characters',
+      field: 'q',
+    });
+  });
+
+  it('accepts a q of exactly 100 characters once trimmed', async () => {
+    const response = await get(`/places/search?q=%20${'a'.repeat(100)}%20`);
+    expect(response.status).toBe(200);
+  });
+});
+
+describe('single-page app', () => {
+  it('serves index.html with 200 for a known client route', async () => {
+    const response = await page('/quiz/1-1');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toBe(INDEX_HTML);
+  });
+
+  it('tolerates a trailing slash on a known route', async () => {
+    expect((await page('/privacy-policy/')).status).toBe(200);
+    expect((await page('/quiz/1-1/?utm_source=ad')).status).toBe(200);
+  });
+
+  it('serves index.html with 404 for an unknown page so the client can render its 404', async () => {
+    const response = await page('/no-such-page');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await response.text()).toBe(INDEX_HTML);
+  });
+
+  it('serves the root from index.html without long caching', async () => {
+    const response = await page('/');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe(INDEX_HTML);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('caches fingerprinted assets for a year as immutable', async () => {
+    const response = await get('/assets/index-3f2a1b.js', '*/*');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await response.text()).toContain('console.log');
+  });
+
+  it('caches other static files briefly', async () => {
+    const response = await get('/favicon.svg', '*/*');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+
+  it('answers a missing asset with a plain 404, not the app', async () => {
+    const response = await page('/assets/gone-123.js');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  });
+
+  it('never serves dotfiles from the build', async () => {
+    const response = await get('/.env', '*/*');
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain('SECRET');
+  });
+
+  it('answers non-HTML requests for unknown paths with JSON 404', async () => {
+    const response = await get('/no-such-page', '*/*');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  });
+
+  it('sets a strict Content-Security-Policy and other security headers on HTML', async () => {
+    const response = await page('/quiz/1-1');
+    const csp = response.headers.get('content-security-policy') ?? '';
+    const directives = new Map(
+      csp.split(';').map((directive) => {
+        const [name = '', ...sources] = directive.trim().split(/\s+/);
+        return [name, sources] as const;
+      }),
+    );
+    expect(directives.get('script-src')).toEqual(["'self'"]);
+    expect(directives.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(directives.get('img-src')).toEqual(["'self'", 'data:']);
+    expect(directives.get('connect-src')).toEqual(["'self'", 'https://api.astrelle.example']);
+    expect(csp).not.toContain('unsafe-eval');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('sets the security headers on the 404 page too', async () => {
+    const response = await page('/no-such-page');
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+});
+
+describe('API paths', () => {
+  it.each(['/places/x', '/places', '/api/unknown'])('answers %s with JSON 404 even when HTML is accepted', async (path) => {
+    const response = await page(path);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await response.json()).toMatchObject({ error: 'Not Found' });
+  });
+
+  it('reports health at /healthz', async () => {
+    const response = await get('/healthz');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('limits request bodies to 1 MB', () => {
+    expect(app.initialConfig.bodyLimit).toBe(1024 * 1024);
+  });
+});
+
+describe('without a built app', () => {
+  let bare: FastifyInstance;
+  let bareUrl: string;
+
+  beforeAll(async () => {
+    bare = await buildServer({ distDir: join(distDir, 'does-not-exist'), knownRoutes: ['/quiz/1-1'] });
+    bareUrl = await listen(bare);
+  });
+
+  afterAll(async () => {
+    await bare?.close();
+  });
+
+  it('still answers place search and health', async () => {
+    expect((await fetch(`${bareUrl}/healthz`)).status).toBe(200);
+    expect((await fetch(`${bareUrl}/places/search?q=rome`)).status).toBe(200);
+  });
+
+  it('answers page requests with JSON 404', async () => {
+    const response = await fetch(`${bareUrl}/quiz/1-1`, { headers: { accept: 'text/html' } });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  });
+});
+
+describe('buildServer options', () => {
+  it('refuses a connect-src entry that could break out of the policy', async () => {
+    await expect(buildServer({ connectSrc: ["https://ok.example; script-src 'unsafe-inline'"] })).rejects.toThrow(
+      /connect-src/,
+    );
+  });
+});

@@ -1,0 +1,116 @@
+import { readFile, stat } from 'node:fs/promises';
+import { join, relative, resolve, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { jsonErrorHandler } from './error-handler';
+import { registerPlaceSearch } from './places/search-route';
+import { securityHeaders } from './security-headers';
+
+/** How to build the HTTP server. */
+export interface ServerOptions {
+  /** The built single-page app (Vite's `dist`). Not served when absent or missing on disk. */
+  distDir?: string;
+  /** Log requests with Fastify's JSON logger. */
+  logger?: boolean;
+  /** Client routes answered with index.html and status 200; other page paths get it with 404. */
+  knownRoutes?: readonly string[];
+  /** Origins besides our own that the page may fetch from (CSP connect-src). */
+  connectSrc?: readonly string[];
+}
+
+const BODY_LIMIT_BYTES = 1024 * 1024;
+// Paths that are never pages: a miss there is an API 404 in JSON, not the app's 404 page.
+const API_PREFIXES = ['/places', '/api', '/healthz'];
+const ASSETS_PREFIX = '/assets/';
+
+/**
+ * Builds the Astrelle HTTP server: place search, a health check, and (with `distDir`) the built
+ * single-page app with its client-side routes. Call `listen` on the result.
+ */
+export async function buildServer(options: ServerOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT_BYTES });
+  app.setErrorHandler(jsonErrorHandler);
+  app.addHook('onSend', securityHeaders({ connectSrc: options.connectSrc }));
+
+  registerPlaceSearch(app);
+  app.get('/healthz', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { ok: true };
+  });
+
+  const distDir = options.distDir ? resolve(options.distDir) : undefined;
+  const serveApp = distDir !== undefined && (await isDirectory(distDir));
+  if (serveApp) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      // @fastify/static serves dotfiles by default; nothing in a build should be reached that way.
+      dotfiles: 'ignore',
+      // We set Cache-Control per file below; send's default max-age=0 would fight it.
+      cacheControl: false,
+      setHeaders: (reply, path) => reply.header('cache-control', cacheControlFor(relative(distDir, path))),
+    });
+  }
+
+  const knownRoutes = new Set((options.knownRoutes ?? []).map(withoutTrailingSlash));
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = withoutTrailingSlash(request.url.split('?', 1)[0] ?? '/');
+    if (serveApp && isPageRequest(request, path)) {
+      const html = await readIndexHtml(distDir);
+      if (html !== undefined) {
+        // The client renders its own /404 page; the status still tells crawlers the truth.
+        return reply
+          .code(knownRoutes.has(path) ? 200 : 404)
+          .header('cache-control', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(html);
+      }
+    }
+    return notFound(request, reply, path);
+  });
+
+  return app;
+}
+
+function notFound(request: FastifyRequest, reply: FastifyReply, path: string): FastifyReply {
+  return reply.code(404).send({ error: 'Not Found', message: `Route ${request.method}:${path} not found` });
+}
+
+function isPageRequest(request: FastifyRequest, path: string): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (path.startsWith(ASSETS_PREFIX)) return false;
+  if (API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) return false;
+  // Scripts, images and fetches send */* or a specific type; only navigations ask for HTML by name.
+  const accept = request.headers.accept ?? '';
+  return accept.includes('text/html');
+}
+
+function cacheControlFor(pathInDist: string): string {
+  // Vite fingerprints everything under assets/, so a given URL never changes content.
+  if (pathInDist.startsWith(`assets${sep}`)) return 'public, max-age=31536000, immutable';
+  // HTML names the current fingerprinted bundles: always revalidate it.
+  if (pathInDist.endsWith('.html')) return 'no-cache';
+  // Unversioned files copied from public/ (backgrounds, icons): fresh for a while, then revalidated.
+  return 'public, max-age=3600';
+}
+
+function withoutTrailingSlash(path: string): string {
+  const trimmed = path.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+// Read on each fallback rather than once at start-up, so a rebuild of dist is picked up without a restart.
+async function readIndexHtml(distDir: string): Promise<Buffer | undefined> {
+  try {
+    return await readFile(join(distDir, 'index.html'));
+  } catch {
+    return undefined;
+  }
+}
