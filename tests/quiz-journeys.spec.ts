@@ -1,0 +1,405 @@
+import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { loadTestFlow, screenById } from './support/load-test-flow';
+import { expectScreen, freshStart } from './support/funnel-driver';
+
+const flow = loadTestFlow();
+
+async function tap(page: Page, name: string | RegExp) {
+  await page.getByRole('button', { name, exact: typeof name === 'string' }).click();
+}
+
+async function continueWith(page: Page, label: string, value: string) {
+  await page.getByLabel(label, { exact: true }).fill(value);
+  await tap(page, 'Continue');
+}
+
+async function pickPlace(page: Page, label: string, query: string, option: string) {
+  await page.getByRole('combobox', { name: label }).fill(query);
+  await page.getByRole('option', { name: option }).click();
+}
+
+async function expectNoSeriousA11yViolations(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${where}: ${v.id} ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+interface Visitor {
+  relationship: 'in_relationships' | 'single';
+  birthTime: string | 'dont_know';
+}
+
+/** Walks from / to /email as the visitor, checking the route and the question at every step. */
+async function walkToEmail(page: Page, visitor: Visitor, onScreen: (id: string) => Promise<void> = async () => {}) {
+  const at = async (id: string) => {
+    await expectScreen(page, flow, id);
+    await onScreen(id);
+  };
+  await at('welcome');
+  await tap(page, 'Start the quiz');
+  await at('relationship-status');
+  await tap(page, visitor.relationship === 'single' ? 'Single' : 'In a relationship or married');
+  await at('relationship-goal');
+  await tap(page, 'Understanding myself better');
+  await at('knowledge-of-astrology');
+  await tap(page, 'I know my sun sign');
+  await at('profile-lets-learn');
+  await tap(page, 'Continue');
+  await at('profile-name');
+  await continueWith(page, 'First name', 'Maya');
+  await at('profile-birthday');
+  await continueWith(page, 'Date of birth', '1990-05-17');
+  await at('profile-zodiac-sun');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Maya, your Sun is in Taurus');
+  await expect(page.getByText('Sun in Taurus')).toBeVisible();
+  await tap(page, 'Continue');
+  await at('profile-time-of-birth');
+  if (visitor.birthTime === 'dont_know') {
+    await tap(page, "I don't know");
+    await at('profile-no-problem');
+    await tap(page, 'Continue');
+  } else {
+    await continueWith(page, 'Time of birth', visitor.birthTime);
+  }
+  await at('profile-place-of-birth');
+  await pickPlace(page, 'Place of birth', 'London', 'London, United Kingdom');
+  await at('profile-zodiac-moon');
+  // 1990-05-17 in London (BST, UTC+1): the Moon is in Aquarius all day.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Moon is in Aquarius');
+  await tap(page, 'Continue');
+  await at('profile-gender');
+  await tap(page, 'Female');
+  await at('personality-next-step');
+  await tap(page, 'Continue');
+  await at('personality-being-alone');
+  await tap(page, 'It recharges me');
+  for (const id of ['personality-criticism-sensitive', 'personality-worry-not-good', 'personality-overthinking-prone']) {
+    await at(id);
+    await tap(page, 'Sometimes');
+  }
+  await at('personality-most-important');
+  await page.getByRole('checkbox', { name: 'Love and romance' }).check();
+  await page.getByRole('checkbox', { name: 'Personal growth' }).check();
+  await tap(page, 'Continue');
+  await at('personality-make-decisions');
+  await tap(page, 'A mix of heart and head');
+  await at('personality-knows-want');
+  await tap(page, 'Most of the time');
+  await at('relationship-next-step');
+  await tap(page, 'Continue');
+  if (visitor.relationship === 'in_relationships') {
+    await at('relationship-partner-gender');
+    await tap(page, 'Male');
+    await at('relationship-partner-birthday');
+    await continueWith(page, "Partner's date of birth", '1988-11-02');
+    await at('relationship-partner-time-of-birth');
+    await tap(page, "I don't know");
+    await at('relationship-partner-place-of-birth');
+    await pickPlace(page, "Partner's place of birth", 'Madrid', 'Madrid, Spain');
+  }
+  await at('relationship-feel-comfortable');
+  await tap(page, 'Sometimes');
+  await at('relationship-easily-angered');
+  await tap(page, 'Rarely');
+  await at('relationship-show-self');
+  await tap(page, 'Yes, almost always');
+  await at('relationship-ideal-date');
+  await tap(page, 'A cosy night in');
+  await at('relationship-love-language');
+  await tap(page, 'Quality time');
+  await at('profile-loading');
+  await at('email');
+}
+
+async function savedAnswers(page: Page): Promise<Record<string, unknown>> {
+  return page.evaluate(() => {
+    const raw = window.localStorage.getItem('astrelle:progress:astrology');
+    return raw ? (JSON.parse(raw) as { answers: Record<string, unknown> }).answers : {};
+  });
+}
+
+test.describe('the quiz from / to /email', () => {
+  const visitors: Visitor[] = [
+    { relationship: 'in_relationships', birthTime: '10:30' },
+    { relationship: 'in_relationships', birthTime: 'dont_know' },
+    { relationship: 'single', birthTime: '10:30' },
+    { relationship: 'single', birthTime: 'dont_know' },
+  ];
+  for (const visitor of visitors) {
+    test(`walks a visitor who is ${visitor.relationship} with birth time ${visitor.birthTime}`, async ({ page }) => {
+      await freshStart(page);
+      await walkToEmail(page, visitor);
+      const answers = await savedAnswers(page);
+      expect(answers['1-1']).toBe(visitor.relationship);
+      expect(answers['2-3']).toBe(visitor.birthTime);
+      expect(answers['2-4']).toMatchObject({ place: 'London, United Kingdom', utcOffsetMinutes: 60, latitude: expect.any(Number), longitude: expect.any(Number) });
+      if (visitor.relationship === 'in_relationships') {
+        expect(answers['4-0-2']).toBe('1988-11-02');
+        // Madrid on 2 November 1988 at noon: CET, UTC+1 (summer time ended on 30 October).
+        expect(answers['4-2']).toMatchObject({ place: 'Madrid, Spain', utcOffsetMinutes: 60 });
+      } else {
+        expect(Object.keys(answers).filter((k) => k.startsWith('4-0') || k === '4-1' || k === '4-2')).toEqual([]);
+      }
+    });
+  }
+
+  test('has no serious or critical accessibility violation on any quiz screen', async ({ page }) => {
+    test.setTimeout(180_000);
+    await freshStart(page);
+    const seen = new Set<string>();
+    await walkToEmail(page, { relationship: 'in_relationships', birthTime: 'dont_know' }, async (id) => {
+      if (seen.has(id) || screenById(flow, id).kind === 'loading') return;
+      seen.add(id);
+      await expectNoSeriousA11yViolations(page, id);
+    });
+    // In a relationship with an unknown birth time passes every screen of the flow (the loading screen moves on by itself).
+    expect(seen.size).toBe(flow.screens.filter((s) => s.kind !== 'loading').length);
+  });
+});
+
+test.describe('nothing is lost', () => {
+  test('a reload on any step keeps the step and the answers', async ({ page }) => {
+    test.setTimeout(180_000);
+    await freshStart(page);
+    await walkToEmail(page, { relationship: 'in_relationships', birthTime: '10:30' }, async (id) => {
+      if (screenById(flow, id).kind === 'loading') return;
+      const before = await savedAnswers(page);
+      await page.reload();
+      await expectScreen(page, flow, id);
+      expect(await savedAnswers(page)).toEqual(before);
+    });
+    // The answers are back in the screens too.
+    await page.goto('/quiz/2-1');
+    await expect(page.getByLabel('First name')).toHaveValue('Maya');
+    await page.goto('/quiz/2-2');
+    await expect(page.getByLabel('Date of birth')).toHaveValue('1990-05-17');
+    await page.goto('/quiz/2-4');
+    await expect(page.getByRole('combobox', { name: 'Place of birth' })).toHaveValue('London, United Kingdom');
+    await page.goto('/quiz/1-1');
+    await expect(page.getByRole('button', { name: 'In a relationship or married' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  test('a closed tab keeps the progress for the next visit', async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto('/');
+    await tap(page, 'Start the quiz');
+    await tap(page, 'Single');
+    await expectScreen(page, flow, 'relationship-goal');
+    await page.close();
+    const again = await context.newPage();
+    await again.goto('/quiz/1-2');
+    await expectScreen(again, flow, 'relationship-goal');
+    await again.goto('/quiz/1-1');
+    await expect(again.getByRole('button', { name: 'Single' })).toHaveAttribute('aria-pressed', 'true');
+    await context.close();
+  });
+
+  test('switching to single drops the partner answers', async ({ page }) => {
+    await freshStart(page);
+    await walkToEmail(page, { relationship: 'in_relationships', birthTime: '10:30' });
+    expect((await savedAnswers(page))['4-0-2']).toBe('1988-11-02');
+    await page.goto('/quiz/1-1');
+    await tap(page, 'Single');
+    const answers = await savedAnswers(page);
+    expect(answers['1-1']).toBe('single');
+    for (const key of ['4-0-1', '4-0-2', '4-1', '4-2']) expect(answers[key]).toBeUndefined();
+    expect(answers['2-1']).toBe('Maya');
+    await page.goto('/quiz/3-7');
+    await tap(page, 'Most of the time');
+    await tap(page, 'Continue');
+    await expectScreen(page, flow, 'relationship-feel-comfortable');
+    // The partner screens are off the path now: typing one of them is refused.
+    await page.goto('/quiz/4-0-2');
+    await expectScreen(page, flow, 'relationship-feel-comfortable');
+  });
+
+  test('progress saved by an incompatible flow version is dropped, not half-restored', async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(() =>
+      window.localStorage.setItem(
+        'astrelle:progress:astrology',
+        JSON.stringify({ flowId: 'astrology', flowVersion: 0, screen: 'relationship-goal', answers: { '1-1': 'single' }, trail: ['welcome', 'relationship-status', 'relationship-goal'] }),
+      ),
+    );
+    await page.goto('/quiz/1-2');
+    await expectScreen(page, flow, 'welcome');
+    expect(await page.evaluate(() => window.localStorage.getItem('astrelle:progress:astrology'))).not.toContain('"flowVersion":0');
+  });
+});
+
+test.describe('back and forward', () => {
+  test('browser back and forward move through visited screens; unvisited URLs are refused', async ({ page }) => {
+    await freshStart(page);
+    await tap(page, 'Start the quiz');
+    await tap(page, 'Single');
+    await tap(page, 'Finding the right partner');
+    await expectScreen(page, flow, 'knowledge-of-astrology');
+    await page.goBack();
+    await expectScreen(page, flow, 'relationship-goal');
+    await expect(page.getByRole('button', { name: 'Finding the right partner' })).toHaveAttribute('aria-pressed', 'true');
+    await page.goBack();
+    await expectScreen(page, flow, 'relationship-status');
+    await page.goForward();
+    await expectScreen(page, flow, 'relationship-goal');
+    await page.goForward();
+    await expectScreen(page, flow, 'knowledge-of-astrology');
+    await page.goto('/quiz/3-1');
+    await expectScreen(page, flow, 'knowledge-of-astrology');
+    await page.goto('/quiz/1-1');
+    await expectScreen(page, flow, 'relationship-status');
+  });
+
+  test('a deep link with no progress lands on the start', async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(() => window.localStorage.clear());
+    await page.goto('/quiz/2-3?utm_source=ads');
+    await expectScreen(page, flow, 'welcome');
+    expect(new URL(page.url()).search).toBe('?utm_source=ads');
+  });
+
+  test('the back button follows the flow: / from 1-1, the previous screen, fixed targets and browser history', async ({ page }) => {
+    await freshStart(page);
+    await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
+    await tap(page, 'Start the quiz');
+    await tap(page, 'Back');
+    await expectScreen(page, flow, 'welcome');
+    await tap(page, 'Start the quiz');
+    await tap(page, 'Single');
+    await tap(page, 'Back');
+    await expectScreen(page, flow, 'relationship-status');
+    await tap(page, 'Single');
+    await tap(page, 'Finding the right partner');
+    await tap(page, 'I know my sun sign');
+    await expectScreen(page, flow, 'profile-lets-learn');
+    await tap(page, 'Back');
+    await expect(page).toHaveURL(/\/understanding-astrology$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.goBack();
+    await expectScreen(page, flow, 'profile-lets-learn');
+    await tap(page, 'Continue');
+    await continueWith(page, 'First name', 'Maya');
+    await continueWith(page, 'Date of birth', '1990-05-17');
+    await tap(page, 'Continue');
+    await tap(page, "I don't know");
+    await expectScreen(page, flow, 'profile-no-problem');
+    await tap(page, 'Back');
+    await expectScreen(page, flow, 'profile-time-of-birth');
+    await tap(page, "I don't know");
+    await tap(page, 'Continue');
+    await expectScreen(page, flow, 'profile-place-of-birth');
+    // 2-4 uses the browser's history: back leads where the browser came from.
+    const historyLength = await page.evaluate(() => window.history.length);
+    await tap(page, 'Back');
+    await expectScreen(page, flow, 'profile-no-problem');
+    expect(await page.evaluate(() => window.history.length)).toBe(historyLength);
+    await page.goForward();
+    await expectScreen(page, flow, 'profile-place-of-birth');
+    await pickPlace(page, 'Place of birth', 'Paris', 'Paris, France');
+    await expectScreen(page, flow, 'profile-zodiac-moon');
+    await tap(page, 'Back');
+    await expectScreen(page, flow, 'profile-place-of-birth');
+  });
+
+  test('the loading and email screens show no back button', async ({ page }) => {
+    await freshStart(page);
+    await walkToEmail(page, { relationship: 'single', birthTime: '10:30' }, async (id) => {
+      if (id === 'profile-loading' || id === 'email') await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
+    });
+  });
+});
+
+test.describe('bad answers get a clear inline message and lose nothing', () => {
+  test('empty name, future or pre-1900 birth date, unknown place', async ({ page }) => {
+    await freshStart(page);
+    await tap(page, 'Start the quiz');
+    await tap(page, 'Single');
+    await tap(page, 'Understanding myself better');
+    await tap(page, 'I know my sun sign');
+    await tap(page, 'Continue');
+
+    await tap(page, 'Continue');
+    await expect(page.getByRole('alert')).toHaveText(screenMessage('profile-name', 'required'));
+    await expect(page.getByLabel('First name')).toHaveAttribute('aria-invalid', 'true');
+    await expectScreen(page, flow, 'profile-name');
+    await page.getByLabel('First name').fill('   ');
+    await tap(page, 'Continue');
+    await expect(page.getByRole('alert')).toHaveText(screenMessage('profile-name', 'required'));
+    await continueWith(page, 'First name', 'Maya');
+
+    await continueWith(page, 'Date of birth', '2999-01-01');
+    await expect(page.getByRole('alert')).toHaveText(screenMessage('profile-birthday', 'future'));
+    await continueWith(page, 'Date of birth', '1899-12-31');
+    await expect(page.getByRole('alert')).toHaveText(screenMessage('profile-birthday', 'tooEarly'));
+    await tap(page, 'Continue');
+    await expectScreen(page, flow, 'profile-birthday');
+    await continueWith(page, 'Date of birth', '1990-05-17');
+    await tap(page, 'Continue');
+    await continueWith(page, 'Time of birth', '10:30');
+
+    await page.getByRole('combobox', { name: 'Place of birth' }).fill('Xqzzyville');
+    await expect(page.getByRole('alert')).toHaveText(screenMessage('profile-place-of-birth', 'noMatch'));
+    await tap(page, 'Continue');
+    await expect(page.getByRole('alert')).toHaveText(screenMessage('profile-place-of-birth', 'noMatch'));
+    await expectScreen(page, flow, 'profile-place-of-birth');
+    await page.getByRole('combobox', { name: 'Place of birth' }).fill('');
+    await tap(page, 'Continue');
+    await expect(page.getByRole('alert')).toHaveText(screenMessage('profile-place-of-birth', 'required'));
+
+    // Nothing was lost on the way.
+    const answers = await savedAnswers(page);
+    expect(answers).toMatchObject({ '1-1': 'single', '2-1': 'Maya', '2-2': '1990-05-17', '2-3': '10:30' });
+  });
+
+  test('the place list is keyboard usable and 170 to 180 px high at most', async ({ page }) => {
+    await freshStart(page);
+    await page.evaluate(() =>
+      window.localStorage.setItem(
+        'astrelle:progress:astrology',
+        JSON.stringify({
+          flowId: 'astrology', flowVersion: 1, screen: 'profile-place-of-birth',
+          answers: { '1-1': 'single', '1-2': 'find_love', '1-3': 'beginner', '2-1': 'Maya', '2-2': '1990-05-17', '2-3': '10:30' },
+          trail: ['welcome', 'relationship-status', 'relationship-goal', 'knowledge-of-astrology', 'profile-lets-learn', 'profile-name', 'profile-birthday', 'profile-zodiac-sun', 'profile-time-of-birth', 'profile-place-of-birth'],
+        }),
+      ),
+    );
+    await page.goto('/quiz/2-4');
+    const box = page.getByRole('combobox', { name: 'Place of birth' });
+    await box.fill('san');
+    const list = page.getByRole('listbox');
+    await expect(list.getByRole('option').first()).toBeVisible();
+    const height = await list.evaluate((el) => el.getBoundingClientRect().height);
+    expect(height).toBeGreaterThan(100);
+    expect(height).toBeLessThanOrEqual(180);
+    await box.press('ArrowDown');
+    await box.press('ArrowDown');
+    const second = await list.getByRole('option').nth(1).textContent();
+    await expect(box).toHaveAttribute('aria-activedescendant', /option-1$/);
+    await box.press('Enter');
+    await expectScreen(page, flow, 'profile-zodiac-moon');
+    expect(((await savedAnswers(page))['2-4'] as { place: string }).place).toBe(second);
+  });
+});
+
+function screenMessage(id: string, key: string): string {
+  const screen = screenById(flow, id);
+  const messages: Record<string, string> = 'messages' in screen ? screen.messages : {};
+  const message = messages[key];
+  if (!message) throw new Error(`no message ${key} on ${id}`);
+  return message;
+}
+
+test('the email is never in the address bar or localStorage', async ({ page }) => {
+  await freshStart(page);
+  await walkToEmail(page, { relationship: 'single', birthTime: '10:30' });
+  await page.getByLabel('Email').fill('not-an-email');
+  await tap(page, 'See my reading');
+  await expect(page.getByRole('alert')).toHaveText(screenMessage('email', 'invalid'));
+  await page.getByLabel('Email').fill('maya@example.com');
+  await tap(page, 'See my reading');
+  await expect(page.getByRole('status')).toHaveText('Thank you! Your reading is on its way.');
+  expect(page.url()).not.toContain('maya');
+  const stored = await page.evaluate(() => JSON.stringify({ ...window.localStorage }));
+  expect(stored).not.toContain('maya@example.com');
+});

@@ -1,0 +1,101 @@
+import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+const pages = [
+  { path: '/privacy-policy', heading: /Privacy Policy/i },
+  { path: '/terms-of-use', heading: /Terms of Use/i },
+  { path: '/cookie-policy', heading: /Cookie Policy/i },
+  { path: '/understanding-astrology', heading: /astrology/i },
+];
+
+test('the page title is the product name and the meta description is the spec text', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle('Astrelle');
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', 'Discovering Yourself & Improve Relationships via Astrology');
+});
+
+test('the header has the logo and a Menu drawer with the legal links', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('banner').getByRole('img')).toHaveCount(0); // decorative logo: alt=""
+  await expect(page.getByRole('link', { name: 'Astrelle home' })).toBeVisible();
+  await page.getByRole('button', { name: 'Menu' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Menu' });
+  await expect(drawer).toBeVisible();
+  const width = await drawer.evaluate((el) => el.getBoundingClientRect().width);
+  expect(width).toBeLessThanOrEqual(310);
+  const expected: Array<[string, string]> = [
+    ['Privacy Policy', '/privacy-policy'],
+    ['Terms of Use', '/terms-of-use'],
+    ['Subscription Terms', '/terms-of-use#subscription-terms'],
+    ['Refund Policy', '/terms-of-use#refund-policy'],
+  ];
+  for (const [name, href] of expected) await expect(drawer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Menu' })).toBeFocused();
+});
+
+test('the Refund Policy link opens the terms at the refund section', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('link', { name: 'Refund Policy' }).click();
+  await expect(page).toHaveURL(/\/terms-of-use#refund-policy$/);
+  await expect(page.locator('#refund-policy')).toBeInViewport();
+  await page.goto('/terms-of-use#subscription-terms');
+  await expect(page.locator('#subscription-terms')).toBeInViewport();
+});
+
+for (const { path, heading } of pages) {
+  test(`${path} shows its full text and passes axe`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    const words = (await page.locator('article').innerText()).split(/\s+/).length;
+    expect(words).toBeGreaterThan(500);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  });
+}
+
+test('an unknown path shows the 404 page', async ({ page }) => {
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(404);
+  await expect(page).toHaveURL(/\/404$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+  await page.getByRole('link', { name: 'Go to the start' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('the theme mode is kept in localStorage and applied', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('radio', { name: 'Dark' }).check();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(background).toBe('rgb(18, 12, 38)');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  expect(await page.evaluate(() => localStorage.getItem('astrelle:theme-mode'))).toBe('dark');
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('radio', { name: 'Same as device' }).check();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+});
+
+test('each page group has its own background and blur', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/');
+  const backdrop = page.locator('[data-group]');
+  await expect(backdrop).toHaveAttribute('data-group', 'welcome');
+  const welcome = await backdrop.evaluate((el) => getComputedStyle(el).backgroundImage);
+  expect(welcome).toContain('/backgrounds/welcome.svg');
+  await page.getByRole('button', { name: 'Start the quiz' }).click();
+  await expect(backdrop).toHaveAttribute('data-group', 'quiz');
+  expect(await backdrop.evaluate((el) => getComputedStyle(el).backgroundImage)).toContain('/backgrounds/quiz.svg');
+  const blur = await page.locator('[data-group] > section').evaluate((el) => getComputedStyle(el).backdropFilter);
+  expect(blur).toBe('blur(10px)');
+});
