@@ -24,7 +24,8 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // The JSON report feeds npm test's closing count (PLAYWRIGHT_JSON_OUTPUT_NAME).
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',

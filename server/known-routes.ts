@@ -32,7 +32,7 @@ export async function readKnownRoutes(flowsDir: string): Promise<string[]> {
     try {
       flow = JSON.parse(await readFile(path, 'utf8'));
     } catch (error) {
-      throw new Error(`${path}: ${(error as Error).message}`);
+      throw new Error(`${path}: ${(error as Error).message}`, { cause: error });
     }
     const screens = (flow as { screens?: unknown }).screens;
     if (!Array.isArray(screens)) continue;

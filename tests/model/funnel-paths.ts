@@ -1,8 +1,9 @@
 import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
+import type { EventFromLogic } from 'xstate';
 import type { Flow, Screen } from '../../src/engine/generated/flow-types';
 import type { PlaceAnswer } from '../../src/engine/answers';
 import { isQuestionScreen } from '../../src/engine/answers';
-import { compileFlow, type FunnelEvent } from '../../src/engine/compile-flow';
+import { compileFlow, type FunnelEvent, type FunnelMachine } from '../../src/engine/compile-flow';
 import { branchesOf, indexFlow } from '../../src/engine/flow-graph';
 import { conditionAnswerKeys, evaluateCondition } from '../../src/engine/conditions';
 
@@ -36,7 +37,14 @@ export interface ModelCoverage {
   conditions: { covered: number; total: number };
 }
 
-type FunnelSnapshot = ReturnType<ReturnType<typeof compileFlow>['resolveState']>;
+type FunnelSnapshot = ReturnType<FunnelMachine['resolveState']>;
+/** The machine's own event type (FunnelEvent plus XState's internal ones, which the model never sends). */
+type MachineEvent = EventFromLogic<FunnelMachine>;
+
+function asFunnelEvent(event: MachineEvent): FunnelEvent {
+  if (event.type === 'xstate.route') throw new Error('the model sends no internal events');
+  return event;
+}
 
 /**
  * Generates, with xstate/graph, paths through the compiled flow that together take every state and
@@ -76,7 +84,7 @@ export function funnelPaths(flow: Flow): ModelCoverage {
   };
 
   const screenOf = (snapshot: FunnelSnapshot) => byId.get(String(snapshot.value))!;
-  const events = (snapshot: FunnelSnapshot): FunnelEvent[] => {
+  const events = (snapshot: FunnelSnapshot): MachineEvent[] => {
     const screen = screenOf(snapshot);
     return [...answersFor(screen), ...(screen.back ? [{ type: 'BACK' } as const] : [])];
   };
@@ -91,12 +99,13 @@ export function funnelPaths(flow: Flow): ModelCoverage {
     const decisions = conditions.map((c) => (!reachable.has(c.screen) ? '-' : evaluateCondition(c.when, answers) ? 1 : 0)).join('');
     return `${String(snapshot.value)}|${at > 0 ? trail[at - 1] : ''}|${decisions}`;
   };
-  const serializeEvent = (event: FunnelEvent) => JSON.stringify(event);
+  const serializeEvent = (event: MachineEvent) => JSON.stringify(event);
   const options = { events, serializeState, serializeEvent } as const;
 
   const adjacency = getAdjacencyMap(machine, options);
-  const transitions: Array<{ from: string; event: FunnelEvent; to: string }> = [];
-  for (const [from, { transitions: out }] of Object.entries(adjacency)) {
+  const transitions: Array<{ from: string; event: MachineEvent; to: string }> = [];
+  for (const [from, value] of Object.entries(adjacency)) {
+    const out: Record<string, { event: MachineEvent; state: FunnelSnapshot }> = value.transitions;
     for (const { event, state } of Object.values(out)) {
       transitions.push({ from, event, to: serializeState(state) });
     }
@@ -112,8 +121,8 @@ export function funnelPaths(flow: Flow): ModelCoverage {
     if (!prefix) throw new Error(`no path to ${t.from}`);
     const steps = [...prefix.steps.slice(1), { event: t.event, state: adjacency[t.from as keyof typeof adjacency]!.transitions[serializeEvent(t.event) as never]!.state }];
     return {
-      name: `${t.from.split('|')[0]} ${describe(t.event)} → ${t.to.split('|')[0]}`,
-      steps: steps.map((s) => ({ event: s.event, screen: String(s.state.value) })),
+      name: `${t.from.split('|')[0]} ${describe(asFunnelEvent(t.event))} → ${t.to.split('|')[0]}`,
+      steps: steps.map((s) => ({ event: asFunnelEvent(s.event), screen: String(s.state.value) })),
     };
   });
 
@@ -206,7 +215,7 @@ function reachableFrom(flow: Flow, id: string): Set<string> {
   return seen;
 }
 
-type FunnelPathLike = { steps: Array<{ event: FunnelEvent; state: FunnelSnapshot }> };
+type FunnelPathLike = { steps: Array<{ event: MachineEvent; state: FunnelSnapshot }> };
 
 function describe(event: FunnelEvent): string {
   switch (event.type) {

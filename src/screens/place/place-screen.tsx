@@ -64,11 +64,7 @@ export function PlaceScreen({ screen, answers, answer, send }: ScreenProps<Place
 
   useEffect(() => {
     const q = query.trim();
-    if (q === '' || q === previous?.place) {
-      setResults([]);
-      setOpen(false);
-      return;
-    }
+    if (q === '' || q === previous?.place) return;
     const timer = window.setTimeout(() => {
       abort.current?.abort();
       const controller = new AbortController();
@@ -159,6 +155,10 @@ export function PlaceScreen({ screen, answers, answer, send }: ScreenProps<Place
               onChange={(e) => {
                 setQuery(e.target.value);
                 setError(null);
+                if (e.target.value.trim() === '') {
+                  setResults([]);
+                  setOpen(false);
+                }
               }}
               onKeyDown={onKeyDown}
             />
