@@ -20,9 +20,27 @@ function readFlowPage(): { title: string; description: string; productName: stri
   return { title: page.title, description: page.description, productName: product.name };
 }
 
+const landingModule = 'virtual:landing-screen';
+
+/** The start screen (when it is a welcome screen) and its group, for the engine-free landing. */
+function landingSource(): string {
+  const flow = JSON.parse(readFileSync(flowFile, 'utf8')) as { start: string; screens: Array<{ id: string; kind: string; group: string }>; groups: Record<string, unknown> };
+  const screen = flow.screens.find((s) => s.id === flow.start);
+  const landing = screen && screen.kind === 'welcome' ? { screen, group: flow.groups[screen.group] } : null;
+  return `export const landing = ${JSON.stringify(landing)};`;
+}
+
 function flowPlugin(): Plugin {
   return {
     name: 'astrelle-flow',
+    resolveId(id) {
+      return id === landingModule ? `\0${landingModule}` : undefined;
+    },
+    load(id) {
+      if (id !== `\0${landingModule}`) return undefined;
+      this.addWatchFile(flowFile);
+      return landingSource();
+    },
     config() {
       return { define: { __PRODUCT_NAME__: JSON.stringify(readFlowPage().productName) } };
     },
@@ -45,6 +63,7 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    manifest: true,
   },
   server: {
     port: 5173,

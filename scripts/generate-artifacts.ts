@@ -17,6 +17,8 @@ export async function generateArtifacts(root: string): Promise<Array<{ file: str
     strict: true,
     strictRequired: false,
     allowUnionTypes: true,
+    // Problems are described from keyword and params (src/engine/validate-flow.ts): no message strings to ship.
+    messages: false,
     inlineRefs: false,
     // Counts UTF-16 units instead of code points: no runtime helper import in the generated module.
     unicode: false,

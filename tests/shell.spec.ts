@@ -99,3 +99,21 @@ test('each page group has its own background and blur', async ({ page }) => {
   const blur = await page.locator('[data-group] > section').evaluate((el) => getComputedStyle(el).backdropFilter);
   expect(blur).toBe('blur(10px)');
 });
+
+test('the landing paints before the funnel chunk arrives, and an early tap is kept', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => localStorage.clear());
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/funnel-route-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Discover yourself/);
+  await page.getByRole('button', { name: 'Start the quiz' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  release();
+  await expect(page).toHaveURL(/\/quiz\/1-1$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('What is your relationship status?');
+});

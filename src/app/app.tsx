@@ -6,6 +6,7 @@ import { NotFoundPage } from '../public-pages/not-found-page';
 import { ThemeModeProvider } from './shell/theme-mode';
 import { Header } from './shell/header';
 import { loadFunnelRoute } from './load-funnel-route';
+import { LandingFallback } from './landing-fallback';
 
 const FunnelRoute = lazy(loadFunnelRoute);
 const publicPages = () => import('../public-pages/public-page-routes');
@@ -31,7 +32,14 @@ export function App() {
             <Route path="/cookie-policy" element={<CookiePolicyPage />} />
             <Route path="/understanding-astrology" element={<UnderstandingAstrologyPage />} />
             <Route path="/404" element={<NotFoundPage />} />
-            <Route path="*" element={<FunnelRoute />} />
+            <Route
+              path="*"
+              element={
+                <Suspense fallback={<LandingFallback />}>
+                  <FunnelRoute />
+                </Suspense>
+              }
+            />
           </Routes>
         </Suspense>
       </Main>

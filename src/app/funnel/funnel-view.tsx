@@ -1,4 +1,4 @@
-import { useCallback, useMemo, type ComponentType } from 'react';
+import { useCallback, useEffect, useMemo, type ComponentType } from 'react';
 import styled from 'styled-components';
 import { useSelector } from '@xstate/react';
 import type { Flow, Screen } from '../../engine/generated/flow-types';
@@ -7,31 +7,11 @@ import { isQuestionScreen } from '../../engine/answers';
 import { indexFlow, pathFor } from '../../engine/flow-graph';
 import { screenRegistry } from '../../screens/registry';
 import type { ScreenProps } from '../../screens/screen-props';
-import { up } from '../../ui/theme';
 import type { FunnelActor } from './create-funnel';
 import { useUrlSync } from './use-url-sync';
 import { BackButton } from './back-button';
-
-const blurPx = { none: 0, soft: 10, strong: 18 } as const;
-
-const Backdrop = styled.div<{ $image: string }>`
-  min-height: calc(100dvh - 64px);
-  padding: 12px 16px 40px;
-  background: url(${({ $image }) => $image}) center / cover no-repeat fixed;
-  ${up('sm')} { padding: 32px 24px 64px; }
-`;
-
-const Card = styled.section<{ $blur: number }>`
-  max-width: 560px;
-  margin: 0 auto;
-  padding: 16px 20px 28px;
-  border-radius: 24px;
-  background: ${({ theme }) => theme.colors.surface};
-  backdrop-filter: blur(${({ $blur }) => $blur}px);
-  -webkit-backdrop-filter: blur(${({ $blur }) => $blur}px);
-  box-shadow: 0 20px 50px rgba(40, 26, 92, 0.18);
-  ${up('sm')} { padding: 24px 32px 36px; }
-`;
+import { FunnelFrame } from './funnel-frame';
+import { consumeStartIntent } from '../landing-intent';
 
 const TopBar = styled.div`
   display: flex;
@@ -53,6 +33,10 @@ const Progress = styled.div`
 /** Renders the current screen of the funnel; navigation belongs to the machine, never to this view. */
 export function FunnelView({ flow, actor, sessionReady }: { flow: Flow; actor: FunnelActor; sessionReady: boolean }) {
   useUrlSync(flow, actor);
+  useEffect(() => {
+    // A tap on the landing page made before this chunk arrived (see landing-fallback.tsx).
+    if (consumeStartIntent() && actor.getSnapshot().value === flow.start) actor.send({ type: 'NEXT' });
+  }, [actor, flow.start]);
   const { byId, byRoute } = useMemo(() => indexFlow(flow), [flow]);
   const screenId = useSelector(actor, (s) => String(s.value));
   const answers = useSelector(actor, (s) => s.context.answers);
@@ -70,8 +54,7 @@ export function FunnelView({ flow, actor, sessionReady }: { flow: Flow; actor: F
   const answer = isQuestionScreen(screen) ? answers[screen.answerKey] : undefined;
 
   return (
-    <Backdrop $image={group?.background ?? ''} data-group={screen.group}>
-      <Card $blur={blurPx[group?.blur ?? 'none']} aria-live="off">
+    <FunnelFrame group={group} groupId={screen.group}>
         {screen.kind === 'welcome' ? null : (
           <TopBar>
             <BackButton key={screen.id} back={back} externalPath={externalPath} sessionReady={sessionReady} onBack={() => send({ type: 'BACK' })} />
@@ -81,8 +64,7 @@ export function FunnelView({ flow, actor, sessionReady }: { flow: Flow; actor: F
           </TopBar>
         )}
         <ScreenView key={screen.id} screen={screen} answers={answers} answer={answer} send={send} email={email} />
-      </Card>
-    </Backdrop>
+    </FunnelFrame>
   );
 }
 

@@ -1,0 +1,30 @@
+import { useLocation } from 'react-router-dom';
+import { landing } from 'virtual:landing-screen';
+import { WelcomeScreen } from '../screens/welcome/welcome-screen';
+import { FunnelFrame } from './funnel/funnel-frame';
+import { requestStart } from './landing-intent';
+import { loadFunnelRoute } from './load-funnel-route';
+
+/**
+ * Shown while the funnel chunk loads: on the landing route it is the real welcome screen, built
+ * from the flow at build time, so the landing paints without the engine. A tap is kept until the
+ * funnel runs.
+ */
+export function LandingFallback() {
+  const { pathname } = useLocation();
+  if (!landing || pathname !== landing.screen.route) return null;
+  return (
+    <FunnelFrame group={landing.group} groupId={landing.screen.group}>
+      <WelcomeScreen
+        screen={landing.screen}
+        answers={{}}
+        answer={undefined}
+        email={null}
+        send={() => {
+          requestStart();
+          void loadFunnelRoute();
+        }}
+      />
+    </FunnelFrame>
+  );
+}
