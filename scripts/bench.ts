@@ -27,7 +27,7 @@ interface ManifestChunk {
 }
 
 function landingJs() {
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: root, stdio: 'inherit' });
+  execFileSync('npx', ['vite', 'build', '--configLoader', 'runner', '--logLevel', 'error'], { cwd: root, stdio: 'inherit' });
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
   const closure = (keys: string[], seen = new Set<string>()) => {
     for (const key of keys) {

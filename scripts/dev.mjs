@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 const root = new URL('..', import.meta.url).pathname;
 const children = [
   spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, stdio: 'inherit', env: { ...process.env, DIST_DIR: '/nonexistent' } }),
-  spawn('npx', ['vite'], { cwd: root, stdio: 'inherit' }),
+  spawn('npx', ['vite', '--configLoader', 'runner'], { cwd: root, stdio: 'inherit' }),
 ];
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));
 process.on('SIGINT', stop);

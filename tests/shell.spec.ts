@@ -91,13 +91,11 @@ test('each page group has its own background and blur', async ({ page }) => {
   await page.goto('/');
   const backdrop = page.locator('[data-group]');
   await expect(backdrop).toHaveAttribute('data-group', 'welcome');
-  const welcome = await backdrop.evaluate((el) => getComputedStyle(el).backgroundImage);
-  expect(welcome).toContain('/backgrounds/welcome.svg');
+  await expect(backdrop).toHaveCSS('background-image', /\/backgrounds\/welcome\.svg/);
   await page.getByRole('button', { name: 'Start the quiz' }).click();
   await expect(backdrop).toHaveAttribute('data-group', 'quiz');
-  expect(await backdrop.evaluate((el) => getComputedStyle(el).backgroundImage)).toContain('/backgrounds/quiz.svg');
-  const blur = await page.locator('[data-group] > section').evaluate((el) => getComputedStyle(el).backdropFilter);
-  expect(blur).toBe('blur(10px)');
+  await expect(backdrop).toHaveCSS('background-image', /\/backgrounds\/quiz\.svg/);
+  await expect(page.locator('[data-group] > section')).toHaveCSS('backdrop-filter', 'blur(10px)');
 });
 
 test('the landing paints before the funnel chunk arrives, and an early tap is kept', async ({ page }) => {
@@ -116,4 +114,19 @@ test('the landing paints before the funnel chunk arrives, and an early tap is ke
   release();
   await expect(page).toHaveURL(/\/quiz\/1-1$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('What is your relationship status?');
+});
+
+test('privacy choices in the menu are granted by default and kept', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.getByRole('button', { name: 'Menu' }).click();
+  const analytics = page.getByRole('checkbox', { name: 'Analytics' });
+  await expect(analytics).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Advertising' })).toBeChecked();
+  await analytics.uncheck();
+  await page.reload();
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Analytics' })).not.toBeChecked();
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('astrelle:consent'))) ?? '{}')).toEqual({ analytics: false, advertising: true, remoteConfig: true });
 });

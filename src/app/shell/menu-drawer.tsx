@@ -1,8 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'react-router-dom';
 import { dialogMaxWidth, type ThemeMode } from '../../ui/theme';
 import { useThemeMode } from './theme-mode';
+import { readConsent, writeConsent, type Consent } from './consent';
 
 const Drawer = styled.dialog`
   margin: 0 0 0 auto;
@@ -55,6 +56,7 @@ const Links = styled.ul`
 `;
 
 const ThemeChoice = styled.fieldset`
+  margin: 0 0 16px;
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: 12px;
   padding: 12px;
@@ -71,6 +73,12 @@ const links = [
   { to: '/understanding-astrology', label: 'Understanding Astrology' },
 ];
 
+const choices: Array<{ key: keyof Consent; label: string }> = [
+  { key: 'analytics', label: 'Analytics' },
+  { key: 'advertising', label: 'Advertising' },
+  { key: 'remoteConfig', label: 'Remote configuration' },
+];
+
 const modes: Array<{ value: ThemeMode; label: string }> = [
   { value: 'light', label: 'Light' },
   { value: 'dark', label: 'Dark' },
@@ -81,6 +89,7 @@ const modes: Array<{ value: ThemeMode; label: string }> = [
 export function MenuDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const { mode, setMode } = useThemeMode();
+  const [consent, setConsent] = useState<Consent>(readConsent);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -121,6 +130,23 @@ export function MenuDrawer({ open, onClose }: { open: boolean; onClose: () => vo
           <label key={m.value}>
             <input type="radio" name="theme-mode" value={m.value} checked={mode === m.value} onChange={() => setMode(m.value)} />
             {m.label}
+          </label>
+        ))}
+      </ThemeChoice>
+      <ThemeChoice>
+        <legend>Privacy choices</legend>
+        {choices.map((c) => (
+          <label key={c.key}>
+            <input
+              type="checkbox"
+              checked={consent[c.key]}
+              onChange={(e) => {
+                const next = { ...consent, [c.key]: e.target.checked };
+                setConsent(next);
+                writeConsent(next);
+              }}
+            />
+            {c.label}
           </label>
         ))}
       </ThemeChoice>

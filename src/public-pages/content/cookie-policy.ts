@@ -82,7 +82,7 @@ export const cookiePolicy: PageContent = {
             {
               list: [
                 'Firebase installation identifier (IndexedDB, set by the Google Firebase SDK). Purpose: a random identifier for this app installation, used so that you see a consistent version of an experiment. Lifetime: until you clear your browser data.',
-                'Remote Config cache (IndexedDB, set by the Google Firebase SDK). Purpose: stores the latest feature flag and experiment values so pages load quickly. Lifetime: refreshed about every 12 hours and kept until you clear your browser data.',
+                'Remote Config cache (IndexedDB, set by the Google Firebase SDK). Purpose: stores the latest feature flag and experiment values so pages load quickly. Lifetime: refreshed at most once an hour and kept until you clear your browser data.',
               ],
             },
           ],
@@ -96,7 +96,7 @@ export const cookiePolicy: PageContent = {
         'You have several ways to control these technologies:',
         {
           list: [
-            'Cookie settings: use the cookie settings link in the footer of our pages to switch analytics, advertising or remote configuration off or back on. Your choice is stored on your device and applies from then on.',
+            'Privacy choices: open the Menu at the top of any page and use Privacy choices to switch analytics, advertising or remote configuration off or back on. Your choice is stored on your device and applies from then on.',
             'Browser settings: most browsers let you block or delete cookies and site data. Deleting site data for our website also clears your saved quiz progress and theme. Blocking all cookies may stop the checkout from working.',
             'Global Privacy Control: if your browser sends this signal, we treat it as a request to opt out of advertising cookies and the sale or sharing of your personal information.',
             'Meta settings: you can manage how Meta uses data from websites in your Facebook or Instagram ad preferences, including the Activity off Meta technologies setting.',

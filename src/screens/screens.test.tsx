@@ -1,0 +1,557 @@
+// @vitest-environment jsdom
+import { describe, it, expect, vi, afterEach } from 'vitest';
+import { act, cleanup, fireEvent, screen as dom, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { FunnelEvent } from '../engine/compile-flow';
+import type { Answers, PlaceAnswer } from '../engine/answers';
+import { todayIso } from '../engine/answers';
+import type { PlaceSuggestion, ScreenServices } from './services-context';
+import { SingleChoiceScreen } from './single-choice/single-choice-screen';
+import { MultipleChoiceScreen } from './multiple-choice/multiple-choice-screen';
+import { TextScreen } from './text/text-screen';
+import { DateScreen } from './date/date-screen';
+import { TimeScreen } from './time/time-screen';
+import { PlaceScreen } from './place/place-screen';
+import { InterstitialScreen } from './interstitial/interstitial-screen';
+import { LoadingScreen } from './loading/loading-screen';
+import { EmailScreen } from './email/email-screen';
+import { WelcomeScreen } from './welcome/welcome-screen';
+import { astrologyFlow, astrologyFlowData, renderWithProviders, screenOf, validFlow } from './test-utils';
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+const flow = astrologyFlow();
+
+function sender() {
+  return vi.fn<(event: FunnelEvent) => void>();
+}
+
+describe('single-choice screen (1-1)', () => {
+  const screen = screenOf(flow, 'relationship-status', 'single-choice');
+
+  it('sends the tapped option as the answer with one tap', async () => {
+    const send = sender();
+    renderWithProviders(<SingleChoiceScreen screen={screen} answers={{}} answer={undefined} send={send} email={null} />);
+    await userEvent.setup().click(dom.getByRole('button', { name: /In a relationship or married/ }));
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(send).toHaveBeenCalledWith({ type: 'ANSWER', value: 'in_relationships' });
+  });
+
+  it('shows every option of the flow as a button under the question heading', () => {
+    renderWithProviders(<SingleChoiceScreen screen={screen} answers={{}} answer={undefined} send={sender()} email={null} />);
+    expect(dom.getByRole('heading', { name: screen.title })).toBeTruthy();
+    const list = dom.getByRole('list', { name: screen.title });
+    expect(within(list).getAllByRole('button')).toHaveLength(screen.options.length);
+  });
+
+  it('marks the previous answer as pressed and no other option', () => {
+    renderWithProviders(<SingleChoiceScreen screen={screen} answers={{ '1-1': 'single' }} answer="single" send={sender()} email={null} />);
+    expect(dom.getByRole('button', { name: /Single/ }).getAttribute('aria-pressed')).toBe('true');
+    expect(dom.getByRole('button', { name: /In a relationship or married/ }).getAttribute('aria-pressed')).toBe('false');
+    expect(dom.getAllByRole('button', { pressed: true })).toHaveLength(1);
+  });
+
+  it('renders flow text literally, never as HTML', () => {
+    const data = astrologyFlowData();
+    const target = data.screens.find((s) => s.id === 'relationship-status');
+    if (!target) throw new Error('relationship-status missing');
+    const payload = '<img src=x onerror=alert(1)>';
+    target.title = payload;
+    const hostile = screenOf(validFlow(data), 'relationship-status', 'single-choice');
+    const { container } = renderWithProviders(<SingleChoiceScreen screen={hostile} answers={{}} answer={undefined} send={sender()} email={null} />);
+    expect(container.querySelector('img')).toBeNull();
+    expect(dom.getByRole('heading', { name: payload }).textContent).toBe(payload);
+  });
+});
+
+describe('multiple-choice screen (3-5)', () => {
+  const screen = screenOf(flow, 'personality-most-important', 'multiple-choice');
+  const renderIt = (send = sender(), answer?: string[]) => {
+    renderWithProviders(<MultipleChoiceScreen screen={screen} answers={{}} answer={answer} send={send} email={null} />);
+    return { send, user: userEvent.setup() };
+  };
+
+  it('shows the too-few message in an alert and sends nothing when nothing is picked', async () => {
+    const { send, user } = renderIt();
+    await user.click(dom.getByRole('button', { name: screen.cta }));
+    expect(dom.getByRole('alert').textContent).toBe(screen.messages.tooFew);
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('shows the too-many message and sends nothing when four are picked', async () => {
+    const { send, user } = renderIt();
+    for (const name of [/Love and romance/, /Career and purpose/, /Family/, /Friendship/]) await user.click(dom.getByRole('checkbox', { name }));
+    await user.click(dom.getByRole('button', { name: screen.cta }));
+    expect(dom.getByRole('alert').textContent).toBe(screen.messages.tooMany);
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('sends the picked values in the order they were clicked', async () => {
+    const { send, user } = renderIt();
+    await user.click(dom.getByRole('checkbox', { name: /Family/ }));
+    await user.click(dom.getByRole('checkbox', { name: /Love and romance/ }));
+    await user.click(dom.getByRole('button', { name: screen.cta }));
+    expect(dom.queryByRole('alert')).toBeNull();
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(send).toHaveBeenCalledWith({ type: 'ANSWER', value: ['family', 'love'] });
+  });
+
+  it('clears the message once the visitor changes the selection, and unticking removes a value', async () => {
+    const { send, user } = renderIt();
+    await user.click(dom.getByRole('button', { name: screen.cta }));
+    expect(dom.getByRole('alert')).toBeTruthy();
+    await user.click(dom.getByRole('checkbox', { name: /Health and wellbeing/ }));
+    expect(dom.queryByRole('alert')).toBeNull();
+    await user.click(dom.getByRole('checkbox', { name: /Career and purpose/ }));
+    await user.click(dom.getByRole('checkbox', { name: /Health and wellbeing/ }));
+    await user.click(dom.getByRole('button', { name: screen.cta }));
+    expect(send).toHaveBeenCalledWith({ type: 'ANSWER', value: ['career'] });
+  });
+
+  it('ticks the previous answer when the visitor comes back', () => {
+    renderIt(sender(), ['money', 'growth']);
+    expect(dom.getByRole<HTMLInputElement>('checkbox', { name: /Financial security/ }).checked).toBe(true);
+    expect(dom.getByRole<HTMLInputElement>('checkbox', { name: /Personal growth/ }).checked).toBe(true);
+    expect(dom.getByRole<HTMLInputElement>('checkbox', { name: /Family/ }).checked).toBe(false);
+  });
+});
+
+describe('text screen (2-1)', () => {
+  const screen = screenOf(flow, 'profile-name', 'text');
+  const renderIt = (answer?: string) => {
+    const send = sender();
+    renderWithProviders(<TextScreen screen={screen} answers={{}} answer={answer} send={send} email={null} />);
+    return { send, user: userEvent.setup(), input: dom.getByLabelText<HTMLInputElement>(screen.label) };
+  };
+
+  it('shows the required message, marks the input invalid and sends nothing when the name is empty', async () => {
+    const { send, user, input } = renderIt();
+    expect(input.getAttribute('aria-invalid')).toBeNull();
+    await user.click(dom.getByRole('button', { name: screen.cta }));
+    const alert = dom.getByRole('alert');
+    expect(alert.textContent).toBe(screen.messages.required);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toBe(alert.id);
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('treats a name of only spaces as empty', async () => {
+    const { send, user, input } = renderIt();
+    await user.type(input, '    ');
+    await user.click(dom.getByRole('button', { name: screen.cta }));
+    expect(dom.getByRole('alert').textContent).toBe(screen.messages.required);
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('shows the too-long message for 41 characters', async () => {
+    const { send, user, input } = renderIt();
+    await user.type(input, 'a'.repeat(41));
+    await user.click(dom.getByRole('button', { name: screen.cta }));
+    expect(dom.getByRole('alert').textContent).toBe(screen.messages.tooLong);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('sends the trimmed name', async () => {
+    const { send, user, input } = renderIt();
+    await user.type(input, '  Maya ');
+    await user.click(dom.getByRole('button', { name: screen.cta }));
+    expect(send).toHaveBeenCalledWith({ type: 'ANSWER', value: 'Maya' });
+    expect(dom.queryByRole('alert')).toBeNull();
+  });
+
+  it('submits with the Enter key too', async () => {
+    const { send, user, input } = renderIt();
+    await user.type(input, 'Maya{Enter}');
+    expect(send).toHaveBeenCalledWith({ type: 'ANSWER', value: 'Maya' });
+  });
+
+  it('is pre-filled with the previous answer', async () => {
+    const { send, user, input } = renderIt('Maya');
+    expect(input.value).toBe('Maya');
+    await user.click(dom.getByRole('button', { name: screen.cta }));
+    expect(send).toHaveBeenCalledWith({ type: 'ANSWER', value: 'Maya' });
+  });
+
+  it('clears the message as soon as the visitor types', async () => {
+    const { user, input } = renderIt();
+    await user.click(dom.getByRole('button', { name: screen.cta }));
+    await user.type(input, 'M');
+    expect(dom.queryByRole('alert')).toBeNull();
+    expect(input.getAttribute('aria-invalid')).toBeNull();
+  });
+});
+
+describe('date screen (2-2)', () => {
+  const screen = screenOf(flow, 'profile-birthday', 'date');
+  const renderIt = (answer?: string) => {
+    const send = sender();
+    renderWithProviders(<DateScreen screen={screen} answers={{}} answer={answer} send={send} email={null} />);
+    const input = dom.getByLabelText<HTMLInputElement>(screen.label);
+    const enter = (value: string) => fireEvent.change(input, { target: { value } });
+    return { send, user: userEvent.setup(), input, enter };
+  };
+
+  it('limits the picker from the flow minimum date to today', () => {
+    const { input } = renderIt();
+    expect(input.type).toBe('date');
+    expect(input.getAttribute('min')).toBe('1900-01-01');
+    expect(input.getAttribute('max')).toBe(todayIso());
+  });
+
+  it('shows the required message when no date is entered', async () => {
+    const { send, user } = renderIt();
+    await user.click(dom.getByRole('button', { name: screen.cta }));
+    expect(dom.getByRole('alert').textContent).toBe(screen.messages.required);
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('refuses a date in the future with the future message', async () => {
+    const { send, user, input, enter } = renderIt();
+    enter('2999-01-01');
+    await user.click(dom.getByRole('button', { name: screen.cta }));
+    expect(dom.getByRole('alert').textContent).toBe(screen.messages.future);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('refuses a date before 1900 with the too-early message', async () => {
+    const { send, user, enter } = renderIt();
+    enter('1899-12-31');
+    await user.click(dom.getByRole('button', { name: screen.cta }));
+    expect(dom.getByRole('alert').textContent).toBe(screen.messages.tooEarly);
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('sends a valid birth date', async () => {
+    const { send, user, enter } = renderIt();
+    enter('1990-05-17');
+    await user.click(dom.getByRole('button', { name: screen.cta }));
+    expect(send).toHaveBeenCalledWith({ type: 'ANSWER', value: '1990-05-17' });
+    expect(dom.queryByRole('alert')).toBeNull();
+  });
+
+  it('accepts the first allowed day and today', async () => {
+    const { send, user, enter } = renderIt();
+    enter('1900-01-01');
+    await user.click(dom.getByRole('button', { name: screen.cta }));
+    enter(todayIso());
+    await user.click(dom.getByRole('button', { name: screen.cta }));
+    expect(send.mock.calls).toEqual([[{ type: 'ANSWER', value: '1900-01-01' }], [{ type: 'ANSWER', value: todayIso() }]]);
+  });
+
+  it('is pre-filled with the previous answer', () => {
+    const { input } = renderIt('1990-05-17');
+    expect(input.value).toBe('1990-05-17');
+  });
+});
+
+describe('time screen (2-3)', () => {
+  const screen = screenOf(flow, 'profile-time-of-birth', 'time');
+  const renderIt = (answer?: string) => {
+    const send = sender();
+    renderWithProviders(<TimeScreen screen={screen} answers={{}} answer={answer} send={send} email={null} />);
+    return { send, user: userEvent.setup(), input: dom.getByLabelText<HTMLInputElement>(screen.label) };
+  };
+
+  it("sends the flow's don't-know value from the I don't know button", async () => {
+    const { send, user } = renderIt();
+    await user.click(dom.getByRole('button', { name: screen.dontKnow.label }));
+    expect(send).toHaveBeenCalledWith({ type: 'ANSWER', value: 'dont_know' });
+  });
+
+  it('shows the required message and sends nothing when no time is entered', async () => {
+    const { send, user, input } = renderIt();
+    await user.click(dom.getByRole('button', { name: screen.cta }));
+    expect(dom.getByRole('alert').textContent).toBe(screen.messages.required);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('sends the entered time', async () => {
+    const { send, user, input } = renderIt();
+    fireEvent.change(input, { target: { value: '10:30' } });
+    await user.click(dom.getByRole('button', { name: screen.cta }));
+    expect(send).toHaveBeenCalledWith({ type: 'ANSWER', value: '10:30' });
+  });
+
+  it('pre-fills a known time, and marks I don\'t know as pressed when that was the answer', () => {
+    const { input } = renderIt('08:15');
+    expect(input.value).toBe('08:15');
+    expect(dom.getByRole('button', { name: screen.dontKnow.label }).getAttribute('aria-pressed')).toBe('false');
+    cleanup();
+    const second = renderIt('dont_know');
+    expect(second.input.value).toBe('');
+    expect(dom.getByRole('button', { name: screen.dontKnow.label }).getAttribute('aria-pressed')).toBe('true');
+  });
+});
+
+describe('place screen (2-4)', () => {
+  const screen = screenOf(flow, 'profile-place-of-birth', 'place');
+  const london: PlaceSuggestion = { id: 'london', label: 'London, United Kingdom', latitude: 51.50853, longitude: -0.12574, timeZone: 'Europe/London' };
+  const londonOntario: PlaceSuggestion = { id: 'london-on', label: 'London, Ontario, Canada', latitude: 42.98339, longitude: -81.23304, timeZone: 'America/Toronto' };
+
+  function servicesWith(search: (query: string, signal: AbortSignal) => Promise<PlaceSuggestion[]>) {
+    const searchPlaces = vi.fn(search);
+    const services: ScreenServices = { searchPlaces };
+    return { services, searchPlaces };
+  }
+
+  const renderIt = (answers: Answers, services: ScreenServices, answer?: PlaceAnswer) => {
+    const send = sender();
+    renderWithProviders(<PlaceScreen screen={screen} answers={answers} answer={answer} send={send} email={null} />, { services });
+    return { send, user: userEvent.setup(), input: dom.getByRole<HTMLInputElement>('combobox', { name: screen.label }) };
+  };
+
+  const sentPlace = (send: ReturnType<typeof sender>): PlaceAnswer => {
+    const event = send.mock.calls[0]?.[0];
+    if (!event || event.type !== 'ANSWER' || typeof event.value !== 'object' || Array.isArray(event.value)) throw new Error(`no place answer sent: ${JSON.stringify(event)}`);
+    return event.value;
+  };
+
+  it('searches after the visitor stops typing and lists the suggestions', async () => {
+    const { services, searchPlaces } = servicesWith(async () => [london, londonOntario]);
+    const { user, input } = renderIt({ '2-2': '1990-05-17', '2-3': '10:30' }, services);
+    await user.type(input, 'Lon');
+    const listbox = await dom.findByRole('listbox', { name: screen.label });
+    expect(searchPlaces).toHaveBeenCalledTimes(1);
+    expect(searchPlaces.mock.calls[0]?.[0]).toBe('Lon');
+    expect(within(listbox).getAllByRole('option').map((o) => o.textContent)).toEqual([london.label, londonOntario.label]);
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('does not search before the debounce has passed', async () => {
+    const { services, searchPlaces } = servicesWith(async () => [london]);
+    const { user, input } = renderIt({}, services);
+    await user.type(input, 'Lon');
+    expect(searchPlaces).not.toHaveBeenCalled();
+    await dom.findByRole('listbox');
+    expect(searchPlaces).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends the chosen place with the UTC offset in force at the birth date and time (summer time)', async () => {
+    const { services } = servicesWith(async () => [london, londonOntario]);
+    const { send, user, input } = renderIt({ '2-2': '1990-05-17', '2-3': '10:30' }, services);
+    await user.type(input, 'Lon');
+    await user.click(await dom.findByRole('option', { name: london.label }));
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(sentPlace(send)).toEqual({
+      latitude: london.latitude,
+      longitude: london.longitude,
+      place: london.label,
+      utcOffsetMinutes: 60,
+      timeZone: 'Europe/London',
+    });
+  });
+
+  it('computes the winter offset for a January birth date', async () => {
+    const { services } = servicesWith(async () => [london]);
+    const { send, user, input } = renderIt({ '2-2': '1990-01-17', '2-3': '10:30' }, services);
+    await user.type(input, 'Lon');
+    await user.click(await dom.findByRole('option', { name: london.label }));
+    expect(sentPlace(send).utcOffsetMinutes).toBe(0);
+  });
+
+  it("uses 12:00 when the birth time is don't know", async () => {
+    // On 1990-03-25 the UK moved to summer time at 01:00: 00:30 was GMT (0), noon was BST (60).
+    const { services } = servicesWith(async () => [london]);
+    const first = renderIt({ '2-2': '1990-03-25', '2-3': 'dont_know' }, services);
+    await first.user.type(first.input, 'Lon');
+    await first.user.click(await dom.findByRole('option', { name: london.label }));
+    expect(sentPlace(first.send).utcOffsetMinutes).toBe(60);
+    cleanup();
+
+    const second = renderIt({ '2-2': '1990-03-25', '2-3': '00:30' }, services);
+    await second.user.type(second.input, 'Lon');
+    await second.user.click(await dom.findByRole('option', { name: london.label }));
+    expect(sentPlace(second.send).utcOffsetMinutes).toBe(0);
+  });
+
+  it('picks the active option with ArrowDown and Enter', async () => {
+    const { services } = servicesWith(async () => [london, londonOntario]);
+    const { send, user, input } = renderIt({ '2-2': '1990-01-17', '2-3': '10:30' }, services);
+    await user.type(input, 'Lon');
+    await dom.findByRole('listbox');
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    const active = dom.getByRole('option', { name: londonOntario.label });
+    expect(active.getAttribute('aria-selected')).toBe('true');
+    expect(input.getAttribute('aria-activedescendant')).toBe(active.id);
+    await user.keyboard('{Enter}');
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(sentPlace(send)).toMatchObject({ place: londonOntario.label, timeZone: 'America/Toronto', utcOffsetMinutes: -300 });
+  });
+
+  it('shows the no-match message when the search finds nothing', async () => {
+    const { services } = servicesWith(async () => []);
+    const { send, user, input } = renderIt({}, services);
+    await user.type(input, 'Xyzzy');
+    expect((await dom.findByRole('alert')).textContent).toBe(screen.messages.noMatch);
+    expect(dom.queryByRole('listbox')).toBeNull();
+    await user.click(dom.getByRole('button', { name: screen.cta }));
+    expect(dom.getByRole('alert').textContent).toBe(screen.messages.noMatch);
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('shows the unavailable message when the search fails', async () => {
+    const { services } = servicesWith(() => Promise.reject(new Error('offline')));
+    const { send, user, input } = renderIt({}, services);
+    await user.type(input, 'Lon');
+    expect((await dom.findByRole('alert')).textContent).toBe(screen.messages.unavailable);
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('asks the visitor to pick from the list when they continue without choosing', async () => {
+    const { services } = servicesWith(async () => [london]);
+    const { send, user, input } = renderIt({}, services);
+    await user.type(input, 'Lon');
+    await dom.findByRole('listbox');
+    await user.click(dom.getByRole('button', { name: screen.cta }));
+    expect(dom.getByRole('alert').textContent).toBe(screen.messages.pick);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('shows the required message when nothing is typed', async () => {
+    const { services, searchPlaces } = servicesWith(async () => [london]);
+    const { send, user } = renderIt({}, services);
+    await user.click(dom.getByRole('button', { name: screen.cta }));
+    expect(dom.getByRole('alert').textContent).toBe(screen.messages.required);
+    expect(send).not.toHaveBeenCalled();
+    expect(searchPlaces).not.toHaveBeenCalled();
+  });
+
+  it('keeps a previous place without searching and recomputes its offset for the current birth date', async () => {
+    const { services, searchPlaces } = servicesWith(async () => [london]);
+    const previous: PlaceAnswer = { latitude: london.latitude, longitude: london.longitude, place: london.label, utcOffsetMinutes: 60, timeZone: 'Europe/London' };
+    const { send, user, input } = renderIt({ '2-2': '1990-01-17', '2-3': '10:30' }, services, previous);
+    expect(input.value).toBe(london.label);
+    await user.click(dom.getByRole('button', { name: screen.cta }));
+    expect(send).toHaveBeenCalledWith({ type: 'ANSWER', value: { ...previous, utcOffsetMinutes: 0 } });
+    expect(searchPlaces).not.toHaveBeenCalled();
+  });
+});
+
+describe('interstitial screens', () => {
+  it("greets the visitor by name with the Sun sign of their birth date, and Continue sends NEXT", async () => {
+    const screen = screenOf(flow, 'profile-zodiac-sun', 'interstitial');
+    const send = sender();
+    renderWithProviders(<InterstitialScreen screen={screen} answers={{ '2-1': 'Maya', '2-2': '1990-05-17' }} answer={undefined} send={send} email={null} />);
+    expect(await dom.findByRole('heading', { name: 'Maya, your Sun is in Taurus' })).toBeTruthy();
+    expect(dom.getByText('Sun in Taurus')).toBeTruthy();
+    await userEvent.setup().click(dom.getByRole('button', { name: screen.cta }));
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(send).toHaveBeenCalledWith({ type: 'NEXT' });
+  });
+
+  it('drops the dangling comma when the name is missing', async () => {
+    const screen = screenOf(flow, 'profile-zodiac-sun', 'interstitial');
+    renderWithProviders(<InterstitialScreen screen={screen} answers={{ '2-2': '1990-05-17' }} answer={undefined} send={sender()} email={null} />);
+    expect(await dom.findByRole('heading', { name: 'Your Sun is in Taurus' })).toBeTruthy();
+  });
+
+  it('shows the Moon sign from the birth date, time and place', async () => {
+    const screen = screenOf(flow, 'profile-zodiac-moon', 'interstitial');
+    const place: PlaceAnswer = { latitude: 51.5, longitude: -0.12, place: 'London, United Kingdom', utcOffsetMinutes: 60, timeZone: 'Europe/London' };
+    renderWithProviders(
+      <InterstitialScreen screen={screen} answers={{ '2-1': 'Maya', '2-2': '1990-05-17', '2-3': '10:30', '2-4': place }} answer={undefined} send={sender()} email={null} />,
+    );
+    expect(await dom.findByText(/^Moon in /)).toBeTruthy();
+    expect(dom.getByText('Moon in Aquarius')).toBeTruthy();
+    expect(dom.getByRole('heading', { name: 'Your Moon is in Aquarius' })).toBeTruthy();
+    expect(dom.getByText(/With your Sun in Taurus and your Moon in Aquarius/)).toBeTruthy();
+  });
+});
+
+describe('loading screen', () => {
+  const screen = screenOf(flow, 'profile-loading', 'loading');
+
+  it('fills the progress bar over durationMs and then sends NEXT exactly once', () => {
+    vi.useFakeTimers();
+    const send = sender();
+    renderWithProviders(<LoadingScreen screen={screen} answers={{}} answer={undefined} send={send} email={null} />);
+    const bar = dom.getByRole('progressbar', { name: screen.title });
+    expect(bar.getAttribute('aria-valuenow')).toBe('0');
+
+    act(() => vi.advanceTimersByTime(screen.durationMs / 2));
+    expect(bar.getAttribute('aria-valuenow')).toBe('50');
+    expect(send).not.toHaveBeenCalled();
+
+    act(() => vi.advanceTimersByTime(screen.durationMs / 2));
+    expect(bar.getAttribute('aria-valuenow')).toBe('100');
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(send).toHaveBeenCalledWith({ type: 'NEXT' });
+
+    act(() => vi.advanceTimersByTime(screen.durationMs * 2));
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('lists every step and marks them all done at the end', () => {
+    vi.useFakeTimers();
+    renderWithProviders(<LoadingScreen screen={screen} answers={{}} answer={undefined} send={sender()} email={null} />);
+    for (const step of screen.steps) expect(dom.getByText(step)).toBeTruthy();
+    act(() => vi.advanceTimersByTime(screen.durationMs));
+    expect(dom.getAllByText('(done)')).toHaveLength(screen.steps.length);
+  });
+});
+
+describe('email screen', () => {
+  const screen = screenOf(flow, 'email', 'email');
+  const renderIt = (email: string | null = null) => {
+    const send = sender();
+    renderWithProviders(<EmailScreen screen={screen} answers={{}} answer={undefined} send={send} email={email} />);
+    return { send, user: userEvent.setup(), input: dom.getByLabelText<HTMLInputElement>(screen.label) };
+  };
+
+  it('shows the invalid message and sends nothing for an address without a domain', async () => {
+    const { send, user, input } = renderIt();
+    await user.type(input, 'maya@example');
+    await user.click(dom.getByRole('button', { name: screen.cta }));
+    expect(dom.getByRole('alert').textContent).toBe(screen.messages.invalid);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('shows the required message when empty', async () => {
+    const { send, user } = renderIt();
+    await user.click(dom.getByRole('button', { name: screen.cta }));
+    expect(dom.getByRole('alert').textContent).toBe(screen.messages.required);
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('submits a valid address', async () => {
+    const { send, user, input } = renderIt();
+    await user.type(input, 'maya@example.com');
+    await user.click(dom.getByRole('button', { name: screen.cta }));
+    expect(send).toHaveBeenCalledWith({ type: 'SUBMIT_EMAIL', email: 'maya@example.com' });
+    expect(dom.queryByRole('status')).toBeNull();
+  });
+
+  it('shows the done text once the email is held', () => {
+    const { input } = renderIt('maya@example.com');
+    expect(dom.getByRole('status').textContent).toBe(screen.done);
+    expect(input.value).toBe('maya@example.com');
+  });
+});
+
+describe('welcome screen', () => {
+  const screen = screenOf(flow, 'welcome', 'welcome');
+
+  it('sends NEXT from the call to action', async () => {
+    const send = sender();
+    renderWithProviders(<WelcomeScreen screen={screen} answers={{}} answer={undefined} send={send} email={null} />);
+    expect(dom.getByRole('heading', { name: screen.title })).toBeTruthy();
+    await userEvent.setup().click(dom.getByRole('button', { name: screen.cta }));
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(send).toHaveBeenCalledWith({ type: 'NEXT' });
+  });
+
+  it('links to the legal and explainer pages', () => {
+    renderWithProviders(<WelcomeScreen screen={screen} answers={{}} answer={undefined} send={sender()} email={null} />);
+    expect(dom.getByRole('link', { name: 'Terms of Use' }).getAttribute('href')).toBe('/terms-of-use');
+    expect(dom.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy-policy');
+    expect(dom.getByRole('link', { name: 'Understanding astrology' }).getAttribute('href')).toBe('/understanding-astrology');
+  });
+});
