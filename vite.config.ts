@@ -1,9 +1,11 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { checkFlowFile, formatProblem } from './scripts/check-flow-file';
 
-const flowFile = 'flows/astrology.json';
+// FLOW_FILE builds the app with another flow (to try an edited copy); the default is the product's.
+const flowFile = process.env.FLOW_FILE ?? 'flows/astrology.json';
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -60,6 +62,7 @@ const serverPort = Number(process.env.PORT ?? 3000);
 
 export default defineConfig({
   plugins: [react(), flowPlugin()],
+  resolve: { alias: { 'virtual:flow': resolve(flowFile) } },
   build: {
     target: 'es2022',
     sourcemap: true,

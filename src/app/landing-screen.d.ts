@@ -4,3 +4,10 @@ declare module 'virtual:landing-screen' {
   import type { Group, WelcomeScreen } from '../engine/generated/flow-types';
   export const landing: { screen: WelcomeScreen; group: Group | undefined } | null;
 }
+
+// The flow file the app is built with (vite.config.ts: FLOW_FILE, default flows/astrology.json).
+// Typed unknown on purpose: it is validated at load before anything uses it.
+declare module 'virtual:flow' {
+  const flow: unknown;
+  export default flow;
+}

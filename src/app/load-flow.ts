@@ -1,4 +1,4 @@
-import flowJson from '../../flows/astrology.json';
+import flowJson from 'virtual:flow';
 import type { Flow } from '../engine/generated/flow-types';
 import { validateFlow, type FlowProblem } from '../engine/validate-flow';
 import { effectNames } from './effect-names';
@@ -9,7 +9,7 @@ export type LoadedFlow = { ok: true; flow: Flow } | { ok: false; problems: FlowP
 export function loadFlow(): LoadedFlow {
   const result = validateFlow(flowJson, { effects: effectNames });
   if (!result.ok) {
-    for (const p of result.problems) console.error(`flows/astrology.json ${p.pointer} ${p.message}; ${p.hint}`);
+    for (const p of result.problems) console.error(`flow ${p.pointer} ${p.message}; ${p.hint}`);
   }
   return result;
 }

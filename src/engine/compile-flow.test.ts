@@ -64,6 +64,13 @@ describe('compileFlow on flows/astrology.json', () => {
     expect(answers['4-0-2']).toBeUndefined();
     expect(answers['4-2']).toBeUndefined();
     expect(answers['2-1']).toBe('Maya');
+    // The partner screens left the trail with the change: typing one of them is refused at once.
+    expect(actor.getSnapshot().context.trail).not.toContain('relationship-partner-gender');
+    actor.send({ type: 'NAVIGATE', screen: 'relationship-partner-birthday' });
+    expect(actor.getSnapshot().value).toBe('relationship-goal');
+    // Screens before the change stay reachable by browser forward.
+    actor.send({ type: 'NAVIGATE', screen: 'profile-name' });
+    expect(actor.getSnapshot().value).toBe('profile-name');
   });
 
   it('refuses an invalid answer and stays on the screen', () => {

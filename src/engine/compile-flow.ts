@@ -3,7 +3,7 @@ import type { Condition, Flow, Screen } from './generated/flow-types';
 import type { Answers, AnswerValue } from './answers';
 import { answerProblem, isQuestionScreen } from './answers';
 import { evaluateCondition } from './conditions';
-import { branchesOf, indexFlow, predecessors, pruneAnswers } from './flow-graph';
+import { branchesOf, consistentTrail, indexFlow, predecessors, pruneAnswers } from './flow-graph';
 
 /** How the visitor reached the current screen; the address bar projection reads it. */
 export type Move = 'start' | 'forward' | 'back' | 'history-back' | 'navigate';
@@ -81,8 +81,9 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
       advanceTrail: assign(({ context }, params: { from: string; to: string }) => {
         const at = context.trail.indexOf(params.from);
         const kept = at >= 0 ? context.trail.slice(0, at + 1) : [...context.trail, params.from];
-        // Same way forward as before: keep the rest of the trail, so browser forward still works.
-        const trail = context.trail[at + 1] === params.to && at >= 0 ? context.trail : [...kept, params.to];
+        // Same way forward as before: keep the rest of the trail (browser forward still works), but
+        // only as far as the answers, maybe just changed, still lead that way.
+        const trail = context.trail[at + 1] === params.to && at >= 0 ? consistentTrail(flow, context.trail, context.answers) : [...kept, params.to];
         return { trail, move: 'forward' as const };
       }),
       markMove: assign((_, params: { move: Move }) => ({ move: params.move })),

@@ -64,3 +64,18 @@ export function predecessors(flow: Flow): Map<string, string[]> {
   }
   return result;
 }
+
+/**
+ * The longest start of `trail` that these answers would take: each screen is the one its
+ * predecessor leads to. After an answer changes a branch, the screens past the change drop out.
+ */
+export function consistentTrail(flow: Flow, trail: readonly string[], answers: Answers): string[] {
+  const { byId } = indexFlow(flow);
+  const kept: string[] = [];
+  for (const id of trail) {
+    const previous = kept.at(-1);
+    if (previous === undefined ? id !== flow.start : resolveNext(byId.get(previous)!, answers) !== id) break;
+    kept.push(id);
+  }
+  return kept;
+}

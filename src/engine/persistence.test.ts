@@ -6,7 +6,6 @@ import { validateFlow } from './validate-flow';
 import { compileFlow, type FunnelEvent } from './compile-flow';
 import { loadProgress, saveProgress, storageKey, type ProgressStorage, type SavedProgress } from './persistence';
 import { migrations } from './migrations';
-import { createFunnel } from '../app/funnel/create-funnel';
 
 function loadFlow(): Flow {
   const result = validateFlow(structuredClone(flowJson));
@@ -108,6 +107,9 @@ describe('loadProgress drops progress that does not fit the flow, whole, and rem
     ['a place without coordinates', saved({ answers: { ...validProgress().answers, '2-4': { place: 'London' } } })],
     ['answers that are not an object', saved({ answers: ['single'] })],
     ['a trail that is not a list of ids', saved({ trail: 'welcome' })],
+    ['a trail with a gap (screens the answers never lead through)', saved({ screen: 'email', answers: {}, trail: ['welcome', 'email'] })],
+    ['a trail through the partner screens of a single visitor', saved({ screen: 'relationship-partner-gender', answers: { '1-1': 'single' }, trail: ['welcome', 'relationship-status', 'relationship-partner-gender'] })],
+    ['an answer of a branch not taken', saved({ answers: { ...validProgress().answers, '4-0-1': 'male' } })],
     ['data that is not JSON', '{"flowId": "astrology", '],
     ['JSON that is not an object', '42'],
   ];
@@ -153,6 +155,15 @@ describe('migrations', () => {
       trail: trailToBirthday,
     });
     expect(loadProgress(storage, flow, now)).toEqual({ flowId: flow.id, flowVersion: flow.version, ...validProgress() });
+  });
+
+  it('drops the progress, not the app, when a migration throws', () => {
+    const astrology = migrations.astrology;
+    if (!astrology) throw new Error('migrations.astrology missing');
+    astrology[from] = (progress) => ({ ...progress, answers: Object.fromEntries(Object.entries(progress.answers as object)) });
+    const storage = storedRaw({ flowId: flow.id, flowVersion: from, screen: 'welcome', trail: ['welcome'] });
+    expect(loadProgress(storage, flow, now)).toBeNull();
+    expect(storage.getItem(key)).toBeNull();
   });
 
   it('still drops migrated progress that does not fit the current flow', () => {
@@ -243,14 +254,28 @@ describe('the email is never persisted', () => {
     expect(loadProgress(storage, flow, now)).toMatchObject({ screen: 'email', answers: snapshot.context.answers });
   });
 
-  it('the funnel created by the app never writes the email either', () => {
+  it('no write along the way contains the email when saving after every change, as the app does', () => {
     const storage = new MemoryStorage();
-    const actor = createFunnel(flow, storage);
+    const writes: string[] = [];
+    const recording: ProgressStorage = {
+      getItem: (k) => storage.getItem(k),
+      setItem: (k, value) => {
+        writes.push(value);
+        storage.setItem(k, value);
+      },
+      removeItem: (k) => storage.removeItem(k),
+    };
+    const actor = createActor(compileFlow(flow, { now: () => now }));
+    // The same subscription as src/app/funnel/create-funnel.ts.
+    actor.subscribe((snapshot) => {
+      saveProgress(recording, flow, { screen: String(snapshot.value), answers: snapshot.context.answers, trail: snapshot.context.trail });
+    });
+    actor.start();
     walkToEmail((e) => actor.send(e), () => String(actor.getSnapshot().value));
     expect(actor.getSnapshot().context.email).toBe(email);
-    const raw = storage.getItem(key) ?? '';
-    expect(JSON.parse(raw)).toMatchObject({ screen: 'email' });
-    expect(raw).not.toContain('@');
+    expect(writes.length).toBeGreaterThan(10);
+    for (const raw of writes) expect(raw).not.toContain('@');
+    expect(JSON.parse(writes.at(-1) ?? '{}')).toMatchObject({ screen: 'email' });
     actor.stop();
   });
 });

@@ -2,6 +2,7 @@ import type { Flow } from './generated/flow-types';
 import type { Answers } from './answers';
 import { answerProblem, isQuestionScreen } from './answers';
 import { migrations } from './migrations';
+import { consistentTrail, pruneAnswers } from './flow-graph';
 
 /** What is kept of a visitor between visits: where they are and what they answered. Never the email. */
 export interface SavedProgress {
@@ -71,7 +72,12 @@ function migrate(data: unknown, flow: Flow): SavedProgress | null {
   while (typeof current.flowVersion === 'number' && current.flowVersion < flow.version) {
     const step = migrations[flow.id]?.[current.flowVersion];
     if (!step) return null;
-    current = { ...step(current), flowVersion: current.flowVersion + 1 };
+    try {
+      current = { ...step(current), flowVersion: current.flowVersion + 1 };
+    } catch {
+      // A migration that cannot read this progress means the progress is dropped, not the app.
+      return null;
+    }
   }
   if (current.flowVersion !== flow.version) return null;
   const { screen, answers, trail } = current;
@@ -82,7 +88,10 @@ function migrate(data: unknown, flow: Flow): SavedProgress | null {
 function fits(progress: SavedProgress, flow: Flow, now: Date): boolean {
   const ids = new Set(flow.screens.map((s) => s.id));
   if (!ids.has(progress.screen) || !progress.trail.every((id) => ids.has(id))) return false;
-  if (progress.trail[0] !== flow.start || !progress.trail.includes(progress.screen)) return false;
+  if (!progress.trail.includes(progress.screen)) return false;
+  // The trail must be a path these answers take, and no answer may belong to a branch not taken.
+  if (consistentTrail(flow, progress.trail, progress.answers).length !== progress.trail.length) return false;
+  if (Object.keys(pruneAnswers(flow, progress.answers)).length !== Object.keys(progress.answers).length) return false;
   const byKey = new Map(flow.screens.filter(isQuestionScreen).map((s) => [s.answerKey, s]));
   return Object.entries(progress.answers).every(([key, value]) => {
     const screen = byKey.get(key);

@@ -11,12 +11,13 @@ export interface TextValues {
  * to escape: flow texts are never rendered as HTML.
  */
 export function fillText(text: string, values: TextValues): string {
+  // One pass, so an answer that itself looks like a placeholder is shown as typed.
   return text
-    .replace(/\{answer:([0-9-]+)\}/g, (_, key: string) => {
-      const value = values.answers[key];
+    .replace(/\{(?:answer:([0-9-]+)|(sunSign|moonSign))\}/g, (_, key: string | undefined, name: 'sunSign' | 'moonSign' | undefined) => {
+      if (name) return values[name] ?? '…';
+      const value = values.answers[key ?? ''];
       return typeof value === 'string' ? value.trim() : '';
     })
-    .replace(/\{(sunSign|moonSign)\}/g, (_, name: 'sunSign' | 'moonSign') => values[name] ?? '…')
     // An empty name leaves ", your Sun…": drop the dangling comma and space.
     .replace(/^\s*,\s*/, '')
     .replace(/^./, (c) => c.toUpperCase());

@@ -403,6 +403,28 @@ describe('place screen (2-4)', () => {
     expect(send).not.toHaveBeenCalled();
   });
 
+  it('hides the earlier suggestions when a later search fails', async () => {
+    let fail = false;
+    const { services } = servicesWith(() => (fail ? Promise.reject(new Error('offline')) : Promise.resolve([london])));
+    const { send, user, input } = renderIt({}, services);
+    await user.type(input, 'Lon');
+    await dom.findByRole('option', { name: london.label });
+    fail = true;
+    await user.type(input, 'dres');
+    expect((await dom.findByRole('alert')).textContent).toBe(screen.messages.unavailable);
+    expect(dom.queryByRole('option')).toBeNull();
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('does not search again for the label of the place just chosen', async () => {
+    const { services, searchPlaces } = servicesWith(async () => [london]);
+    const { user, input } = renderIt({}, services);
+    await user.type(input, 'Lon');
+    await user.click(await dom.findByRole('option', { name: london.label }));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(searchPlaces).toHaveBeenCalledTimes(1);
+  });
+
   it('asks the visitor to pick from the list when they continue without choosing', async () => {
     const { services } = servicesWith(async () => [london]);
     const { send, user, input } = renderIt({}, services);

@@ -1,20 +1,19 @@
 import { useEffect, useRef } from 'react';
 
 /**
- * Moves focus to the screen's heading when the screen opens, so keyboard and screen-reader users
- * start at the new question instead of a button of the previous one. Skipped on the very first
- * screen of a page load, where the browser's own focus start is expected.
+ * Moves focus to the screen's heading when the visitor moves to another screen, so keyboard and
+ * screen-reader users start at the new question instead of a button of the previous one. The
+ * first screen of a page load keeps the browser's own focus start (and a screen that is only
+ * re-mounted, such as the landing when the engine arrives, keeps it too).
  */
-let firstScreenShown = false;
+let lastShown: string | null = null;
 
-export function useFocusHeading() {
+export function useFocusHeading(screenKey: string) {
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    if (!firstScreenShown) {
-      firstScreenShown = true;
-      return;
-    }
-    ref.current?.focus({ preventScroll: false });
-  }, []);
+    const moved = lastShown !== null && lastShown !== screenKey;
+    lastShown = screenKey;
+    if (moved) ref.current?.focus({ preventScroll: false });
+  }, [screenKey]);
   return ref;
 }

@@ -43,6 +43,8 @@ export const SecondaryButton = styled.button`
 `;
 
 export const Heading = styled.h1`
+  /* Focused by script on each new screen for screen readers; not a control, so no focus ring. */
+  &:focus { outline: none; }
   font-size: 26px;
   font-weight: 700;
   ${up('sm')} { font-size: 30px; }

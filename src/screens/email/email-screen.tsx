@@ -29,7 +29,7 @@ export function EmailScreen({ screen, send, email }: ScreenProps<EmailScreenData
   };
 
   return (
-    <ScreenLayout title={screen.title} subtitle={screen.subtitle}>
+    <ScreenLayout screenId={screen.id} title={screen.title} subtitle={screen.subtitle}>
       <form onSubmit={submit} noValidate>
         <Stack $gap={12}>
           <FieldLabel htmlFor={inputId}>{screen.label}</FieldLabel>

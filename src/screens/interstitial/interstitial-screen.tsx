@@ -60,7 +60,7 @@ export function InterstitialScreen({ screen, answers, send }: ScreenProps<Inters
   const values = { answers, ...(sky ? { sunSign: sky.sun.name, moonSign: sky.moon.name } : {}) };
   const show = screen.insight?.show;
   return (
-    <ScreenLayout eyebrow={screen.eyebrow} title={fillText(screen.title, values)}>
+    <ScreenLayout screenId={screen.id} eyebrow={screen.eyebrow} title={fillText(screen.title, values)}>
       <Stack $gap={16}>
         {sky && show === 'sun-sign' ? <SignFigure label="Sun" sign={sky.sun} /> : null}
         {sky && show === 'moon-sign' ? <SignFigure label="Moon" sign={sky.moon} /> : null}

@@ -61,7 +61,7 @@ export function LoadingScreen({ screen, send }: ScreenProps<LoadingScreenData>) 
   const percent = Math.round((elapsed / duration) * 100);
   const active = Math.min(screen.steps.length - 1, Math.floor((elapsed / duration) * screen.steps.length));
   return (
-    <ScreenLayout title={screen.title}>
+    <ScreenLayout screenId={screen.id} title={screen.title}>
       <Stack $gap={20}>
         <Track role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label={screen.title}>
           <Bar $percent={percent} />

@@ -40,7 +40,7 @@ export function MultipleChoiceScreen({ screen, answer, send }: ScreenProps<Multi
   };
 
   return (
-    <ScreenLayout title={screen.title} subtitle={screen.subtitle}>
+    <ScreenLayout screenId={screen.id} title={screen.title} subtitle={screen.subtitle}>
       <form onSubmit={submit} noValidate>
         <Stack $gap={16}>
           <Fieldset aria-describedby={error ? errorId : undefined}>

@@ -61,10 +61,12 @@ export function PlaceScreen({ screen, answers, answer, send }: ScreenProps<Place
   const { error, setError, inputId, errorId, inputProps } = useFieldError();
   const listId = useId();
   const abort = useRef<AbortController | null>(null);
+  // The label just picked fills the input; it is an answer, not a new query.
+  const chosen = useRef<string | null>(null);
 
   useEffect(() => {
     const q = query.trim();
-    if (q === '' || q === previous?.place) return;
+    if (q === '' || q === previous?.place || q === chosen.current) return;
     const timer = window.setTimeout(() => {
       abort.current?.abort();
       const controller = new AbortController();
@@ -79,7 +81,11 @@ export function PlaceScreen({ screen, answers, answer, send }: ScreenProps<Place
           setError(found.length === 0 ? screen.messages.noMatch : null);
         },
         () => {
-          if (!controller.signal.aborted) setError(screen.messages.unavailable);
+          if (controller.signal.aborted) return;
+          // Old suggestions would belong to another query: hide them with the message.
+          setResults([]);
+          setOpen(false);
+          setError(screen.messages.unavailable);
         },
       );
     }, debounceMs);
@@ -88,6 +94,7 @@ export function PlaceScreen({ screen, answers, answer, send }: ScreenProps<Place
 
   const choose = (suggestion: PlaceSuggestion) => {
     const { date, time } = birthMoment(screen, answers);
+    chosen.current = suggestion.label;
     setOpen(false);
     setQuery(suggestion.label);
     send({
@@ -135,7 +142,7 @@ export function PlaceScreen({ screen, answers, answer, send }: ScreenProps<Place
 
   const optionId = (i: number) => `${listId}-option-${i}`;
   return (
-    <ScreenLayout title={screen.title} subtitle={screen.subtitle}>
+    <ScreenLayout screenId={screen.id} title={screen.title} subtitle={screen.subtitle}>
       <form onSubmit={submit} noValidate>
         <Stack $gap={12}>
           <FieldLabel htmlFor={inputId}>{screen.label}</FieldLabel>

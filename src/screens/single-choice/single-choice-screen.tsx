@@ -7,7 +7,7 @@ import { OptionCard, OptionIcon, OptionList } from '../choice-styles';
 export function SingleChoiceScreen({ screen, answer, send }: ScreenProps<SingleChoiceScreenData>) {
   const titleId = `${screen.id}-title`;
   return (
-    <ScreenLayout title={screen.title} subtitle={screen.subtitle} titleId={titleId}>
+    <ScreenLayout screenId={screen.id} title={screen.title} subtitle={screen.subtitle} titleId={titleId}>
       <OptionList aria-labelledby={titleId}>
         {screen.options.map((option) => (
           <li key={option.value}>

@@ -19,7 +19,7 @@ export function TextScreen({ screen, answer, send }: ScreenProps<TextScreenData>
   };
 
   return (
-    <ScreenLayout title={screen.title} subtitle={screen.subtitle}>
+    <ScreenLayout screenId={screen.id} title={screen.title} subtitle={screen.subtitle}>
       <form onSubmit={submit} noValidate>
         <Stack $gap={12}>
           <FieldLabel htmlFor={inputId}>{screen.label}</FieldLabel>

@@ -24,7 +24,7 @@ export function TimeScreen({ screen, answer, send }: ScreenProps<TimeScreenData>
   };
 
   return (
-    <ScreenLayout title={screen.title} subtitle={screen.subtitle}>
+    <ScreenLayout screenId={screen.id} title={screen.title} subtitle={screen.subtitle}>
       <form onSubmit={submit} noValidate>
         <Stack $gap={12}>
           <FieldLabel htmlFor={inputId}>{screen.label}</FieldLabel>

@@ -14,7 +14,7 @@ const Footnote = styled.p`
 
 export function WelcomeScreen({ screen, send }: ScreenProps<WelcomeScreenData>) {
   return (
-    <ScreenLayout eyebrow={screen.eyebrow} title={screen.title}>
+    <ScreenLayout screenId={screen.id} eyebrow={screen.eyebrow} title={screen.title}>
       <Stack $gap={20}>
         {screen.subtitle ? <Subtitle>{screen.subtitle}</Subtitle> : null}
         <PrimaryButton type="button" onClick={() => send({ type: 'NEXT' })}>

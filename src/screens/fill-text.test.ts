@@ -1,0 +1,22 @@
+import { describe, it, expect } from 'vitest';
+import { fillText } from './fill-text';
+
+describe('fillText', () => {
+  it('inserts answers and signs', () => {
+    expect(fillText('{answer:2-1}, your Sun is in {sunSign}', { answers: { '2-1': ' Maya ' }, sunSign: 'Taurus' })).toBe('Maya, your Sun is in Taurus');
+  });
+
+  it('drops the dangling comma when the name is missing', () => {
+    expect(fillText('{answer:2-1}, your Sun is in {sunSign}', { answers: {}, sunSign: 'Leo' })).toBe('Your Sun is in Leo');
+  });
+
+  it('shows an answer that looks like a placeholder as typed', () => {
+    expect(fillText('{answer:2-1}, your Sun is in {sunSign}', { answers: { '2-1': '{moonSign}' }, sunSign: 'Taurus', moonSign: 'Aquarius' })).toBe(
+      '{moonSign}, your Sun is in Taurus',
+    );
+  });
+
+  it('shows an ellipsis while a sign is not computed yet', () => {
+    expect(fillText('Your Moon is in {moonSign}', { answers: {} })).toBe('Your Moon is in …');
+  });
+});

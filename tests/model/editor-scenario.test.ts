@@ -1,0 +1,61 @@
+import { describe, it, expect } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { checkFlowText } from '../../scripts/check-flow-file';
+import { validateFlow } from '../../src/engine/validate-flow';
+import { pathFor } from '../../src/engine/flow-graph';
+import { funnelPaths } from './funnel-paths';
+
+/**
+ * What a content editor does to flows/astrology.json, done as text edits with no code change:
+ * the checker accepts the result, and the model-based paths cover the new screen and order.
+ */
+function editedFlowText(): string {
+  const flow = JSON.parse(readFileSync('flows/astrology.json', 'utf8'));
+  const screen = (id: string) => flow.screens.find((s: { id: string }) => s.id === id);
+  // 1. Reword a question.
+  screen('relationship-goal').title = 'What do you hope astrology will help you with?';
+  // 2. Add an option.
+  screen('relationship-ideal-date').options.push({ value: 'stargazing', label: 'Stargazing together', icon: '🔭' });
+  // 3. Swap two personality questions: 3-2 now comes after 3-3.
+  screen('personality-being-alone').next = 'personality-worry-not-good';
+  screen('personality-worry-not-good').next = 'personality-criticism-sensitive';
+  screen('personality-criticism-sensitive').next = 'personality-overthinking-prone';
+  // 4. Add a new single-choice question after 3-7.
+  screen('personality-knows-want').next = 'personality-morning-person';
+  flow.screens.push({
+    id: 'personality-morning-person',
+    route: '/quiz/3-8',
+    kind: 'single-choice',
+    group: 'personality',
+    answerKey: '3-8',
+    title: 'Are you a morning person?',
+    options: [
+      { value: 'morning', label: 'Yes, I rise with the sun' },
+      { value: 'night', label: "No, I'm a night owl" },
+    ],
+    back: { to: 'previous' },
+    next: 'relationship-next-step',
+  });
+  return JSON.stringify(flow, null, 2);
+}
+
+describe('a content editor changes the flow without code', () => {
+  it('passes flow:check and the compiled machine and model paths pick the changes up', () => {
+    const text = editedFlowText();
+    expect(checkFlowText('edited.json', text)).toEqual([]);
+    const result = validateFlow(JSON.parse(text));
+    if (!result.ok) throw new Error('edited flow invalid');
+    const flow = result.flow;
+
+    const path = pathFor(flow, { '1-1': 'single' });
+    expect(path.indexOf('personality-worry-not-good')).toBeLessThan(path.indexOf('personality-criticism-sensitive'));
+    expect(path.indexOf('personality-morning-person')).toBe(path.indexOf('personality-knows-want') + 1);
+
+    const coverage = funnelPaths(flow);
+    expect(coverage.screens).toEqual({ covered: flow.screens.length, total: flow.screens.length });
+    expect(coverage.transitions.covered).toBe(coverage.transitions.total);
+    const steps = coverage.paths.flatMap((p) => p.steps);
+    expect(steps.some((s) => s.screen === 'personality-morning-person')).toBe(true);
+    expect(steps.some((s) => s.event.type === 'BACK' && s.screen === 'personality-knows-want')).toBe(true);
+  });
+});
