@@ -3,7 +3,14 @@ import { Eyebrow, Heading, Stack, Subtitle } from '../ui/primitives';
 import { useFocusHeading } from './use-focus-heading';
 
 /** The common frame of a screen: eyebrow, heading (focused on arrival), subtitle, content. */
-export function ScreenLayout(props: { screenId: string; eyebrow?: string | undefined; title: string; subtitle?: string | undefined; children: ReactNode; titleId?: string }) {
+export function ScreenLayout(props: {
+  screenId: string;
+  eyebrow?: string | undefined;
+  title: string;
+  subtitle?: string | undefined;
+  children: ReactNode;
+  titleId?: string;
+}) {
   const headingRef = useFocusHeading(props.screenId);
   return (
     <Stack $gap={20}>

@@ -278,7 +278,7 @@ describe('time screen (2-3)', () => {
     expect(send).toHaveBeenCalledWith({ type: 'ANSWER', value: '10:30' });
   });
 
-  it('pre-fills a known time, and marks I don\'t know as pressed when that was the answer', () => {
+  it("pre-fills a known time, and marks I don't know as pressed when that was the answer", () => {
     const { input } = renderIt('08:15');
     expect(input.value).toBe('08:15');
     expect(dom.getByRole('button', { name: screen.dontKnow.label }).getAttribute('aria-pressed')).toBe('false');
@@ -292,7 +292,13 @@ describe('time screen (2-3)', () => {
 describe('place screen (2-4)', () => {
   const screen = screenOf(flow, 'profile-place-of-birth', 'place');
   const london: PlaceSuggestion = { id: 'london', label: 'London, United Kingdom', latitude: 51.50853, longitude: -0.12574, timeZone: 'Europe/London' };
-  const londonOntario: PlaceSuggestion = { id: 'london-on', label: 'London, Ontario, Canada', latitude: 42.98339, longitude: -81.23304, timeZone: 'America/Toronto' };
+  const londonOntario: PlaceSuggestion = {
+    id: 'london-on',
+    label: 'London, Ontario, Canada',
+    latitude: 42.98339,
+    longitude: -81.23304,
+    timeZone: 'America/Toronto',
+  };
 
   function servicesWith(search: (query: string, signal: AbortSignal) => Promise<PlaceSuggestion[]>) {
     const searchPlaces = vi.fn(search);
@@ -308,7 +314,8 @@ describe('place screen (2-4)', () => {
 
   const sentPlace = (send: ReturnType<typeof sender>): PlaceAnswer => {
     const event = send.mock.calls[0]?.[0];
-    if (!event || event.type !== 'ANSWER' || typeof event.value !== 'object' || Array.isArray(event.value)) throw new Error(`no place answer sent: ${JSON.stringify(event)}`);
+    if (!event || event.type !== 'ANSWER' || typeof event.value !== 'object' || Array.isArray(event.value))
+      throw new Error(`no place answer sent: ${JSON.stringify(event)}`);
     return event.value;
   };
 
@@ -319,7 +326,11 @@ describe('place screen (2-4)', () => {
     const listbox = await dom.findByRole('listbox', { name: screen.label });
     expect(searchPlaces).toHaveBeenCalledTimes(1);
     expect(searchPlaces.mock.calls[0]?.[0]).toBe('Lon');
-    expect(within(listbox).getAllByRole('option').map((o) => o.textContent)).toEqual([london.label, londonOntario.label]);
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([london.label, londonOntario.label]);
     expect(input.getAttribute('aria-expanded')).toBe('true');
   });
 
@@ -447,7 +458,13 @@ describe('place screen (2-4)', () => {
 
   it('keeps a previous place without searching and recomputes its offset for the current birth date', async () => {
     const { services, searchPlaces } = servicesWith(async () => [london]);
-    const previous: PlaceAnswer = { latitude: london.latitude, longitude: london.longitude, place: london.label, utcOffsetMinutes: 60, timeZone: 'Europe/London' };
+    const previous: PlaceAnswer = {
+      latitude: london.latitude,
+      longitude: london.longitude,
+      place: london.label,
+      utcOffsetMinutes: 60,
+      timeZone: 'Europe/London',
+    };
     const { send, user, input } = renderIt({ '2-2': '1990-01-17', '2-3': '10:30' }, services, previous);
     expect(input.value).toBe(london.label);
     await user.click(dom.getByRole('button', { name: screen.cta }));
@@ -457,7 +474,7 @@ describe('place screen (2-4)', () => {
 });
 
 describe('interstitial screens', () => {
-  it("greets the visitor by name with the Sun sign of their birth date, and Continue sends NEXT", async () => {
+  it('greets the visitor by name with the Sun sign of their birth date, and Continue sends NEXT', async () => {
     const screen = screenOf(flow, 'profile-zodiac-sun', 'interstitial');
     const send = sender();
     renderWithProviders(<InterstitialScreen screen={screen} answers={{ '2-1': 'Maya', '2-2': '1990-05-17' }} answer={undefined} send={send} email={null} />);
@@ -478,7 +495,13 @@ describe('interstitial screens', () => {
     const screen = screenOf(flow, 'profile-zodiac-moon', 'interstitial');
     const place: PlaceAnswer = { latitude: 51.5, longitude: -0.12, place: 'London, United Kingdom', utcOffsetMinutes: 60, timeZone: 'Europe/London' };
     renderWithProviders(
-      <InterstitialScreen screen={screen} answers={{ '2-1': 'Maya', '2-2': '1990-05-17', '2-3': '10:30', '2-4': place }} answer={undefined} send={sender()} email={null} />,
+      <InterstitialScreen
+        screen={screen}
+        answers={{ '2-1': 'Maya', '2-2': '1990-05-17', '2-3': '10:30', '2-4': place }}
+        answer={undefined}
+        send={sender()}
+        email={null}
+      />,
     );
     expect(await dom.findByText(/^Moon in /)).toBeTruthy();
     expect(dom.getByText('Moon in Aquarius')).toBeTruthy();

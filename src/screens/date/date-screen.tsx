@@ -3,7 +3,8 @@ import styled from 'styled-components';
 import type { DateScreen as DateScreenData } from '../../engine/generated/flow-types';
 import type { ScreenProps } from '../screen-props';
 import { answerProblem, todayIso } from '../../engine/answers';
-import { ErrorText, FieldLabel, PrimaryButton, Stack, TextInput } from '../../ui/primitives';
+import { TextInput } from '../../ui/primitives';
+import { QuestionForm } from '../question-form';
 import { dialogMaxWidth } from '../../ui/theme';
 import { ScreenLayout } from '../screen-layout';
 import { useFieldError } from '../use-field-error';
@@ -30,28 +31,19 @@ export function DateScreen({ screen, answer, send }: ScreenProps<DateScreenData>
 
   return (
     <ScreenLayout screenId={screen.id} title={screen.title} subtitle={screen.subtitle}>
-      <form onSubmit={submit} noValidate>
-        <Stack $gap={12}>
-          <FieldLabel htmlFor={inputId}>{screen.label}</FieldLabel>
-          <DateInput
-            {...inputProps}
-            type="date"
-            value={value}
-            min={screen.minDate}
-            max={todayIso()}
-            onChange={(e) => {
-              setValue(e.target.value);
-              setError(null);
-            }}
-          />
-          {error ? (
-            <ErrorText id={errorId} role="alert">
-              {error}
-            </ErrorText>
-          ) : null}
-          <PrimaryButton type="submit">{screen.cta}</PrimaryButton>
-        </Stack>
-      </form>
+      <QuestionForm onSubmit={submit} cta={screen.cta} label={{ text: screen.label, htmlFor: inputId }} error={{ id: errorId, text: error }}>
+        <DateInput
+          {...inputProps}
+          type="date"
+          value={value}
+          min={screen.minDate}
+          max={todayIso()}
+          onChange={(e) => {
+            setValue(e.target.value);
+            setError(null);
+          }}
+        />
+      </QuestionForm>
     </ScreenLayout>
   );
 }

@@ -3,7 +3,8 @@ import styled from 'styled-components';
 import type { EmailScreen as EmailScreenData } from '../../engine/generated/flow-types';
 import type { ScreenProps } from '../screen-props';
 import { answerProblem } from '../../engine/answers';
-import { ErrorText, FieldLabel, PrimaryButton, Stack, Subtitle, TextInput } from '../../ui/primitives';
+import { Subtitle, TextInput } from '../../ui/primitives';
+import { QuestionForm } from '../question-form';
 import { ScreenLayout } from '../screen-layout';
 import { useFieldError } from '../use-field-error';
 
@@ -30,31 +31,31 @@ export function EmailScreen({ screen, send, email }: ScreenProps<EmailScreenData
 
   return (
     <ScreenLayout screenId={screen.id} title={screen.title} subtitle={screen.subtitle}>
-      <form onSubmit={submit} noValidate>
-        <Stack $gap={12}>
-          <FieldLabel htmlFor={inputId}>{screen.label}</FieldLabel>
-          <TextInput
-            {...inputProps}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            value={value}
-            placeholder={screen.placeholder}
-            onChange={(e) => {
-              setValue(e.target.value);
-              setError(null);
-            }}
-          />
-          {error ? (
-            <ErrorText id={errorId} role="alert">
-              {error}
-            </ErrorText>
-          ) : null}
-          <PrimaryButton type="submit">{screen.cta}</PrimaryButton>
-          {email && screen.done ? <Done role="status">{screen.done}</Done> : null}
-          {screen.note ? <Subtitle>{screen.note}</Subtitle> : null}
-        </Stack>
-      </form>
+      <QuestionForm
+        onSubmit={submit}
+        cta={screen.cta}
+        label={{ text: screen.label, htmlFor: inputId }}
+        error={{ id: errorId, text: error }}
+        after={
+          <>
+            {email && screen.done ? <Done role="status">{screen.done}</Done> : null}
+            {screen.note ? <Subtitle>{screen.note}</Subtitle> : null}
+          </>
+        }
+      >
+        <TextInput
+          {...inputProps}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          value={value}
+          placeholder={screen.placeholder}
+          onChange={(e) => {
+            setValue(e.target.value);
+            setError(null);
+          }}
+        />
+      </QuestionForm>
     </ScreenLayout>
   );
 }

@@ -33,8 +33,12 @@ const Symbol = styled.span`
 const SignName = styled.figcaption`
   display: grid;
   gap: 2px;
-  strong { font-size: 20px; }
-  span { color: ${({ theme }) => theme.colors.muted}; }
+  strong {
+    font-size: 20px;
+  }
+  span {
+    color: ${({ theme }) => theme.colors.muted};
+  }
 `;
 
 const Paragraph = styled.p`

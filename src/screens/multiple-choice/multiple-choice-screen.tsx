@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import type { MultipleChoiceScreen as MultipleChoiceScreenData } from '../../engine/generated/flow-types';
 import type { ScreenProps } from '../screen-props';
 import { answerProblem } from '../../engine/answers';
-import { ErrorText, PrimaryButton, Stack } from '../../ui/primitives';
+import { QuestionForm } from '../question-form';
 import { ScreenLayout } from '../screen-layout';
 import { OptionCard, OptionIcon, OptionList } from '../choice-styles';
 import { useFieldError } from '../use-field-error';
@@ -41,30 +41,22 @@ export function MultipleChoiceScreen({ screen, answer, send }: ScreenProps<Multi
 
   return (
     <ScreenLayout screenId={screen.id} title={screen.title} subtitle={screen.subtitle}>
-      <form onSubmit={submit} noValidate>
-        <Stack $gap={16}>
-          <Fieldset aria-describedby={error ? errorId : undefined}>
-            <legend className="visually-hidden">{screen.title}</legend>
-            <OptionList>
-              {screen.options.map((option) => (
-                <li key={option.value}>
-                  <OptionCard as="label" $selected={selected.includes(option.value)}>
-                    <Check type="checkbox" checked={selected.includes(option.value)} onChange={() => toggle(option.value)} />
-                    {option.icon ? <OptionIcon aria-hidden="true">{option.icon}</OptionIcon> : null}
-                    <span>{option.label}</span>
-                  </OptionCard>
-                </li>
-              ))}
-            </OptionList>
-          </Fieldset>
-          {error ? (
-            <ErrorText id={errorId} role="alert">
-              {error}
-            </ErrorText>
-          ) : null}
-          <PrimaryButton type="submit">{screen.cta}</PrimaryButton>
-        </Stack>
-      </form>
+      <QuestionForm onSubmit={submit} cta={screen.cta} error={{ id: errorId, text: error }}>
+        <Fieldset aria-describedby={error ? errorId : undefined}>
+          <legend className="visually-hidden">{screen.title}</legend>
+          <OptionList>
+            {screen.options.map((option) => (
+              <li key={option.value}>
+                <OptionCard as="label" $selected={selected.includes(option.value)}>
+                  <Check type="checkbox" checked={selected.includes(option.value)} onChange={() => toggle(option.value)} />
+                  {option.icon ? <OptionIcon aria-hidden="true">{option.icon}</OptionIcon> : null}
+                  <span>{option.label}</span>
+                </OptionCard>
+              </li>
+            ))}
+          </OptionList>
+        </Fieldset>
+      </QuestionForm>
     </ScreenLayout>
   );
 }

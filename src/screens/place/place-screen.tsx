@@ -4,7 +4,8 @@ import type { PlaceScreen as PlaceScreenData } from '../../engine/generated/flow
 import type { PlaceAnswer } from '../../engine/answers';
 import type { ScreenProps } from '../screen-props';
 import { utcOffsetMinutes } from '../../domain/utc-offset';
-import { ErrorText, FieldLabel, PrimaryButton, Stack, TextInput } from '../../ui/primitives';
+import { TextInput } from '../../ui/primitives';
+import { QuestionForm } from '../question-form';
 import { ScreenLayout } from '../screen-layout';
 import { useFieldError } from '../use-field-error';
 import { useScreenServices, type PlaceSuggestion } from '../services-context';
@@ -31,7 +32,9 @@ const Suggestion = styled.li<{ $active: boolean }>`
   border-radius: 8px;
   cursor: pointer;
   background: ${({ $active }) => ($active ? 'rgba(157, 117, 235, 0.22)' : 'transparent')};
-  &:hover { background: rgba(157, 117, 235, 0.14); }
+  &:hover {
+    background: rgba(157, 117, 235, 0.14);
+  }
 `;
 
 const debounceMs = 150;
@@ -143,56 +146,47 @@ export function PlaceScreen({ screen, answers, answer, send }: ScreenProps<Place
   const optionId = (i: number) => `${listId}-option-${i}`;
   return (
     <ScreenLayout screenId={screen.id} title={screen.title} subtitle={screen.subtitle}>
-      <form onSubmit={submit} noValidate>
-        <Stack $gap={12}>
-          <FieldLabel htmlFor={inputId}>{screen.label}</FieldLabel>
-          <Combo>
-            <TextInput
-              {...inputProps}
-              type="text"
-              role="combobox"
-              aria-autocomplete="list"
-              aria-expanded={open}
-              aria-controls={listId}
-              aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
-              autoComplete="off"
-              spellCheck={false}
-              placeholder={screen.placeholder}
-              value={query}
-              onChange={(e) => {
-                setQuery(e.target.value);
-                setError(null);
-                if (e.target.value.trim() === '') {
-                  setResults([]);
-                  setOpen(false);
-                }
-              }}
-              onKeyDown={onKeyDown}
-            />
-            <Listbox id={listId} role="listbox" aria-label={screen.label} hidden={!open}>
-              {results.map((suggestion, i) => (
-                <Suggestion
-                  key={suggestion.id}
-                  id={optionId(i)}
-                  role="option"
-                  aria-selected={i === active}
-                  $active={i === active}
-                  onMouseDown={(e) => e.preventDefault()}
-                  onClick={() => choose(suggestion)}
-                >
-                  {suggestion.label}
-                </Suggestion>
-              ))}
-            </Listbox>
-          </Combo>
-          {error ? (
-            <ErrorText id={errorId} role="alert">
-              {error}
-            </ErrorText>
-          ) : null}
-          <PrimaryButton type="submit">{screen.cta}</PrimaryButton>
-        </Stack>
-      </form>
+      <QuestionForm onSubmit={submit} cta={screen.cta} label={{ text: screen.label, htmlFor: inputId }} error={{ id: errorId, text: error }}>
+        <Combo>
+          <TextInput
+            {...inputProps}
+            type="text"
+            role="combobox"
+            aria-autocomplete="list"
+            aria-expanded={open}
+            aria-controls={listId}
+            aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder={screen.placeholder}
+            value={query}
+            onChange={(e) => {
+              setQuery(e.target.value);
+              setError(null);
+              if (e.target.value.trim() === '') {
+                setResults([]);
+                setOpen(false);
+              }
+            }}
+            onKeyDown={onKeyDown}
+          />
+          <Listbox id={listId} role="listbox" aria-label={screen.label} hidden={!open}>
+            {results.map((suggestion, i) => (
+              <Suggestion
+                key={suggestion.id}
+                id={optionId(i)}
+                role="option"
+                aria-selected={i === active}
+                $active={i === active}
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => choose(suggestion)}
+              >
+                {suggestion.label}
+              </Suggestion>
+            ))}
+          </Listbox>
+        </Combo>
+      </QuestionForm>
     </ScreenLayout>
   );
 }

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import type { TextScreen as TextScreenData } from '../../engine/generated/flow-types';
 import type { ScreenProps } from '../screen-props';
 import { answerProblem } from '../../engine/answers';
-import { ErrorText, FieldLabel, PrimaryButton, Stack, TextInput } from '../../ui/primitives';
+import { TextInput } from '../../ui/primitives';
+import { QuestionForm } from '../question-form';
 import { ScreenLayout } from '../screen-layout';
 import { useFieldError } from '../use-field-error';
 
@@ -20,28 +21,19 @@ export function TextScreen({ screen, answer, send }: ScreenProps<TextScreenData>
 
   return (
     <ScreenLayout screenId={screen.id} title={screen.title} subtitle={screen.subtitle}>
-      <form onSubmit={submit} noValidate>
-        <Stack $gap={12}>
-          <FieldLabel htmlFor={inputId}>{screen.label}</FieldLabel>
-          <TextInput
-            {...inputProps}
-            type="text"
-            value={value}
-            placeholder={screen.placeholder}
-            autoComplete={screen.autocomplete ?? 'off'}
-            onChange={(e) => {
-              setValue(e.target.value);
-              setError(null);
-            }}
-          />
-          {error ? (
-            <ErrorText id={errorId} role="alert">
-              {error}
-            </ErrorText>
-          ) : null}
-          <PrimaryButton type="submit">{screen.cta}</PrimaryButton>
-        </Stack>
-      </form>
+      <QuestionForm onSubmit={submit} cta={screen.cta} label={{ text: screen.label, htmlFor: inputId }} error={{ id: errorId, text: error }}>
+        <TextInput
+          {...inputProps}
+          type="text"
+          value={value}
+          placeholder={screen.placeholder}
+          autoComplete={screen.autocomplete ?? 'off'}
+          onChange={(e) => {
+            setValue(e.target.value);
+            setError(null);
+          }}
+        />
+      </QuestionForm>
     </ScreenLayout>
   );
 }

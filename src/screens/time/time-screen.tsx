@@ -3,7 +3,8 @@ import styled from 'styled-components';
 import type { TimeScreen as TimeScreenData } from '../../engine/generated/flow-types';
 import type { ScreenProps } from '../screen-props';
 import { answerProblem } from '../../engine/answers';
-import { ErrorText, FieldLabel, PrimaryButton, SecondaryButton, Stack, TextInput } from '../../ui/primitives';
+import { SecondaryButton, TextInput } from '../../ui/primitives';
+import { QuestionForm } from '../question-form';
 import { dialogMaxWidth } from '../../ui/theme';
 import { ScreenLayout } from '../screen-layout';
 import { useFieldError } from '../use-field-error';
@@ -25,29 +26,27 @@ export function TimeScreen({ screen, answer, send }: ScreenProps<TimeScreenData>
 
   return (
     <ScreenLayout screenId={screen.id} title={screen.title} subtitle={screen.subtitle}>
-      <form onSubmit={submit} noValidate>
-        <Stack $gap={12}>
-          <FieldLabel htmlFor={inputId}>{screen.label}</FieldLabel>
-          <TimeInput
-            {...inputProps}
-            type="time"
-            value={value}
-            onChange={(e) => {
-              setValue(e.target.value);
-              setError(null);
-            }}
-          />
-          {error ? (
-            <ErrorText id={errorId} role="alert">
-              {error}
-            </ErrorText>
-          ) : null}
-          <PrimaryButton type="submit">{screen.cta}</PrimaryButton>
+      <QuestionForm
+        onSubmit={submit}
+        cta={screen.cta}
+        label={{ text: screen.label, htmlFor: inputId }}
+        error={{ id: errorId, text: error }}
+        after={
           <SecondaryButton type="button" aria-pressed={answer === screen.dontKnow.value} onClick={() => send({ type: 'ANSWER', value: screen.dontKnow.value })}>
             {screen.dontKnow.label}
           </SecondaryButton>
-        </Stack>
-      </form>
+        }
+      >
+        <TimeInput
+          {...inputProps}
+          type="time"
+          value={value}
+          onChange={(e) => {
+            setValue(e.target.value);
+            setError(null);
+          }}
+        />
+      </QuestionForm>
     </ScreenLayout>
   );
 }
