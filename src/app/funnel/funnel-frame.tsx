@@ -7,7 +7,10 @@ const blurPx = { none: 0, soft: 10, strong: 18 } as const;
 export const Backdrop = styled.div<{ $image: string }>`
   min-height: calc(100dvh - 64px);
   padding: 12px 16px 40px;
-  background: url(${({ $image }) => $image}) center / cover no-repeat fixed;
+  /* In the dark theme the group's art is dimmed rather than replaced: same image, night tone. */
+  background:
+    ${({ theme }) => (theme.scheme === 'dark' ? 'linear-gradient(rgba(18, 12, 38, 0.62), rgba(18, 12, 38, 0.62)),' : '')}
+    url(${({ $image }) => $image}) center / cover no-repeat fixed;
   ${up('sm')} { padding: 32px 24px 64px; }
 `;
 
