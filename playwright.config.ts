@@ -46,6 +46,7 @@ export default defineConfig({
       },
     },
   ],
+  globalSetup: './tests/model/print-coverage.ts',
   webServer: {
     command: `node scripts/start.mjs --no-build`,
     url: `http://localhost:${port}/healthz`,
