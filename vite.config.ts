@@ -63,6 +63,9 @@ const serverPort = Number(process.env.PORT ?? 3000);
 export default defineConfig({
   plugins: [react(), flowPlugin()],
   resolve: { alias: { 'virtual:flow': resolve(flowFile) } },
+  // The prerender (scripts/build.mjs) runs in Node, where styled-components' CommonJS build has no
+  // usable default export: bundle it instead.
+  ssr: { noExternal: ['styled-components'] },
   build: {
     target: 'es2022',
     sourcemap: true,

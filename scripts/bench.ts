@@ -14,6 +14,10 @@ import { fileURLToPath } from 'node:url';
 import { validateFlow } from '../src/engine/validate-flow';
 import { compileFlow } from '../src/engine/compile-flow';
 import { benchPlaceSearch } from '../server/places/bench-search';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
@@ -27,7 +31,7 @@ interface ManifestChunk {
 }
 
 function landingJs() {
-  execFileSync('npx', ['vite', 'build', '--configLoader', 'runner', '--logLevel', 'error'], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, ['scripts/build.mjs', '--quiet'], { cwd: root, stdio: 'inherit' });
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
   const closure = (keys: string[], seen = new Set<string>()) => {
     for (const key of keys) {
@@ -78,9 +82,46 @@ async function placeSearch() {
   results.push({ what: 'place index build at server start', value: `${r.indexBuildMs.toFixed(0)} ms`, budget: 'reported', ok: true });
 }
 
+/** Lighthouse's mobile run (simulated 150 ms RTT, 1.6 Mbps, 4x CPU slowdown) on the landing page. */
+async function lighthouseLanding() {
+  const chromePath = [process.env.CHROME_PATH, process.env.PW_CHROMIUM_PATH, '/usr/bin/chromium'].find((p): p is string => !!p && existsSync(p));
+  if (!chromePath) {
+    results.push({ what: 'Lighthouse mobile (landing)', value: 'skipped: no Chromium', budget: 'reported', ok: true });
+    return;
+  }
+  const port = 4190;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' }, stdio: 'ignore' });
+  try {
+    for (let i = 0; i < 100; i += 1) {
+      const up = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+      if (up) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'] });
+    try {
+      const runs: Array<{ score: number; fcp: number; lcp: number; tbt: number; cls: number }> = [];
+      for (let i = 0; i < 3; i += 1) {
+        const result = await lighthouse(`http://localhost:${port}/`, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' });
+        if (!result) throw new Error('Lighthouse returned nothing');
+        const audit = (id: string) => result.lhr.audits[id]?.numericValue ?? NaN;
+        runs.push({ score: (result.lhr.categories.performance?.score ?? 0) * 100, fcp: audit('first-contentful-paint'), lcp: audit('largest-contentful-paint'), tbt: audit('total-blocking-time'), cls: audit('cumulative-layout-shift') });
+      }
+      const median = (key: keyof (typeof runs)[number]) => runs.map((r) => r[key]).sort((a, b) => a - b)[1]!;
+      results.push({ what: 'Lighthouse mobile performance score (median of 3)', value: `${median('score').toFixed(0)}`, budget: 'reported', ok: true });
+      results.push({ what: 'Lighthouse mobile FCP / LCP', value: `${(median('fcp') / 1000).toFixed(2)} / ${(median('lcp') / 1000).toFixed(2)} s`, budget: 'reported', ok: true });
+      results.push({ what: 'Lighthouse mobile TBT / CLS', value: `${median('tbt').toFixed(0)} ms / ${median('cls').toFixed(3)}`, budget: 'reported', ok: true });
+    } finally {
+      await chrome.kill();
+    }
+  } finally {
+    server.kill();
+  }
+}
+
 landingJs();
 flowTiming();
 await placeSearch();
+await lighthouseLanding();
 
 const width = Math.max(...results.map((r) => r.what.length));
 console.log('');

@@ -21,7 +21,7 @@ const stale = !existsSync(built) || Math.max(...sources.map(newestMtime)) > stat
 
 if (!process.argv.includes('--no-build') && stale) {
   console.log('Building the app (dist/ is missing or out of date)…');
-  const result = spawnSync('npx', ['vite', 'build', '--configLoader', 'runner', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--quiet'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

@@ -16,7 +16,7 @@ const steps = [
   ['lint', 'npx', ['eslint', '.']],
   ['typecheck', 'npm', ['run', '-s', 'typecheck']],
   ['unit, component and server tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]],
-  ['build', 'npx', ['vite', 'build', '--configLoader', 'runner', '--logLevel', 'warn']],
+  ['build', 'node', ['scripts/build.mjs', '--quiet']],
   ['end-to-end and model-based tests', 'npx', ['playwright', 'test']],
 ];
 

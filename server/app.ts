@@ -45,6 +45,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       root: distDir,
       // @fastify/static serves dotfiles by default; nothing in a build should be reached that way.
       dotfiles: 'ignore',
+      // scripts/build.mjs writes .br and .gz copies; they are sent when the browser accepts them.
+      preCompressed: true,
       // We set Cache-Control per file below; send's default max-age=0 would fight it.
       cacheControl: false,
       setHeaders: (reply, path) => reply.header('cache-control', cacheControlFor(relative(distDir, path))),
@@ -107,10 +109,15 @@ async function isDirectory(path: string): Promise<boolean> {
 }
 
 // Read on each fallback rather than once at start-up, so a rebuild of dist is picked up without a restart.
+// app.html is the empty shell; index.html has the landing prerendered into it (scripts/build.mjs), which
+// must not flash on any other route. A build without the prerender has only index.html.
 async function readIndexHtml(distDir: string): Promise<Buffer | undefined> {
-  try {
-    return await readFile(join(distDir, 'index.html'));
-  } catch {
-    return undefined;
+  for (const name of ['app.html', 'index.html']) {
+    try {
+      return await readFile(join(distDir, name));
+    } catch {
+      // try the next
+    }
   }
+  return undefined;
 }

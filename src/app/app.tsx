@@ -8,7 +8,10 @@ import { Header } from './shell/header';
 import { loadFunnelRoute } from './load-funnel-route';
 import { LandingFallback } from './landing-fallback';
 
-const FunnelRoute = lazy(loadFunnelRoute);
+// The prerender (no engine on the server) renders the landing in the funnel's place: the same markup
+// the funnel renders for the welcome screen, so the client hydrates it once the funnel chunk arrives,
+// and React replays a tap made before that.
+const FunnelRoute = import.meta.env.SSR ? LandingFallback : lazy(loadFunnelRoute);
 const publicPages = () => import('../public-pages/public-page-routes');
 const PrivacyPolicyPage = lazy(() => publicPages().then((m) => ({ default: m.PrivacyPolicyPage })));
 const TermsOfUsePage = lazy(() => publicPages().then((m) => ({ default: m.TermsOfUsePage })));

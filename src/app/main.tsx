@@ -1,18 +1,25 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app';
 import { loadFunnelRoute } from './load-funnel-route';
+import { listenForEarlyTaps } from './landing-intent';
 
 // Fetch the funnel chunk in parallel with the first render instead of after it.
 void loadFunnelRoute();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
-createRoot(root).render(
+const app = (
   <StrictMode>
     <BrowserRouter>
       <App />
     </BrowserRouter>
-  </StrictMode>,
+  </StrictMode>
 );
+// The landing arrives prerendered (scripts/build.mjs): take it over; other routes start empty.
+if (root.hasChildNodes()) {
+  listenForEarlyTaps();
+  hydrateRoot(root, app);
+}
+else createRoot(root).render(app);

@@ -23,7 +23,14 @@ let funnel: { loaded: LoadedFlow; actor: FunnelActor | null } | null = null;
 function getFunnel() {
   if (!funnel) {
     const loaded = loadFlow();
-    funnel = { loaded, actor: loaded.ok ? createFunnel(loaded.flow) : null };
+    const actor = loaded.ok ? createFunnel(loaded.flow) : null;
+    if (loaded.ok && actor) {
+      // Take the address the visitor opened before the first render (what useUrlSync would do a
+      // moment later), so a restored visitor opening / sees / at once and hydration matches.
+      const opened = indexFlow(loaded.flow).byRoute.get(window.location.pathname);
+      if (opened && opened.id !== actor.getSnapshot().value) actor.send({ type: 'NAVIGATE', screen: opened.id });
+    }
+    funnel = { loaded, actor };
   }
   return funnel;
 }

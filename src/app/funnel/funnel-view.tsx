@@ -11,7 +11,7 @@ import type { FunnelActor } from './create-funnel';
 import { useUrlSync } from './use-url-sync';
 import { BackButton } from './back-button';
 import { FunnelFrame } from './funnel-frame';
-import { consumeStartIntent } from '../landing-intent';
+import { consumeStartIntent, stopEarlyTaps } from '../landing-intent';
 
 const TopBar = styled.div`
   display: flex;
@@ -34,7 +34,8 @@ const Progress = styled.div`
 export function FunnelView({ flow, actor, sessionReady }: { flow: Flow; actor: FunnelActor; sessionReady: boolean }) {
   useUrlSync(flow, actor);
   useEffect(() => {
-    // A tap on the landing page made before this chunk arrived (see landing-fallback.tsx).
+    // A tap on the landing page made before this chunk arrived (see landing-intent.ts).
+    stopEarlyTaps();
     if (consumeStartIntent() && actor.getSnapshot().value === flow.start) actor.send({ type: 'NEXT' });
   }, [actor, flow.start]);
   const { byId, byRoute } = useMemo(() => indexFlow(flow), [flow]);

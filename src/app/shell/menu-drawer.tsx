@@ -88,8 +88,6 @@ const modes: Array<{ value: ThemeMode; label: string }> = [
 /** The menu: a modal dialog (focus kept inside, Escape closes) with the legal links and the theme. */
 export function MenuDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
-  const { mode, setMode } = useThemeMode();
-  const [consent, setConsent] = useState<Consent>(readConsent);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -107,6 +105,16 @@ export function MenuDrawer({ open, onClose }: { open: boolean; onClose: () => vo
         if (e.target === ref.current) onClose();
       }}
     >
+      {open ? <DrawerContent onClose={onClose} /> : null}
+    </Drawer>
+  );
+}
+
+function DrawerContent({ onClose }: { onClose: () => void }) {
+  const { mode, setMode } = useThemeMode();
+  const [consent, setConsent] = useState<Consent>(readConsent);
+  return (
+    <>
       <Top>
         <h2>Menu</h2>
         <Close type="button" aria-label="Close menu" onClick={onClose}>
@@ -150,6 +158,6 @@ export function MenuDrawer({ open, onClose }: { open: boolean; onClose: () => vo
           </label>
         ))}
       </ThemeChoice>
-    </Drawer>
+    </>
   );
 }

@@ -1,8 +1,9 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { darkTheme, lightTheme, type ColorScheme, type ThemeMode } from '../../ui/theme';
 
 const storageKey = 'astrelle:theme-mode';
+const darkQuery = '(prefers-color-scheme: dark)';
 
 function readMode(): ThemeMode {
   try {
@@ -13,47 +14,55 @@ function readMode(): ThemeMode {
   }
 }
 
-function systemScheme(): ColorScheme {
-  return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+// The mode and the device's scheme as one external store: the prerendered landing (no window)
+// and the first client render both see the server snapshot, then React re-renders with the real
+// values, so hydration never disagrees.
+const listeners = new Set<() => void>();
+let modeSnapshot: ThemeMode | null = null;
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  const query = window.matchMedia?.(darkQuery);
+  query?.addEventListener('change', listener);
+  return () => {
+    listeners.delete(listener);
+    query?.removeEventListener('change', listener);
+  };
 }
 
-const ThemeModeContext = createContext<{ mode: ThemeMode; setMode: (mode: ThemeMode) => void }>({ mode: 'system', setMode: () => {} });
+function clientSnapshot(): string {
+  modeSnapshot ??= readMode();
+  const system: ColorScheme = window.matchMedia?.(darkQuery).matches ? 'dark' : 'light';
+  return `${modeSnapshot}:${system}`;
+}
+
+const serverSnapshot = () => 'system:light';
+
+function setMode(next: ThemeMode) {
+  modeSnapshot = next;
+  try {
+    window.localStorage.setItem(storageKey, next);
+  } catch {
+    // The choice still applies for this visit.
+  }
+  listeners.forEach((l) => l());
+}
+
+const ThemeModeContext = createContext<{ mode: ThemeMode; setMode: (mode: ThemeMode) => void }>({ mode: 'system', setMode });
 
 export const useThemeMode = () => useContext(ThemeModeContext);
 
 /** Light, dark or system theme, kept in localStorage and applied to the whole app. */
 export function ThemeModeProvider({ children }: { children: ReactNode }) {
-  const [mode, setModeState] = useState<ThemeMode>(readMode);
-  const [system, setSystem] = useState<ColorScheme>(systemScheme);
+  const snapshot = useSyncExternalStore(subscribe, clientSnapshot, serverSnapshot);
+  const mode: ThemeMode = snapshot.startsWith('light') ? 'light' : snapshot.startsWith('dark') ? 'dark' : 'system';
+  const scheme: ColorScheme = mode === 'system' ? (snapshot.endsWith('dark') ? 'dark' : 'light') : mode;
 
-  useEffect(() => {
-    const query = window.matchMedia?.('(prefers-color-scheme: dark)');
-    if (!query) return;
-    const onChange = () => setSystem(query.matches ? 'dark' : 'light');
-    query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
-  }, []);
-
-  const scheme = mode === 'system' ? system : mode;
   useEffect(() => {
     document.documentElement.dataset.theme = scheme;
   }, [scheme]);
 
-  const value = useMemo(
-    () => ({
-      mode,
-      setMode: (next: ThemeMode) => {
-        setModeState(next);
-        try {
-          window.localStorage.setItem(storageKey, next);
-        } catch {
-          // The choice still applies for this visit.
-        }
-      },
-    }),
-    [mode],
-  );
-
+  const value = useMemo(() => ({ mode, setMode }), [mode]);
   return (
     <ThemeModeContext.Provider value={value}>
       <ThemeProvider theme={scheme === 'dark' ? darkTheme : lightTheme}>{children}</ThemeProvider>

@@ -17,7 +17,8 @@ export function WelcomeScreen({ screen, send }: ScreenProps<WelcomeScreenData>) 
     <ScreenLayout screenId={screen.id} eyebrow={screen.eyebrow} title={screen.title}>
       <Stack $gap={20}>
         {screen.subtitle ? <Subtitle>{screen.subtitle}</Subtitle> : null}
-        <PrimaryButton type="button" onClick={() => send({ type: 'NEXT' })}>
+        {/* data-start-cta: the app recognises a tap made before the engine is running (src/app/landing-intent.ts). */}
+        <PrimaryButton type="button" data-start-cta="" onClick={() => send({ type: 'NEXT' })}>
           {screen.cta}
         </PrimaryButton>
         {screen.footnote ? <Footnote>{screen.footnote}</Footnote> : null}
