@@ -253,3 +253,50 @@ describe('buildServer options', () => {
     );
   });
 });
+
+describe('a production build (prerendered landing, precompressed assets)', () => {
+  const LANDING = '<!doctype html><html><head></head><body><div id="root"><h1>Discover yourself</h1></div></body></html>';
+  const SHELL = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
+  const SCRIPT = `console.log(${JSON.stringify('x'.repeat(2000))});`;
+  let buildDir: string;
+  let server: FastifyInstance;
+  let url: string;
+
+  beforeAll(async () => {
+    const { brotliCompressSync, gzipSync } = await import('node:zlib');
+    buildDir = await mkdtemp(join(tmpdir(), 'astrelle-build-'));
+    await mkdir(join(buildDir, 'assets'));
+    await writeFile(join(buildDir, 'index.html'), LANDING);
+    await writeFile(join(buildDir, 'app.html'), SHELL);
+    await writeFile(join(buildDir, 'assets', 'index-abc.js'), SCRIPT);
+    await writeFile(join(buildDir, 'assets', 'index-abc.js.br'), brotliCompressSync(SCRIPT));
+    await writeFile(join(buildDir, 'assets', 'index-abc.js.gz'), gzipSync(SCRIPT));
+    server = await buildServer({ distDir: buildDir, knownRoutes: ['/', '/quiz/1-1'] });
+    url = await listen(server);
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await rm(buildDir, { recursive: true, force: true });
+  });
+
+  const navigate = (path: string) => fetch(`${url}${path}`, { headers: { accept: 'text/html' } });
+
+  it('serves the prerendered landing at / and the empty shell on every other route', async () => {
+    expect(await (await navigate('/')).text()).toBe(LANDING);
+    expect(await (await navigate('/quiz/1-1')).text()).toBe(SHELL);
+    const unknown = await navigate('/nope');
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toBe(SHELL);
+  });
+
+  it('sends the brotli or gzip copy of an asset to a browser that accepts it', async () => {
+    const br = await fetch(`${url}/assets/index-abc.js`, { headers: { 'accept-encoding': 'br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(await br.text()).toBe(SCRIPT);
+    const gz = await fetch(`${url}/assets/index-abc.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(await gz.text()).toBe(SCRIPT);
+  });
+});

@@ -130,3 +130,24 @@ test('privacy choices in the menu are granted by default and kept', async ({ pag
   await expect(page.getByRole('checkbox', { name: 'Analytics' })).not.toBeChecked();
   expect(JSON.parse((await page.evaluate(() => localStorage.getItem('astrelle:consent'))) ?? '{}')).toEqual({ analytics: false, advertising: true, remoteConfig: true });
 });
+
+test('the landing is in the HTML itself and hydrates without a console error', async ({ page, request }) => {
+  const html = await (await request.get('/', { headers: { accept: 'text/html' } })).text();
+  expect(html).toContain('Discover yourself and love better, guided by your stars');
+  expect(html).toContain('Start the quiz');
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Start the quiz' }).click();
+  await expect(page).toHaveURL(/\/quiz\/1-1$/);
+  // A returning visitor opening / again sees the landing at once (no mismatch with saved progress).
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Discover yourself/);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  expect(problems).toEqual([]);
+});
