@@ -100,3 +100,30 @@ describe('compileFlow on flows/astrology.json', () => {
     expect(actor.getSnapshot().value).toBe('profile-birthday');
   });
 });
+
+describe('named effects', () => {
+  it('invokes the effect a screen names when the screen opens, and refuses unknown names', async () => {
+    const { fromPromise } = await import('xstate');
+    const edited = structuredClone(flowJson) as unknown as { screens: Array<{ id: string; effects?: string[] }> };
+    const loading = edited.screens.find((s) => s.id === 'profile-loading');
+    if (!loading) throw new Error('no profile-loading');
+    loading.effects = ['prepareProfile'];
+
+    expect(validateFlow(edited).ok).toBe(false);
+    const result = validateFlow(edited, { effects: ['prepareProfile'] });
+    if (!result.ok) throw new Error(JSON.stringify(result.problems));
+
+    const calls: string[] = [];
+    const machine = compileFlow(result.flow, {
+      effects: { prepareProfile: fromPromise(async () => void calls.push('prepareProfile')) },
+    });
+    const actor = createActor(machine, {
+      snapshot: machine.resolveState({ value: 'relationship-love-language', context: { answers: {}, trail: ['relationship-love-language'], email: null, move: 'start' } }),
+    }).start();
+    expect(calls).toEqual([]);
+    actor.send({ type: 'ANSWER', value: 'words' });
+    expect(actor.getSnapshot().value).toBe('profile-loading');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(calls).toEqual(['prepareProfile']);
+  });
+});

@@ -95,5 +95,6 @@ function hintForPattern(pointer: string): string {
   if (/\/route$|\/path$/.test(pointer)) return 'write a path such as /quiz/1-1 (lowercase, hyphens)';
   if (/\/answerKey$|\/answer$|From$/.test(pointer)) return 'write a step id such as 1-1 or 4-0-2';
   if (/\/value$|\/is$|\/isNot$|\/in\/\d+$/.test(pointer)) return 'write a snake_case value such as in_relationships';
+  if (/\/effects\/\d+$/.test(pointer)) return 'write the camelCase name of a registered effect, such as createAstroUser';
   return 'write a lowercase id with hyphens, such as profile-name';
 }

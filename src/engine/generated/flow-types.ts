@@ -129,6 +129,13 @@ export type Options = Option[];
  * via the `definition` "slug".
  */
 export type Slug = string;
+/**
+ * The name of an effect the app registers, camelCase, such as createAstroUser.
+ *
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "effectName".
+ */
+export type EffectName = string;
 
 /**
  * A quiz funnel: its screens, their order, texts, options, answer keys, back targets, delays, page groups and branching. Compiled into an XState machine by src/engine.
@@ -214,6 +221,8 @@ export interface WelcomeScreen {
   end?: boolean;
   /**
    * Named effects run when the screen opens.
+   *
+   * Items: The name of an effect the app registers, camelCase, such as createAstroUser.
    */
   effects?: string[];
   eyebrow?: Text;
@@ -252,6 +261,8 @@ export interface SingleChoiceScreen {
   end?: boolean;
   /**
    * Named effects run when the screen opens.
+   *
+   * Items: The name of an effect the app registers, camelCase, such as createAstroUser.
    */
   effects?: string[];
   answerKey: AnswerKey;
@@ -296,6 +307,8 @@ export interface MultipleChoiceScreen {
   end?: boolean;
   /**
    * Named effects run when the screen opens.
+   *
+   * Items: The name of an effect the app registers, camelCase, such as createAstroUser.
    */
   effects?: string[];
   answerKey: AnswerKey;
@@ -335,6 +348,8 @@ export interface TextScreen {
   end?: boolean;
   /**
    * Named effects run when the screen opens.
+   *
+   * Items: The name of an effect the app registers, camelCase, such as createAstroUser.
    */
   effects?: string[];
   answerKey: AnswerKey;
@@ -375,6 +390,8 @@ export interface DateScreen {
   end?: boolean;
   /**
    * Named effects run when the screen opens.
+   *
+   * Items: The name of an effect the app registers, camelCase, such as createAstroUser.
    */
   effects?: string[];
   answerKey: AnswerKey;
@@ -418,6 +435,8 @@ export interface TimeScreen {
   end?: boolean;
   /**
    * Named effects run when the screen opens.
+   *
+   * Items: The name of an effect the app registers, camelCase, such as createAstroUser.
    */
   effects?: string[];
   answerKey: AnswerKey;
@@ -458,6 +477,8 @@ export interface PlaceScreen {
   end?: boolean;
   /**
    * Named effects run when the screen opens.
+   *
+   * Items: The name of an effect the app registers, camelCase, such as createAstroUser.
    */
   effects?: string[];
   answerKey: AnswerKey;
@@ -506,6 +527,8 @@ export interface InterstitialScreen {
   end?: boolean;
   /**
    * Named effects run when the screen opens.
+   *
+   * Items: The name of an effect the app registers, camelCase, such as createAstroUser.
    */
   effects?: string[];
   /**
@@ -553,6 +576,8 @@ export interface LoadingScreen {
   end?: boolean;
   /**
    * Named effects run when the screen opens.
+   *
+   * Items: The name of an effect the app registers, camelCase, such as createAstroUser.
    */
   effects?: string[];
   title: Text;
@@ -584,6 +609,8 @@ export interface EmailScreen {
   end?: boolean;
   /**
    * Named effects run when the screen opens.
+   *
+   * Items: The name of an effect the app registers, camelCase, such as createAstroUser.
    */
   effects?: string[];
   /**
