@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { parseTree, findNodeAtLocation, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { validateFlow } from '../src/engine/validate-flow';
 import { effectNames } from '../src/app/effect-names';
+import { publicPaths } from '../src/app/public-paths';
 
 /** One located problem: `file:line:column pointer message; hint`. */
 export interface LocatedProblem {
@@ -62,7 +63,7 @@ export function checkFlowText(file: string, text: string): LocatedProblem[] {
     const what = first ? describeSyntaxError(printParseErrorCode(first.error)) : 'the file is empty';
     return [{ file, line, column, pointer: '', message: `JSON syntax error: ${what}`, hint: 'fix the JSON syntax at this position (a missing comma, quote or bracket?)' }];
   }
-  const result = validateFlow(JSON.parse(text), { effects: effectNames });
+  const result = validateFlow(JSON.parse(text), { effects: effectNames, publicPaths });
   if (result.ok) return [];
   return result.problems.map((problem) => {
     const node = locate(root, problem.pointer);

@@ -1,14 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-/** Pages outside the quiz flows that the client renders. */
-export const PUBLIC_PAGE_ROUTES = [
-  '/privacy-policy',
-  '/terms-of-use',
-  '/cookie-policy',
-  '/understanding-astrology',
-  '/404',
-] as const;
+import { publicPaths } from '../src/app/public-paths';
+
+/** Pages outside the quiz flows that the client renders (one list, shared with the flow checker). */
+export const PUBLIC_PAGE_ROUTES = publicPaths;
 
 /**
  * Collects the paths the single-page app answers: every `screens[].route` of the flow files in

@@ -302,6 +302,48 @@ test.describe('back and forward', () => {
     await expectScreen(page, flow, 'profile-place-of-birth');
   });
 
+  test('the in-app Back steps back through history, so it never moves the visitor forward', async ({ page }) => {
+    await freshStart(page);
+    await tap(page, 'Start the quiz');
+    await tap(page, 'Single');
+    await expectScreen(page, flow, 'relationship-goal');
+    await tap(page, 'Back');
+    await expectScreen(page, flow, 'relationship-status');
+    // The browser's back now goes where Back came from's predecessor is, not forward to 1-2.
+    await page.goBack();
+    await expectScreen(page, flow, 'welcome');
+    await page.goForward();
+    await expectScreen(page, flow, 'relationship-status');
+    await tap(page, 'Single');
+    await tap(page, 'Understanding myself better');
+    await tap(page, 'I know my sun sign');
+    await tap(page, 'Continue');
+    await continueWith(page, 'First name', 'Maya');
+    await continueWith(page, 'Date of birth', '1990-05-17');
+    await tap(page, 'Continue');
+    await continueWith(page, 'Time of birth', '10:30');
+    await pickPlace(page, 'Place of birth', 'London', 'London, United Kingdom');
+    await expectScreen(page, flow, 'profile-zodiac-moon');
+    const length = await page.evaluate(() => window.history.length);
+    // moon → Back (to 2-4) → Back (browser history on 2-4) → the time question, never the moon again.
+    await tap(page, 'Back');
+    await expectScreen(page, flow, 'profile-place-of-birth');
+    await tap(page, 'Back');
+    await expectScreen(page, flow, 'profile-time-of-birth');
+    expect(await page.evaluate(() => window.history.length)).toBe(length);
+    await page.goForward();
+    await expectScreen(page, flow, 'profile-place-of-birth');
+  });
+
+  test('a changed birth date moves the saved place to the offset of the new date', async ({ page }) => {
+    await freshStart(page);
+    await walkToEmail(page, { relationship: 'single', birthTime: '10:30' });
+    expect((await savedAnswers(page))['2-4']).toMatchObject({ utcOffsetMinutes: 60 });
+    await page.goto('/quiz/2-2');
+    await continueWith(page, 'Date of birth', '1990-01-17');
+    expect((await savedAnswers(page))['2-4']).toMatchObject({ utcOffsetMinutes: 0 });
+  });
+
   test('the loading and email screens show no back button', async ({ page }) => {
     await freshStart(page);
     await walkToEmail(page, { relationship: 'single', birthTime: '10:30' }, async (id) => {

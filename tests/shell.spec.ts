@@ -9,6 +9,11 @@ const pages = [
 ];
 
 test('the page title is the product name and the meta description is the spec text', async ({ page }) => {
+  for (const path of ['/quiz/1-1', '/privacy-policy', '/no-such-page']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page).toHaveTitle('Astrelle');
+  }
   await page.goto('/');
   await expect(page).toHaveTitle('Astrelle');
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', 'Discovering Yourself & Improve Relationships via Astrology');
@@ -55,6 +60,14 @@ for (const { path, heading } of pages) {
     expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   });
 }
+
+test('a trailing slash on a flow route is the same route', async ({ page }) => {
+  await page.goto('/?utm_source=ads');
+  await page.goto('/quiz/1-1/');
+  // No progress yet: the start screen, not the 404 page.
+  await expect(page).toHaveURL(/\/(\?.*)?$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Discover yourself/);
+});
 
 test('an unknown path shows the 404 page', async ({ page }) => {
   const response = await page.goto('/no-such-page');

@@ -2,12 +2,13 @@ import flowJson from 'virtual:flow';
 import type { Flow } from '../engine/generated/flow-types';
 import { validateFlow, type FlowProblem } from '../engine/validate-flow';
 import { effectNames } from './effect-names';
+import { publicPaths } from './public-paths';
 
 export type LoadedFlow = { ok: true; flow: Flow } | { ok: false; problems: FlowProblem[] };
 
 /** Validates the bundled flow at load with the same validator as flow:check and the build. */
 export function loadFlow(): LoadedFlow {
-  const result = validateFlow(flowJson, { effects: effectNames });
+  const result = validateFlow(flowJson, { effects: effectNames, publicPaths });
   if (!result.ok) {
     for (const p of result.problems) console.error(`flow ${p.pointer} ${p.message}; ${p.hint}`);
   }

@@ -8,7 +8,7 @@ const knownVariables = new Set(['sunSign', 'moonSign']);
 const textFields = new Set(['title', 'subtitle', 'eyebrow', 'footnote', 'note', 'done']);
 
 /** The rules of a flow that JSON Schema cannot express. Assumes the flow passed the schema. */
-export function checkSemantics(flow: Flow, effects: readonly string[]): FlowProblem[] {
+export function checkSemantics(flow: Flow, effects: readonly string[], publicPaths: readonly string[]): FlowProblem[] {
   const problems: FlowProblem[] = [];
   const report = (pointer: string, message: string, hint: string) => problems.push({ pointer, message, hint });
   const at = (i: number) => `/screens/${i}`;
@@ -55,6 +55,12 @@ export function checkSemantics(flow: Flow, effects: readonly string[]): FlowProb
     if (screen.back?.to === 'screen' && screen.back.screen !== undefined && !ids.has(screen.back.screen)) {
       report(`${at(i)}/back/screen`, `back target "${screen.back.screen}" does not exist`, 'use the id of a screen in this flow');
     }
+    if (publicPaths.includes(screen.route)) {
+      report(`${at(i)}/route`, `route "${screen.route}" is taken by one of the app's own pages`, 'choose another route');
+    }
+    if (screen.back?.to === 'path' && screen.back.path !== undefined && publicPaths.length > 0 && !routes.has(screen.back.path) && !publicPaths.includes(screen.back.path)) {
+      report(`${at(i)}/back/path`, `back path "${screen.back.path}" is neither a screen route nor a page of the app`, `use a screen route or one of ${publicPaths.join(', ')}`);
+    }
 
     if ('options' in screen) {
       const seen = new Map<string, number>();
@@ -95,7 +101,9 @@ export function checkSemantics(flow: Flow, effects: readonly string[]): FlowProb
         const answer = /^answer:(.+)$/.exec(name);
         if (answer ? !screenByKey.has(answer[1] ?? '') : !knownVariables.has(name)) {
           report(pointer, `unknown placeholder {${name}}`, 'use {answer:STEP} with a step id of this flow, {sunSign} or {moonSign}');
-        } else if (!answer && !(screen.kind === 'interstitial' && screen.insight)) {
+        } else if (screen.kind !== 'interstitial') {
+          report(pointer, `placeholders are filled on interstitial screens only, not on a ${screen.kind} screen`, 'remove the placeholder or move the text to an interstitial');
+        } else if (!answer && !screen.insight) {
           report(pointer, `{${name}} needs an "insight" on this screen`, 'add "insight" with the birth answers, or remove the placeholder');
         }
       }
@@ -109,6 +117,9 @@ export function checkSemantics(flow: Flow, effects: readonly string[]): FlowProb
   const reachable = reach(flow.start, (id) => branchesOf(screenById(flow, id)).map((b) => b.to));
   flow.screens.forEach((screen, i) => {
     if (!reachable.has(screen.id)) report(at(i), `screen "${screen.id}" cannot be reached from the start "${flow.start}"`, 'add a transition to it, or remove it');
+    if (screen.back?.to === 'screen' && screen.back.screen !== undefined && (screen.back.screen === screen.id || !reach(screen.id, (id) => preds.get(id) ?? []).has(screen.back.screen))) {
+      report(`${at(i)}/back/screen`, `back target "${screen.back.screen}" is not a screen the visitor passes before "${screen.id}"`, 'go back to a screen that comes earlier on the way here');
+    }
     if (screen.back?.to === 'previous' && (preds.get(screen.id) ?? []).length === 0) {
       report(`${at(i)}/back`, `back to "previous" on "${screen.id}", which no screen leads to`, 'use a screen or path back target');
     }

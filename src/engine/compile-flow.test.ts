@@ -127,3 +127,18 @@ describe('named effects', () => {
     expect(calls).toEqual(['prepareProfile']);
   });
 });
+
+describe('place answers follow the birth date', () => {
+  it('recomputes the saved place offset when the birth date or time changes', () => {
+    const { actor } = walk('in_relationships', '10:30');
+    // London on 1990-05-17 at 10:30: British Summer Time.
+    expect(actor.getSnapshot().context.answers['2-4']).toMatchObject({ utcOffsetMinutes: 60 });
+    actor.send({ type: 'NAVIGATE', screen: 'profile-birthday' });
+    actor.send({ type: 'ANSWER', value: '1990-01-17' });
+    expect(actor.getSnapshot().context.answers['2-4']).toMatchObject({ utcOffsetMinutes: 0, timeZone: 'Europe/London' });
+    // The partner's place follows the partner's date.
+    actor.send({ type: 'NAVIGATE', screen: 'relationship-partner-birthday' });
+    actor.send({ type: 'ANSWER', value: '1990-12-01' });
+    expect(actor.getSnapshot().context.answers['4-2']).toMatchObject({ utcOffsetMinutes: 0 });
+  });
+});

@@ -3,6 +3,7 @@ import type { Condition, Flow, Screen } from './generated/flow-types';
 import type { Answers, AnswerValue } from './answers';
 import { answerProblem, isQuestionScreen } from './answers';
 import { evaluateCondition } from './conditions';
+import { refreshPlaceOffsets } from './place-offsets';
 import { branchesOf, consistentTrail, indexFlow, predecessors, pruneAnswers } from './flow-graph';
 
 /** How the visitor reached the current screen; the address bar projection reads it. */
@@ -75,7 +76,8 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
       storeAnswer: assign(({ context, event }, params: { screen: string }) => {
         const screen = screenOf(params.screen);
         if (event.type !== 'ANSWER' || !isQuestionScreen(screen)) return {};
-        return { answers: pruneAnswers(flow, { ...context.answers, [screen.answerKey]: event.value }) };
+        const answers = pruneAnswers(flow, { ...context.answers, [screen.answerKey]: event.value });
+        return { answers: refreshPlaceOffsets(flow, answers, screen.answerKey) };
       }),
       storeEmail: assign(({ event }) => (event.type === 'SUBMIT_EMAIL' ? { email: event.email.trim() } : {})),
       advanceTrail: assign(({ context }, params: { from: string; to: string }) => {

@@ -15,6 +15,8 @@ export type FlowValidation = { ok: true; flow: Flow } | { ok: false; problems: F
 export interface ValidateOptions {
   /** Names of the effects the app registers; a flow naming another effect is refused. */
   effects?: readonly string[];
+  /** Paths of the app's own pages outside the flow (back paths may lead there; routes may not take them). */
+  publicPaths?: readonly string[];
 }
 
 /**
@@ -26,7 +28,7 @@ export function validateFlow(data: unknown, options: ValidateOptions = {}): Flow
   if (!validateSchema(data)) {
     return { ok: false, problems: describeSchemaErrors(validateSchema.errors ?? []) };
   }
-  const problems = checkSemantics(data, options.effects ?? []);
+  const problems = checkSemantics(data, options.effects ?? [], options.publicPaths ?? []);
   return problems.length > 0 ? { ok: false, problems } : { ok: true, flow: data };
 }
 
@@ -66,6 +68,7 @@ function describeSchemaError(error: SchemaError): FlowProblem {
     case 'const':
       return { pointer: at, message: `must be ${JSON.stringify(p.allowedValue)}`, hint: `write ${JSON.stringify(p.allowedValue)}` };
     case 'pattern':
+      if (p.pattern === '\\S') return { pointer: at, message: 'has only spaces', hint: 'write the text' };
       return { pointer: at, message: `does not have the expected form (${String(p.pattern)})`, hint: hintForPattern(at) };
     case 'minLength':
       return { pointer: at, message: 'must not be empty', hint: 'write the text' };

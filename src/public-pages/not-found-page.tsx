@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import styled from 'styled-components';
 import { Link } from 'react-router-dom';
 
@@ -13,12 +12,6 @@ const Box = styled.div`
 `;
 
 export function NotFoundPage() {
-  useEffect(() => {
-    document.title = 'Page not found · Astrelle';
-    return () => {
-      document.title = 'Astrelle';
-    };
-  }, []);
   return (
     <Box>
       <h1>Page not found</h1>

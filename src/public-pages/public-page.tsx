@@ -45,15 +45,12 @@ function BlockList({ blocks }: { blocks: Blocks }) {
 export function PublicPage({ content }: { content: PageContent }) {
   const { hash } = useLocation();
   useEffect(() => {
-    document.title = `${content.title} · Astrelle`;
     const id = decodeURIComponent(hash.replace(/^#!?/, ''));
     const target = id ? document.getElementById(id) : null;
     if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);
-    return () => {
-      document.title = 'Astrelle';
-    };
-  }, [content.title, hash]);
+    // The page title stays the product name on every page (spec §1).
+  }, [hash]);
 
   return (
     <Article>

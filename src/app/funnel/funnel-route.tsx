@@ -40,7 +40,7 @@ function getFunnel() {
  * starts loading at once. Flow routes render the funnel; other unknown paths go to /404.
  */
 export default function FunnelRoute() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const [{ loaded, actor }] = useState(getFunnel);
   const services = useMemo<ScreenServices>(() => ({ searchPlaces: createPlaceSearch(config) }), []);
   const byRoute = useMemo(() => (loaded.ok ? indexFlow(loaded.flow).byRoute : null), [loaded]);
@@ -52,6 +52,8 @@ export default function FunnelRoute() {
       </Broken>
     );
   }
+  // The server accepts /quiz/1-1/ as /quiz/1-1; so does the app.
+  if (pathname.length > 1 && pathname.endsWith('/')) return <Navigate to={{ pathname: pathname.replace(/\/+$/, '') || '/', search }} replace />;
   if (!byRoute?.has(pathname)) return <Navigate to="/404" replace />;
   return (
     <ScreenServicesContext.Provider value={services}>

@@ -11,9 +11,39 @@ function historyIndex(): number {
 }
 
 /**
- * Keeps the address bar a projection of the machine. A moved machine pushes its screen's route
- * (or steps back in history for a `browser` back target); a changed address (back/forward, a typed
- * URL) becomes a NAVIGATE event, and if the machine refuses it the address is put back.
+ * The path of each history entry of this tab, by react-router's index, so a back move can tell
+ * whether the entry behind is where the machine went. Kept in sessionStorage to survive a reload.
+ */
+const entriesKey = 'astrelle:history';
+
+function readEntries(): string[] {
+  try {
+    const parsed: unknown = JSON.parse(window.sessionStorage.getItem(entriesKey) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter((e): e is string => typeof e === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function recordEntry(pathname: string, push: boolean): void {
+  const entries = readEntries();
+  const idx = historyIndex();
+  entries[idx] = pathname;
+  // A new entry drops the forward ones, as the browser does.
+  if (push) entries.length = idx + 1;
+  try {
+    window.sessionStorage.setItem(entriesKey, JSON.stringify(entries));
+  } catch {
+    // Without it, back moves replace instead of stepping back: still correct, only longer history.
+  }
+}
+
+/**
+ * Keeps the address bar a projection of the machine. A forward move pushes the screen's route; a
+ * back move steps back in history when the entry behind is that screen (so the in-app Back and the
+ * browser's back agree) and replaces the entry otherwise; a `browser` back target always steps
+ * back. A changed address (back/forward, a typed URL) becomes a NAVIGATE event, and if the machine
+ * refuses it the address is put back.
  */
 export function useUrlSync(flow: Flow, actor: FunnelActor) {
   const { byId, byRoute } = useMemo(() => indexFlow(flow), [flow]);
@@ -27,6 +57,8 @@ export function useUrlSync(flow: Flow, actor: FunnelActor) {
     const current = byId.get(String(actor.getSnapshot().value));
     if (current && current.route !== location.pathname) {
       navigate({ pathname: current.route, search: location.search }, { replace: true });
+    } else {
+      recordEntry(location.pathname, false);
     }
   }, [location.pathname, location.search, actor, byId, byRoute, navigate]);
 
@@ -38,8 +70,17 @@ export function useUrlSync(flow: Flow, actor: FunnelActor) {
       last = value;
       const route = byId.get(value)?.route;
       if (!route || route === window.location.pathname) return;
-      if (snapshot.context.move === 'history-back' && historyIndex() > 0) navigate(-1);
-      else navigate({ pathname: route, search: window.location.search });
+      const { move } = snapshot.context;
+      const idx = historyIndex();
+      const behind = idx > 0 ? readEntries()[idx - 1] : undefined;
+      if ((move === 'back' || move === 'history-back') && (behind === route || (move === 'history-back' && idx > 0))) {
+        navigate(-1);
+      } else if (move === 'back') {
+        navigate({ pathname: route, search: window.location.search }, { replace: true });
+      } else {
+        navigate({ pathname: route, search: window.location.search });
+        recordEntry(route, true);
+      }
     });
     return () => subscription.unsubscribe();
   }, [actor, byId, navigate]);

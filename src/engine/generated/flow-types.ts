@@ -1,7 +1,7 @@
 // Generated from schemas/flow.schema.json by `npm run generate`. Do not edit.
 
 /**
- * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML.
+ * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
  *
  * This interface was referenced by `Flow`'s JSON-Schema
  * via the `definition` "text".
@@ -166,7 +166,7 @@ export interface Flow {
   page: {
     title: Text;
     /**
-     * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML.
+     * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
      */
     description: string;
   };
@@ -267,7 +267,7 @@ export interface SingleChoiceScreen {
   effects?: string[];
   answerKey: AnswerKey;
   /**
-   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML.
+   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
    */
   title: string;
   subtitle?: Text;
@@ -313,7 +313,7 @@ export interface MultipleChoiceScreen {
   effects?: string[];
   answerKey: AnswerKey;
   /**
-   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML.
+   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
    */
   title: string;
   subtitle?: Text;
@@ -354,7 +354,7 @@ export interface TextScreen {
   effects?: string[];
   answerKey: AnswerKey;
   /**
-   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML.
+   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
    */
   title: string;
   subtitle?: Text;
@@ -396,7 +396,7 @@ export interface DateScreen {
   effects?: string[];
   answerKey: AnswerKey;
   /**
-   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML.
+   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
    */
   title: string;
   subtitle?: Text;
@@ -441,7 +441,7 @@ export interface TimeScreen {
   effects?: string[];
   answerKey: AnswerKey;
   /**
-   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML.
+   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
    */
   title: string;
   subtitle?: Text;
@@ -483,7 +483,7 @@ export interface PlaceScreen {
   effects?: string[];
   answerKey: AnswerKey;
   /**
-   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML.
+   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
    */
   title: string;
   subtitle?: Text;
@@ -614,7 +614,7 @@ export interface EmailScreen {
    */
   effects?: string[];
   /**
-   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML.
+   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
    */
   title: string;
   subtitle?: Text;
@@ -623,7 +623,7 @@ export interface EmailScreen {
   cta: Text;
   note?: Text;
   /**
-   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML.
+   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
    */
   done?: string;
   messages: {

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import type { PlaceScreen as PlaceScreenData } from '../../engine/generated/flow-types';
 import type { PlaceAnswer } from '../../engine/answers';
 import type { ScreenProps } from '../screen-props';
-import { utcOffsetMinutes } from '../../domain/utc-offset';
+import { placeOffset } from '../../engine/place-offsets';
 import { TextInput } from '../../ui/primitives';
 import { QuestionForm } from '../question-form';
 import { ScreenLayout } from '../screen-layout';
@@ -41,16 +41,6 @@ const debounceMs = 150;
 
 function isPlace(value: unknown): value is PlaceAnswer {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && 'place' in value;
-}
-
-/** Birth date and time the offset is computed for; the spec's defaults when unknown. */
-function birthMoment(screen: PlaceScreenData, answers: ScreenProps<PlaceScreenData>['answers']): { date: string; time: string } {
-  const date = answers[screen.dateFrom];
-  const time = screen.timeFrom ? answers[screen.timeFrom] : undefined;
-  return {
-    date: typeof date === 'string' ? date : '2000-01-01',
-    time: typeof time === 'string' && /^\d{2}:\d{2}$/.test(time) ? time : '12:00',
-  };
 }
 
 export function PlaceScreen({ screen, answers, answer, send }: ScreenProps<PlaceScreenData>) {
@@ -92,23 +82,30 @@ export function PlaceScreen({ screen, answers, answer, send }: ScreenProps<Place
         },
       );
     }, debounceMs);
-    return () => window.clearTimeout(timer);
+    return () => {
+      // A newer query (or an emptied input) makes the answer to this one stale.
+      window.clearTimeout(timer);
+      abort.current?.abort();
+    };
   }, [query, previous?.place, searchPlaces, screen.messages.noMatch, screen.messages.unavailable, setError]);
 
   const choose = (suggestion: PlaceSuggestion) => {
-    const { date, time } = birthMoment(screen, answers);
+    let offset: number;
+    try {
+      offset = placeOffset(screen, answers, suggestion.timeZone);
+    } catch {
+      // An older phone may not know a recent zone name: say so rather than fail silently.
+      setOpen(false);
+      setError(screen.messages.unavailable);
+      return;
+    }
     chosen.current = suggestion.label;
+    abort.current?.abort();
     setOpen(false);
     setQuery(suggestion.label);
     send({
       type: 'ANSWER',
-      value: {
-        latitude: suggestion.latitude,
-        longitude: suggestion.longitude,
-        place: suggestion.label,
-        utcOffsetMinutes: utcOffsetMinutes(suggestion.timeZone, date, time),
-        timeZone: suggestion.timeZone,
-      },
+      value: { latitude: suggestion.latitude, longitude: suggestion.longitude, place: suggestion.label, utcOffsetMinutes: offset, timeZone: suggestion.timeZone },
     });
   };
 
@@ -116,9 +113,14 @@ export function PlaceScreen({ screen, answers, answer, send }: ScreenProps<Place
     event.preventDefault();
     if (query.trim() === '') setError(screen.messages.required);
     else if (previous && query === previous.place) {
-      // The visitor came back and kept the place: recompute the offset in case the birth date changed.
-      const { date, time } = birthMoment(screen, answers);
-      send({ type: 'ANSWER', value: { ...previous, utcOffsetMinutes: utcOffsetMinutes(previous.timeZone, date, time) } });
+      // The visitor came back and kept the place: its offset follows the current birth date.
+      let offset = previous.utcOffsetMinutes;
+      try {
+        offset = placeOffset(screen, answers, previous.timeZone);
+      } catch {
+        // Keep the offset computed when the place was picked.
+      }
+      send({ type: 'ANSWER', value: { ...previous, utcOffsetMinutes: offset } });
     } else if (searched === query.trim() && results.length === 0) setError(screen.messages.noMatch);
     else {
       setError(screen.messages.pick);

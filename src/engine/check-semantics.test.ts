@@ -1,0 +1,54 @@
+import { describe, it, expect } from 'vitest';
+import flowJson from '../../flows/astrology.json';
+import { validateFlow } from './validate-flow';
+
+// The app's own pages, as src/app/public-paths.ts lists them (the engine does not import the app).
+const publicPaths = ['/privacy-policy', '/terms-of-use', '/cookie-policy', '/understanding-astrology', '/404'];
+
+type Editable = { screens: Array<Record<string, unknown> & { id: string }> };
+
+function problemsAfter(edit: (flow: Editable) => void): string[] {
+  const flow = structuredClone(flowJson) as unknown as Editable;
+  edit(flow);
+  const result = validateFlow(flow, { publicPaths });
+  return result.ok ? [] : result.problems.map((p) => `${p.pointer} ${p.message}`);
+}
+
+const screen = (flow: Editable, id: string) => {
+  const found = flow.screens.find((s) => s.id === id);
+  if (!found) throw new Error(id);
+  return found;
+};
+
+describe('semantic checks the schema cannot express', () => {
+  it('accepts the product flow', () => {
+    expect(problemsAfter(() => {})).toEqual([]);
+  });
+
+  it('refuses a route taken by one of the app pages', () => {
+    expect(problemsAfter((f) => (screen(f, 'relationship-goal').route = '/privacy-policy'))).toEqual(['/screens/2/route route "/privacy-policy" is taken by one of the app\'s own pages']);
+  });
+
+  it('refuses a back path that leads nowhere', () => {
+    expect(problemsAfter((f) => (screen(f, 'profile-lets-learn').back = { to: 'path', path: '/understandng-astrology' }))).toEqual([
+      '/screens/4/back/path back path "/understandng-astrology" is neither a screen route nor a page of the app',
+    ]);
+  });
+
+  it('refuses a back target that is not on the way to the screen', () => {
+    expect(problemsAfter((f) => (screen(f, 'profile-zodiac-sun').back = { to: 'screen', screen: 'profile-gender' }))).toEqual([
+      '/screens/7/back/screen back target "profile-gender" is not a screen the visitor passes before "profile-zodiac-sun"',
+    ]);
+    expect(problemsAfter((f) => (screen(f, 'profile-zodiac-sun').back = { to: 'screen', screen: 'profile-zodiac-sun' }))).toHaveLength(1);
+  });
+
+  it('refuses placeholders where no screen fills them', () => {
+    expect(problemsAfter((f) => (screen(f, 'profile-birthday').title = 'Nice to meet you, {answer:2-1}!'))).toEqual([
+      '/screens/6/title placeholders are filled on interstitial screens only, not on a date screen',
+    ]);
+  });
+
+  it('refuses a text of only spaces', () => {
+    expect(problemsAfter((f) => (screen(f, 'relationship-goal').title = '   '))).toEqual(['/screens/2/title has only spaces']);
+  });
+});
