@@ -122,22 +122,23 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
     }));
   };
 
-  const states = Object.fromEntries(
-    flow.screens.map((screen) => {
-      const on: Record<string, unknown> = {};
-      if (screen.kind === 'email') {
-        on.SUBMIT_EMAIL = { guard: { type: 'isValidEmail', params: { screen: screen.id } }, actions: 'storeEmail' };
-      } else if (isQuestionScreen(screen)) {
-        on.ANSWER = forward(screen, { type: 'isValidAnswer', params: { screen: screen.id } });
-      } else {
-        on.NEXT = forward(screen, null);
-      }
-      const back = backTransitions(screen);
-      if (back.length > 0) on.BACK = back;
-      const invoke = (screen.effects ?? []).flatMap((name) => (options.effects?.[name] ? [{ src: name, id: `${screen.id}:${name}` }] : []));
-      return [screen.id, { on, ...(invoke.length > 0 ? { invoke } : {}), meta: { route: screen.route } }];
-    }),
-  );
+  // createStateConfig keeps XState's checks on every guard, action and params name below.
+  const stateFor = (screen: Screen) => {
+    const back = backTransitions(screen);
+    const invoke = (screen.effects ?? []).flatMap((name) => (options.effects?.[name] ? [{ src: name, id: `${screen.id}:${name}` }] : []));
+    const answer =
+      screen.kind === 'email'
+        ? { SUBMIT_EMAIL: { guard: { type: 'isValidEmail' as const, params: { screen: screen.id } }, actions: 'storeEmail' as const } }
+        : isQuestionScreen(screen)
+          ? { ANSWER: forward(screen, { type: 'isValidAnswer', params: { screen: screen.id } }) }
+          : { NEXT: forward(screen, null) };
+    return machineSetup.createStateConfig({
+      on: { ...answer, ...(back.length > 0 ? { BACK: back } : {}) },
+      ...(invoke.length > 0 ? { invoke } : {}),
+      meta: { route: screen.route },
+    });
+  };
+  const states = Object.fromEntries(flow.screens.map((screen) => [screen.id, stateFor(screen)]));
 
   return machineSetup.createMachine({
       id: flow.id,
@@ -155,8 +156,7 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
           actions: { type: 'markMove', params: { move: 'navigate' } },
         })),
       },
-      // The generic record above is typed loosely; XState checks the guard and action names at run time.
-      states: states as never,
+      states,
     });
 }
 

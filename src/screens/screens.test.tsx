@@ -491,6 +491,20 @@ describe('interstitial screens', () => {
     expect(await dom.findByRole('heading', { name: 'Your Sun is in Taurus' })).toBeTruthy();
   });
 
+  it('uses the birth time for the Moon on a day it changes sign, and 12:00 when the time is unknown', async () => {
+    // 14 November 1948, London (GMT): the Moon entered Taurus during the day (King Charles III,
+    // born 21:14, has the Moon in Taurus); at noon it was still in Aries.
+    const screen = screenOf(flow, 'profile-zodiac-moon', 'interstitial');
+    const place: PlaceAnswer = { latitude: 51.5, longitude: -0.12, place: 'London, United Kingdom', utcOffsetMinutes: 0, timeZone: 'Europe/London' };
+    const show = (time: string) =>
+      renderWithProviders(<InterstitialScreen screen={screen} answers={{ '2-2': '1948-11-14', '2-3': time, '2-4': place }} answer={undefined} send={sender()} email={null} />);
+    show('21:14');
+    expect(await dom.findByText('Moon in Taurus')).toBeTruthy();
+    cleanup();
+    show('dont_know');
+    expect(await dom.findByText('Moon in Aries')).toBeTruthy();
+  });
+
   it('shows the Moon sign from the birth date, time and place', async () => {
     const screen = screenOf(flow, 'profile-zodiac-moon', 'interstitial');
     const place: PlaceAnswer = { latitude: 51.5, longitude: -0.12, place: 'London, United Kingdom', utcOffsetMinutes: 60, timeZone: 'Europe/London' };
