@@ -1,6 +1,7 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { parseTree, findNodeAtLocation, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { validateFlow } from '../src/engine/validate-flow';
+import type { Flow } from '../src/engine/generated/flow-types';
 import { effectNames } from '../src/app/effect-names';
 import { publicPaths } from '../src/app/public-paths';
 
@@ -55,20 +56,38 @@ function locate(root: Node, pointer: string): Node {
 
 /** Checks the text of one flow file; returns located problems (empty when the flow is valid). */
 export function checkFlowText(file: string, text: string): LocatedProblem[] {
+  return readFlowText(file, text).problems;
+}
+
+/** The validated flow of a flow file, or its located problems. */
+export function readFlowFileSync(file: string): { flow: Flow | null; problems: LocatedProblem[] } {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    const reason = error instanceof Error && 'code' in error ? String(error.code) : 'unreadable';
+    return { flow: null, problems: [{ file, line: 1, column: 1, pointer: '', message: `cannot read the file (${reason})`, hint: 'check the path' }] };
+  }
+  return readFlowText(file, text);
+}
+
+function readFlowText(file: string, text: string): { flow: Flow | null; problems: LocatedProblem[] } {
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
   if (errors.length > 0 || !root) {
     const first = errors[0];
     const { line, column } = position(text, first?.offset ?? 0);
     const what = first ? describeSyntaxError(printParseErrorCode(first.error)) : 'the file is empty';
-    return [{ file, line, column, pointer: '', message: `JSON syntax error: ${what}`, hint: 'fix the JSON syntax at this position (a missing comma, quote or bracket?)' }];
+    const problem = { file, line, column, pointer: '', message: `JSON syntax error: ${what}`, hint: 'fix the JSON syntax at this position (a missing comma, quote or bracket?)' };
+    return { flow: null, problems: [problem] };
   }
   const result = validateFlow(JSON.parse(text), { effects: effectNames, publicPaths });
-  if (result.ok) return [];
-  return result.problems.map((problem) => {
+  if (result.ok) return { flow: result.flow, problems: [] };
+  const problems = result.problems.map((problem) => {
     const node = locate(root, problem.pointer);
     return { file, ...position(text, node.offset), ...problem };
   });
+  return { flow: null, problems };
 }
 
 const syntaxMessages: Record<string, string> = {
@@ -92,12 +111,5 @@ function describeSyntaxError(code: string): string {
 }
 
 export async function checkFlowFile(file: string): Promise<LocatedProblem[]> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    const reason = error instanceof Error && 'code' in error ? String(error.code) : 'unreadable';
-    return [{ file, line: 1, column: 1, pointer: '', message: `cannot read the file (${reason})`, hint: 'check the path' }];
-  }
-  return checkFlowText(file, text);
+  return readFlowFileSync(file).problems;
 }

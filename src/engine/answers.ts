@@ -49,7 +49,8 @@ export function isCalendarDate(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
-function isPlaceAnswer(value: unknown): value is PlaceAnswer {
+/** A complete place answer (coordinates in range, a label, a whole-minute offset, a zone). */
+export function isPlaceAnswer(value: unknown): value is PlaceAnswer {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   return (

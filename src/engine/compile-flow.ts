@@ -39,7 +39,7 @@ export interface CompileOptions {
  * event for the address bar that is accepted only for screens on the visitor's trail.
  */
 export function compileFlow(flow: Flow, options: CompileOptions = {}) {
-  const { byId } = indexFlow(flow);
+  const { byId, byRoute } = indexFlow(flow);
   const preds = predecessors(flow);
   const now = options.now ?? (() => new Date());
   const screenOf = (id: string): Screen => {
@@ -111,7 +111,7 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
     if (!back) return [];
     if (back.to === 'screen' && back.screen) return [{ target: back.screen, actions: { type: 'markMove' as const, params: { move: 'back' as const } } }];
     if (back.to === 'path' && back.path) {
-      const inFlow = flow.screens.find((s) => s.route === back.path);
+      const inFlow = byRoute.get(back.path);
       return inFlow ? [{ target: inFlow.id, actions: { type: 'markMove' as const, params: { move: 'back' as const } } }] : [];
     }
     const move: Move = back.to === 'browser' ? 'history-back' : 'back';

@@ -253,29 +253,4 @@ describe('the email is never persisted', () => {
     expect(Object.keys(JSON.parse(raw)).sort()).toEqual(['answers', 'flowId', 'flowVersion', 'screen', 'trail']);
     expect(loadProgress(storage, flow, now)).toMatchObject({ screen: 'email', answers: snapshot.context.answers });
   });
-
-  it('no write along the way contains the email when saving after every change, as the app does', () => {
-    const storage = new MemoryStorage();
-    const writes: string[] = [];
-    const recording: ProgressStorage = {
-      getItem: (k) => storage.getItem(k),
-      setItem: (k, value) => {
-        writes.push(value);
-        storage.setItem(k, value);
-      },
-      removeItem: (k) => storage.removeItem(k),
-    };
-    const actor = createActor(compileFlow(flow, { now: () => now }));
-    // The same subscription as src/app/funnel/create-funnel.ts.
-    actor.subscribe((snapshot) => {
-      saveProgress(recording, flow, { screen: String(snapshot.value), answers: snapshot.context.answers, trail: snapshot.context.trail });
-    });
-    actor.start();
-    walkToEmail((e) => actor.send(e), () => String(actor.getSnapshot().value));
-    expect(actor.getSnapshot().context.email).toBe(email);
-    expect(writes.length).toBeGreaterThan(10);
-    for (const raw of writes) expect(raw).not.toContain('@');
-    expect(JSON.parse(writes.at(-1) ?? '{}')).toMatchObject({ screen: 'email' });
-    actor.stop();
-  });
 });

@@ -1,5 +1,6 @@
 import type { Flow, PlaceScreen } from './generated/flow-types';
-import type { Answers, PlaceAnswer } from './answers';
+import type { Answers } from './answers';
+import { isPlaceAnswer } from './answers';
 import { utcOffsetMinutes } from '../domain/utc-offset';
 
 /** The spec's defaults (§5): birth date 2000-01-01, birth time 12:00 when missing or unknown. */
@@ -20,10 +21,6 @@ export function birthMomentFor(screen: PlaceScreen, answers: Answers): { date: s
 export function placeOffset(screen: PlaceScreen, answers: Answers, timeZone: string): number {
   const { date, time } = birthMomentFor(screen, answers);
   return utcOffsetMinutes(timeZone, date, time);
-}
-
-function isPlaceAnswer(value: unknown): value is PlaceAnswer {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && 'timeZone' in value && typeof value.timeZone === 'string';
 }
 
 /**

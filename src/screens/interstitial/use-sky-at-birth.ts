@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { InterstitialScreen } from '../../engine/generated/flow-types';
 import type { Answers } from '../../engine/answers';
+import { isPlaceAnswer } from '../../engine/answers';
 import type { SkyAtBirth } from '../../domain/sky-at-birth';
 
 type Insight = NonNullable<InterstitialScreen['insight']>;
@@ -13,7 +14,7 @@ export function useSkyAtBirth(insight: Insight | undefined, answers: Answers): S
   const date = insight ? answers[insight.dateFrom] : undefined;
   const time = insight?.timeFrom ? answers[insight.timeFrom] : undefined;
   const place = insight?.placeFrom ? answers[insight.placeFrom] : undefined;
-  const offset = typeof place === 'object' && !Array.isArray(place) ? place.utcOffsetMinutes : null;
+  const offset = isPlaceAnswer(place) ? place.utcOffsetMinutes : null;
   const [sky, setSky] = useState<SkyAtBirth | null>(null);
 
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import type { PlaceScreen as PlaceScreenData } from '../../engine/generated/flow-types';
-import type { PlaceAnswer } from '../../engine/answers';
+import { isPlaceAnswer } from '../../engine/answers';
 import type { ScreenProps } from '../screen-props';
 import { placeOffset } from '../../engine/place-offsets';
 import { TextInput } from '../../ui/primitives';
@@ -39,13 +39,9 @@ const Suggestion = styled.li<{ $active: boolean }>`
 
 const debounceMs = 150;
 
-function isPlace(value: unknown): value is PlaceAnswer {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && 'place' in value;
-}
-
 export function PlaceScreen({ screen, answers, answer, send }: ScreenProps<PlaceScreenData>) {
   const { searchPlaces } = useScreenServices();
-  const previous = isPlace(answer) ? answer : null;
+  const previous = isPlaceAnswer(answer) ? answer : null;
   const [query, setQuery] = useState(previous?.place ?? '');
   const [results, setResults] = useState<PlaceSuggestion[]>([]);
   const [open, setOpen] = useState(false);

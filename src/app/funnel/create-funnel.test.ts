@@ -1,0 +1,50 @@
+import { describe, it, expect } from 'vitest';
+import flowJson from '../../../flows/astrology.json';
+import { validateFlow } from '../../engine/validate-flow';
+import { storageKey, type ProgressStorage } from '../../engine/persistence';
+import { funnelPaths } from '../../../tests/model/funnel-paths';
+import { createFunnel } from './create-funnel';
+
+const result = validateFlow(flowJson);
+if (!result.ok) throw new Error('flows/astrology.json is invalid');
+const flow = result.flow;
+
+/** Storage that records every write, as localStorage would receive them. */
+function recordingStorage() {
+  const items = new Map<string, string>();
+  const writes: string[] = [];
+  const storage: ProgressStorage = {
+    getItem: (k) => items.get(k) ?? null,
+    setItem: (k, v) => {
+      writes.push(v);
+      items.set(k, v);
+    },
+    removeItem: (k) => void items.delete(k),
+  };
+  return { storage, writes, items };
+}
+
+describe('createFunnel', () => {
+  it('saves after every change, never the email, and restores the visitor where they were', () => {
+    const toEmail = funnelPaths(flow).paths.find((p) => p.steps.at(-1)?.screen === 'email');
+    if (!toEmail) throw new Error('no model path to the email screen');
+    const { storage, writes, items } = recordingStorage();
+
+    const actor = createFunnel(flow, storage);
+    for (const step of toEmail.steps) actor.send(step.event);
+    actor.send({ type: 'SUBMIT_EMAIL', email: 'maya@example.com' });
+    expect(actor.getSnapshot().context.email).toBe('maya@example.com');
+    expect(writes.length).toBeGreaterThan(10);
+    for (const raw of writes) expect(raw).not.toContain('@');
+    expect(JSON.parse(writes.at(-1) ?? '{}')).toMatchObject({ screen: 'email' });
+    const answers = actor.getSnapshot().context.answers;
+    actor.stop();
+
+    const again = createFunnel(flow, storage);
+    expect(again.getSnapshot().value).toBe('email');
+    expect(again.getSnapshot().context.answers).toEqual(answers);
+    expect(again.getSnapshot().context.email).toBeNull();
+    expect(items.has(storageKey(flow))).toBe(true);
+    again.stop();
+  });
+});
