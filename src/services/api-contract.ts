@@ -1,0 +1,432 @@
+/**
+ * The API contract between the browser and the reference backend (server/): every request and response
+ * shape of the astro server (`/astro`), the subscription server (`/subs`) and the IP lookup (`/ip`),
+ * written once with TypeBox.
+ *
+ * - The server validates requests and serialises responses with these schemas (Fastify + ajv).
+ * - The browser imports the static types only (`import type { AstroUser } from '…/api-contract'`), so none
+ *   of TypeBox reaches the bundle.
+ *
+ * Rules that hold for every route:
+ * - Request bodies are strict (`additionalProperties: false`, no type coercion): an unknown or mistyped
+ *   property is a 400 naming it. Query strings are lenient: unknown parameters are ignored and values are
+ *   coerced (`isTest=true`).
+ * - Every string has a maximum length; no string may contain U+0000 or an unpaired surrogate (400).
+ * - Errors are `ApiError` JSON: 400 names the field at fault as a dotted path (`yourData.month`; a missing
+ *   property by its name; unparsable JSON as `body`), 404 for an unknown id, 409 for a conflict, 413 for a
+ *   body over 1 MB. Success is only ever 200 or 201.
+ * - Timestamps are ISO 8601 strings in UTC (`2026-05-01T12:00:00.000Z`).
+ */
+import { Type, type Static } from 'typebox';
+
+// ───────────────────────────── shared pieces ─────────────────────────────
+
+/** Custom ajv formats this contract uses; the server registers them. */
+export const contractFormats = {
+  /** An IANA zone ("Europe/Paris", "UTC") or a UTC offset ("+05:30", "-0800", "UTC+3"). */
+  'time-zone': (value: string): boolean => isTimeZone(value),
+} as const;
+
+const OFFSET = /^(?:(?:UTC|GMT)?[+-](?:0?\d|1[0-4])(?::?[0-5]\d)?|UTC|GMT|Z)$/;
+
+/** True for an IANA time zone name known to this runtime, or a UTC offset within ±14 h. */
+export function isTimeZone(value: string): boolean {
+  if (value.length === 0 || value.length > 64) return false;
+  if (OFFSET.test(value)) return true;
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The JSON body of every error response. */
+export const ApiError = Type.Object({
+  error: Type.String({ description: 'HTTP reason phrase, e.g. "Bad Request"' }),
+  message: Type.String(),
+  field: Type.Optional(Type.String({ description: 'Dotted path of the request field at fault (400, 409)' })),
+});
+export type ApiError = Static<typeof ApiError>;
+
+/** A visitor's email address. Compared case-insensitively; returned as it was written. */
+export const Email = Type.String({ format: 'email', minLength: 3, maxLength: 254 });
+/** An anonymous visitor / session id (`usid`), also the session id on the subscription server. */
+export const VisitorId = Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$' });
+/** A project (product) id such as "astrelle" or "food-mentor". */
+export const ProjectId = Type.String({ pattern: '^[a-z0-9][a-z0-9_-]{0,63}$' });
+/** A report id such as "natal_chart". */
+export const ReportId = Type.String({ pattern: '^[a-z0-9_]{1,64}$' });
+export const Provider = Type.Union([Type.Literal('maxpay'), Type.Literal('paypal')]);
+export type Provider = Static<typeof Provider>;
+const Timestamp = Type.String({ format: 'date-time', maxLength: 40 });
+const Latitude = Type.Number({ minimum: -90, maximum: 90 });
+const Longitude = Type.Number({ minimum: -180, maximum: 180 });
+const Id = Type.String({ maxLength: 64 });
+
+function Nullable<T extends Parameters<typeof Type.Union>[0][number]>(schema: T) {
+  return Type.Union([schema, Type.Null()]);
+}
+
+// ───────────────────────────── astro server (/astro) ─────────────────────────────
+
+export const AstroUserPayload = Type.Object(
+  {
+    username: Type.String({ minLength: 0, maxLength: 100 }),
+    email: Email,
+    usid: VisitorId,
+    /** True when the visitor did not come through the outer flow. */
+    isLegal: Type.Boolean(),
+    gender: Type.String({ maxLength: 32 }),
+    relationship: Type.String({ maxLength: 64 }),
+    birthday: Type.Object(
+      {
+        /** YYYY-MM-DD, a real calendar date. */
+        date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', format: 'date', maxLength: 10 }),
+        /** HH:MM:SS, 24-hour clock. */
+        time: Type.String({ pattern: '^(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d$', maxLength: 8 }),
+      },
+      { additionalProperties: false },
+    ),
+    location: Type.Object({ latitude: Latitude, longitude: Longitude }, { additionalProperties: false }),
+    locale: Type.Literal('en'),
+    /** IANA zone ("America/New_York") or UTC offset ("-05:00"). */
+    timezone: Type.String({ maxLength: 64, format: 'time-zone' }),
+  },
+  { additionalProperties: false },
+);
+export type AstroUserPayload = Static<typeof AstroUserPayload>;
+
+export const AstroUser = Type.Object({
+  ...AstroUserPayload.properties,
+  id: Id,
+  emailConfirmed: Type.Boolean(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+export type AstroUser = Static<typeof AstroUser>;
+
+/** `?email=` of GET /astro/api/v2/user/email and PUT /astro/api/v2/user/profile/email. */
+export const EmailQuery = Type.Object({ email: Email });
+export type EmailQuery = Static<typeof EmailQuery>;
+
+/** `?usid=` of PUT /astro/api/v2/user/confirm-email. */
+export const UsidQuery = Type.Object({ usid: VisitorId });
+export type UsidQuery = Static<typeof UsidQuery>;
+
+export const EmailConfirmation = Type.Object({
+  usid: VisitorId,
+  emailConfirmed: Type.Literal(true),
+  /** When the address was first confirmed; repeating the call does not move it. */
+  confirmedAt: Timestamp,
+});
+export type EmailConfirmation = Static<typeof EmailConfirmation>;
+
+/** Birth data of one person in a report order. */
+export const PersonData = Type.Object(
+  {
+    name: Type.String({ minLength: 0, maxLength: 100 }),
+    day: Type.Integer({ minimum: 1, maximum: 31 }),
+    month: Type.Integer({ minimum: 1, maximum: 12 }),
+    year: Type.Integer({ minimum: 1900, maximum: 2100 }),
+    hour: Type.Integer({ minimum: 0, maximum: 23 }),
+    minute: Type.Integer({ minimum: 0, maximum: 59 }),
+    latitude: Latitude,
+    longitude: Longitude,
+    /** UTC offset in hours (minutes / 60), may be fractional: 5.5 for India. */
+    timezone: Type.Number({ minimum: -14, maximum: 14 }),
+    place: Type.String({ minLength: 0, maxLength: 200 }),
+  },
+  { additionalProperties: false },
+);
+export type PersonData = Static<typeof PersonData>;
+
+export const ReportOrder = Type.Object(
+  {
+    reports: Type.Array(ReportId, { minItems: 1, maxItems: 10, uniqueItems: true }),
+    email: Email,
+    yourData: PersonData,
+    /** Only when the visitor is in a relationship. */
+    partnerData: Type.Optional(PersonData),
+  },
+  { additionalProperties: false },
+);
+export type ReportOrder = Static<typeof ReportOrder>;
+
+export const ReportOrderReceipt = Type.Object({
+  id: Id,
+  status: Type.Literal('queued'),
+  reports: Type.Array(ReportId),
+  createdAt: Timestamp,
+});
+export type ReportOrderReceipt = Static<typeof ReportOrderReceipt>;
+
+// ───────────────────────────── subscription server (/subs) ─────────────────────────────
+
+/** `GET /subs/subscription-plans` query: all four are required. */
+export const PlansQuery = Type.Object({
+  project: ProjectId,
+  provider: Provider,
+  /** ISO 3166-1 alpha-2. Every country gets the same USD catalogue today. */
+  countryCode: Type.String({ pattern: '^[A-Z]{2}$' }),
+  isTest: Type.Boolean(),
+});
+export type PlansQuery = Static<typeof PlansQuery>;
+
+const PlanType = Type.Union([Type.Literal('TRIAL'), Type.Literal('SUBSCRIPTION')]);
+export type PlanType = Static<typeof PlanType>;
+
+/** A subscription plan; grouped in the browser by abTestId (ab_test), price 29 (high), 19 (medium), else low. */
+export const Plan = Type.Object({
+  id: Id,
+  /** The payment provider's product id; what POST /subs/subscriptions/create takes. */
+  productId: Id,
+  packageId: Type.Union([Type.Literal('1'), Type.Literal('2'), Type.Literal('3')]),
+  project: ProjectId,
+  provider: Provider,
+  type: PlanType,
+  name: Type.String({ maxLength: 200 }),
+  /** Subscription price per period, USD. */
+  price: Type.Number(),
+  /** Price of the trial period, USD; 0 for SUBSCRIPTION. */
+  trialPrice: Type.Number(),
+  currency: Type.Literal('USD'),
+  additionalInfo: Type.Object({
+    /** e.g. "1 month" */
+    subscriptionDuration: Type.String({ maxLength: 32 }),
+    /** e.g. "14 days"; "0 days" for SUBSCRIPTION */
+    trialDuration: Type.String({ maxLength: 32 }),
+  }),
+  abTestId: Nullable(Type.String({ maxLength: 64 })),
+  /** Report ids the plan entitles to. */
+  reports: Type.Array(ReportId),
+  isTest: Type.Boolean(),
+  /** Path of the sandbox hosted checkout: /subs/checkout/{provider}/{productId}. */
+  paymentPage: Type.String({ maxLength: 512 }),
+  amplitudeId: Type.String({ maxLength: 128 }),
+});
+export type Plan = Static<typeof Plan>;
+
+export const OfferId = Type.Union([Type.Literal('birth_chart'), Type.Literal('love_paths'), Type.Literal('ultra_pack')]);
+export type OfferId = Static<typeof OfferId>;
+
+/** An extra fixed-price report offer. */
+export const Offer = Type.Object({
+  id: OfferId,
+  productId: Id,
+  name: Type.String({ maxLength: 200 }),
+  price: Type.Number(),
+  prevPrice: Type.Number(),
+  percentOff: Type.Integer(),
+  currency: Type.Literal('USD'),
+  provider: Provider,
+  type: Type.Literal('FIXED'),
+  amplitudeId: Type.String({ maxLength: 128 }),
+  isTest: Type.Boolean(),
+  paymentPage: Type.String({ maxLength: 512 }),
+  reports: Type.Array(ReportId),
+});
+export type Offer = Static<typeof Offer>;
+
+/** One entry of GET /subs/subscription-plans: discriminate on `type` ('FIXED' is an Offer). */
+export const Product = Type.Union([Plan, Offer]);
+export type Product = Static<typeof Product>;
+export const ProductList = Type.Array(Product);
+export type ProductList = Static<typeof ProductList>;
+
+/** IP details as the browser stores them on the session (built from the IP lookup). */
+export const IpInfo = Type.Object(
+  {
+    ip: Type.String({ maxLength: 45 }),
+    city: Type.String({ maxLength: 128 }),
+    /** ISO country code, or "" when unknown. */
+    country: Type.String({ pattern: '^(?:[A-Z]{2})?$' }),
+    postal: Type.String({ maxLength: 32 }),
+    /** "lat,lon", or "" when unknown. */
+    loc: Type.String({ pattern: '^(?:-?\\d{1,3}(?:\\.\\d+)?,-?\\d{1,3}(?:\\.\\d+)?)?$', maxLength: 64 }),
+    timezone: Type.String({ maxLength: 64 }),
+  },
+  { additionalProperties: false },
+);
+export type IpInfo = Static<typeof IpInfo>;
+
+const AttributionString = Type.String({ maxLength: 512 });
+/** Where the visitor came from (query parameters of the landing URL and its hash). */
+export const Attribution = Type.Object(
+  {
+    utmSource: Type.Optional(AttributionString),
+    utmCampaign: Type.Optional(AttributionString),
+    utmContent: Type.Optional(AttributionString),
+    utmTerm: Type.Optional(AttributionString),
+    originalUrlAd: Type.Optional(AttributionString),
+    noAdset: Type.Optional(AttributionString),
+    hash: Type.Optional(AttributionString),
+  },
+  { additionalProperties: false },
+);
+export type Attribution = Static<typeof Attribution>;
+
+/** A/B test data: at most 50 keys and 8 KB of JSON. */
+export const AbTestData = Type.Record(Type.String({ maxLength: 128 }), Type.Unknown(), { maxProperties: 50 });
+export type AbTestData = Static<typeof AbTestData>;
+/** Largest accepted `abTestData`, in bytes of UTF-8 JSON. */
+export const AB_TEST_DATA_MAX_BYTES = 8 * 1024;
+
+export const SessionIdParams = Type.Object({ id: VisitorId });
+export type SessionIdParams = Static<typeof SessionIdParams>;
+
+export const SessionCreate = Type.Object({ id: VisitorId }, { additionalProperties: false });
+export type SessionCreate = Static<typeof SessionCreate>;
+
+export const SessionWrite = Type.Object(
+  {
+    /** Must equal the id in the path. */
+    id: VisitorId,
+    flowOuter: Type.Boolean(),
+    abTestData: AbTestData,
+    gclid: Type.Boolean(),
+    testEventCode: Nullable(Type.String({ maxLength: 64 })),
+    /** Also fills session.user's ip, postalCode, countryCode, city, loc and timezone; null leaves them. */
+    ipInfo: Nullable(IpInfo),
+    /** When absent the stored attribution is kept. */
+    attribution: Type.Optional(Attribution),
+  },
+  { additionalProperties: false },
+);
+export type SessionWrite = Static<typeof SessionWrite>;
+
+const NullableString = (maxLength: number) => Nullable(Type.String({ maxLength }));
+
+export const SessionUser = Type.Object({
+  /** The subscription user's id, once a subscription names this session (usid). */
+  id: NullableString(64),
+  email: NullableString(254),
+  ip: NullableString(45),
+  postalCode: NullableString(32),
+  countryCode: NullableString(2),
+  city: NullableString(128),
+  loc: NullableString(64),
+  timezone: NullableString(64),
+});
+export type SessionUser = Static<typeof SessionUser>;
+
+export const Session = Type.Object({
+  id: VisitorId,
+  /** null until the session knows anything about its visitor (IP info or a subscription). */
+  user: Nullable(SessionUser),
+  record: Type.Object({
+    flowOuter: Type.Boolean(),
+    abTestData: AbTestData,
+    ipInfo: Nullable(IpInfo),
+    altPayout: Type.Boolean(),
+    gclid: Type.Boolean(),
+    testEventCode: NullableString(64),
+    attribution: Attribution,
+  }),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+export type Session = Static<typeof Session>;
+
+export const SubscriptionUserPayload = Type.Object(
+  {
+    email: Email,
+    isLegal: Type.Boolean(),
+    project: ProjectId,
+    ip: NullableString(45),
+    fbc: NullableString(512),
+    fbp: NullableString(512),
+    city: NullableString(128),
+    postalCode: NullableString(32),
+    countryCode: NullableString(2),
+    loc: NullableString(64),
+    timezone: NullableString(64),
+    userAgent: Type.String({ maxLength: 1024 }),
+  },
+  { additionalProperties: false },
+);
+export type SubscriptionUserPayload = Static<typeof SubscriptionUserPayload>;
+
+export const SubscriptionUser = Type.Object({
+  ...SubscriptionUserPayload.properties,
+  id: Id,
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+export type SubscriptionUser = Static<typeof SubscriptionUser>;
+
+/** `?email=&project=` of GET /subs/users and GET /subs/users/check-subscription. */
+export const UserQuery = Type.Object({ email: Email, project: ProjectId });
+export type UserQuery = Static<typeof UserQuery>;
+
+export const SubscriptionCheck = Type.Object({
+  isPremium: Type.Boolean(),
+  /** The product of the newest active subscription; null when there is none. */
+  info: Nullable(Type.Object({ productId: Id })),
+});
+export type SubscriptionCheck = Static<typeof SubscriptionCheck>;
+
+export const SubscriptionCreate = Type.Object(
+  {
+    email: Email,
+    project: ProjectId,
+    productId: Id,
+    provider: Provider,
+    /** Idempotency key: repeating a request with the same orderId returns the same subscription. */
+    orderId: Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$' }),
+    /** The visitor's session id; links the session's user to the subscription user. */
+    usid: Type.Optional(VisitorId),
+  },
+  { additionalProperties: false },
+);
+export type SubscriptionCreate = Static<typeof SubscriptionCreate>;
+
+export const Subscription = Type.Object({
+  id: Id,
+  email: Email,
+  project: ProjectId,
+  productId: Id,
+  provider: Provider,
+  orderId: Type.String({ maxLength: 64 }),
+  status: Type.Literal('active'),
+  createdAt: Timestamp,
+});
+export type Subscription = Static<typeof Subscription>;
+
+// ───────────────────────────── IP lookup (/ip), ip-api.com pro compatible ─────────────────────────────
+
+/** `?key=`: required (403 otherwise) only when the server has IP_LOOKUP_KEY set. */
+export const IpLookupQuery = Type.Object({ key: Type.Optional(Type.String({ maxLength: 128 })) });
+export type IpLookupQuery = Static<typeof IpLookupQuery>;
+
+export const IpLookupParams = Type.Object({ ip: Type.String({ maxLength: 64 }) });
+export type IpLookupParams = Static<typeof IpLookupParams>;
+
+export const IpLookupSuccess = Type.Object({
+  status: Type.Literal('success'),
+  /** The address that was looked up. */
+  query: Type.String(),
+  /** Country name in English. */
+  country: Type.String(),
+  countryCode: Type.String(),
+  /** Region code where one is customary ("CA"), else "". */
+  region: Type.String(),
+  regionName: Type.String(),
+  city: Type.String(),
+  zip: Type.String(),
+  lat: Type.Number(),
+  lon: Type.Number(),
+  timezone: Type.String(),
+});
+export type IpLookupSuccess = Static<typeof IpLookupSuccess>;
+
+export const IpLookupFail = Type.Object({
+  status: Type.Literal('fail'),
+  message: Type.Union([Type.Literal('private range'), Type.Literal('reserved range'), Type.Literal('invalid query')]),
+  query: Type.String(),
+});
+export type IpLookupFail = Static<typeof IpLookupFail>;
+
+export const IpLookupResponse = Type.Union([IpLookupSuccess, IpLookupFail]);
+export type IpLookupResponse = Static<typeof IpLookupResponse>;
