@@ -52,3 +52,21 @@ describe('semantic checks the schema cannot express', () => {
     expect(problemsAfter((f) => (screen(f, 'relationship-goal').title = '   '))).toEqual(['/screens/2/title has only spaces']);
   });
 });
+
+describe('session rules', () => {
+  type WithSession = Editable & { session?: Record<string, string[]> };
+  const withSession = (session: Record<string, string[]>) => (f: Editable) => ((f as WithSession).session = session);
+
+  it('refuses a flow whose start screen needs a session a new visitor cannot have', () => {
+    expect(problemsAfter(withSession({ refreshOn: ['email'] }))).toEqual([
+      '/session the start screen "welcome" needs a session, so a new visitor, who has none, could never begin',
+    ]);
+  });
+
+  it('refuses unknown screens and a screen given two rules', () => {
+    expect(problemsAfter(withSession({ refreshOn: ['welcome', 'welcom'], skipOn: ['email'], skipOnPaymentReturn: ['email'] }))).toEqual([
+      '/session/refreshOn/1 unknown screen "welcom"',
+      '/session/skipOnPaymentReturn/0 screen "email" is already listed in /session/skipOn',
+    ]);
+  });
+});

@@ -8,7 +8,7 @@ const knownVariables = new Set(['sunSign', 'moonSign']);
 const textFields = new Set(['title', 'subtitle', 'eyebrow', 'footnote', 'note', 'done']);
 
 /** The rules of a flow that JSON Schema cannot express. Assumes the flow passed the schema. */
-export function checkSemantics(flow: Flow, effects: readonly string[], publicPaths: readonly string[]): FlowProblem[] {
+export function checkSemantics(flow: Flow, effects: readonly string[] | null, publicPaths: readonly string[]): FlowProblem[] {
   const problems: FlowProblem[] = [];
   const report = (pointer: string, message: string, hint: string) => problems.push({ pointer, message, hint });
   const at = (i: number) => `/screens/${i}`;
@@ -29,6 +29,8 @@ export function checkSemantics(flow: Flow, effects: readonly string[], publicPat
       else keys.set(screen.answerKey, i);
     }
   });
+
+  checkSessionRules(flow, ids, report);
 
   if (!ids.has(flow.start)) report('/start', `start screen "${flow.start}" does not exist`, `use one of the screen ids, such as "${flow.screens[0]?.id ?? ''}"`);
 
@@ -93,7 +95,7 @@ export function checkSemantics(flow: Flow, effects: readonly string[], publicPat
       }
     }
     (screen.effects ?? []).forEach((effect, e) => {
-      if (!effects.includes(effect)) report(`${at(i)}/effects/${e}`, `unknown effect "${effect}"`, effects.length > 0 ? `use one of ${effects.join(', ')}` : 'this app registers no effects yet');
+      if (effects && !effects.includes(effect)) report(`${at(i)}/effects/${e}`, `unknown effect "${effect}"`, effects.length > 0 ? `use one of ${effects.join(', ')}` : 'this app registers no effects yet');
     });
     for (const [pointer, text] of textsOf(screen, at(i))) {
       for (const match of text.matchAll(/\{([^{}]+)\}/g)) {
@@ -141,6 +143,27 @@ export function checkSemantics(flow: Flow, effects: readonly string[], publicPat
     });
   });
   return problems;
+}
+
+const sessionLists = ['refreshOn', 'skipOn', 'skipOnPaymentReturn'] as const;
+
+/** Every screen named once at most, known, and the start screen never one that needs a session. */
+function checkSessionRules(flow: Flow, ids: Map<string, number>, report: (pointer: string, message: string, hint: string) => void): void {
+  const session = flow.session;
+  if (!session) return;
+  const listed = new Map<string, string>();
+  for (const list of sessionLists) {
+    (session[list] ?? []).forEach((id, j) => {
+      const pointer = `/session/${list}/${j}`;
+      if (!ids.has(id)) report(pointer, `unknown screen "${id}"`, 'use the id of a screen in this flow');
+      const first = listed.get(id);
+      if (first !== undefined) report(pointer, `screen "${id}" is already listed in ${first}`, 'give each screen one session rule');
+      else listed.set(id, `/session/${list}`);
+    });
+  }
+  if (ids.has(flow.start) && !listed.has(flow.start)) {
+    report('/session', `the start screen "${flow.start}" needs a session, so a new visitor, who has none, could never begin`, `add "${flow.start}" to refreshOn`);
+  }
 }
 
 function screenById(flow: Flow, id: string): Screen {

@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { createActor } from 'xstate';
 import flowJson from '../../flows/astrology.json';
 import { validateFlow } from './validate-flow';
-import { compileFlow } from './compile-flow';
+import { compileFlow, type EffectInput } from './compile-flow';
 import type { Flow } from './generated/flow-types';
 
 function loadFlow(): Flow {
@@ -109,22 +109,29 @@ describe('named effects', () => {
     if (!loading) throw new Error('no profile-loading');
     loading.effects = ['prepareProfile'];
 
-    expect(validateFlow(edited).ok).toBe(false);
+    expect(validateFlow(edited, { effects: ['loadPlans'] }).ok).toBe(false);
     const result = validateFlow(edited, { effects: ['prepareProfile'] });
     if (!result.ok) throw new Error(JSON.stringify(result.problems));
 
     const calls: string[] = [];
     const machine = compileFlow(result.flow, {
-      effects: { prepareProfile: fromPromise(async () => void calls.push('prepareProfile')) },
+      effects: {
+        prepareProfile: fromPromise(async ({ input }: { input: EffectInput }) => {
+          calls.push('prepareProfile');
+          return { preparedFor: input.answers['4-7'] };
+        }),
+      },
     });
     const actor = createActor(machine, {
-      snapshot: machine.resolveState({ value: 'relationship-love-language', context: { answers: {}, trail: ['relationship-love-language'], email: null, move: 'start' } }),
+      snapshot: machine.resolveState({ value: 'relationship-love-language', context: { answers: {}, trail: ['relationship-love-language'], email: null, move: 'start', results: {} } }),
     }).start();
     expect(calls).toEqual([]);
     actor.send({ type: 'ANSWER', value: 'words' });
     expect(actor.getSnapshot().value).toBe('profile-loading');
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(calls).toEqual(['prepareProfile']);
+    // Its output is kept for the screens and effects after it.
+    expect(actor.getSnapshot().context.results).toEqual({ prepareProfile: { preparedFor: 'words' } });
   });
 });
 

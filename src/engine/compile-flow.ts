@@ -17,6 +17,16 @@ export interface FunnelContext {
   /** The email, held in memory only: persistence strips it. */
   email: string | null;
   move: Move;
+  /** The latest output of each named effect (e.g. the plans loadPlans fetched), in memory only. */
+  results: Record<string, unknown>;
+}
+
+/** What a named effect is given when its screen opens. */
+export interface EffectInput {
+  answers: Answers;
+  email: string | null;
+  /** The outputs of the effects that ran before, by name. */
+  results: Record<string, unknown>;
 }
 
 export type FunnelEvent =
@@ -89,6 +99,7 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
         return { trail, move: 'forward' as const };
       }),
       markMove: assign((_, params: { move: Move }) => ({ move: params.move })),
+      storeResult: assign(({ context }, params: { effect: string; output: unknown }) => ({ results: { ...context.results, [params.effect]: params.output } })),
     },
   });
 
@@ -125,7 +136,18 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
   // createStateConfig keeps XState's checks on every guard, action and params name below.
   const stateFor = (screen: Screen) => {
     const back = backTransitions(screen);
-    const invoke = (screen.effects ?? []).flatMap((name) => (options.effects?.[name] ? [{ src: name, id: `${screen.id}:${name}` }] : []));
+    const invoke = (screen.effects ?? []).flatMap((name) =>
+      options.effects?.[name]
+        ? [
+            {
+              src: name,
+              id: `${screen.id}:${name}`,
+              input: ({ context }: { context: FunnelContext }): EffectInput => ({ answers: context.answers, email: context.email, results: context.results }),
+              onDone: { actions: { type: 'storeResult' as const, params: ({ event }: { event: { output: unknown } }) => ({ effect: name, output: event.output }) } },
+            },
+          ]
+        : [],
+    );
     const answer =
       screen.kind === 'email'
         ? { SUBMIT_EMAIL: { guard: { type: 'isValidEmail' as const, params: { screen: screen.id } }, actions: 'storeEmail' as const } }
@@ -148,6 +170,7 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
         trail: [flow.start],
         email: null,
         move: 'start',
+        results: {},
       }),
       on: {
         NAVIGATE: flow.screens.map((screen) => ({
@@ -167,7 +190,7 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
 export function restoreSnapshot(machine: FunnelMachine, progress: { screen: string; answers: Answers; trail: string[] }) {
   return machine.resolveState({
     value: progress.screen,
-    context: { answers: progress.answers, trail: progress.trail, email: null, move: 'start' },
+    context: { answers: progress.answers, trail: progress.trail, email: null, move: 'start', results: {} },
   });
 }
 

@@ -13,7 +13,7 @@ export interface FlowProblem {
 export type FlowValidation = { ok: true; flow: Flow } | { ok: false; problems: FlowProblem[] };
 
 export interface ValidateOptions {
-  /** Names of the effects the app registers; a flow naming another effect is refused. */
+  /** Names of the effects the app registers; a flow naming another effect is refused. Unchecked when absent. */
   effects?: readonly string[];
   /** Paths of the app's own pages outside the flow (back paths may lead there; routes may not take them). */
   publicPaths?: readonly string[];
@@ -28,7 +28,7 @@ export function validateFlow(data: unknown, options: ValidateOptions = {}): Flow
   if (!validateSchema(data)) {
     return { ok: false, problems: describeSchemaErrors(validateSchema.errors ?? []) };
   }
-  const problems = checkSemantics(data, options.effects ?? [], options.publicPaths ?? []);
+  const problems = checkSemantics(data, options.effects ?? null, options.publicPaths ?? []);
   return problems.length > 0 ? { ok: false, problems } : { ok: true, flow: data };
 }
 

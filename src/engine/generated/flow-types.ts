@@ -8,6 +8,13 @@
  */
 export type Text = string;
 /**
+ * The id of a screen in this flow.
+ *
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "screenId".
+ */
+export type ScreenId = string;
+/**
  * A screen; `kind` picks the component that shows it.
  *
  * This interface was referenced by `Flow`'s JSON-Schema
@@ -24,13 +31,6 @@ export type Screen =
   | InterstitialScreen
   | LoadingScreen
   | EmailScreen;
-/**
- * The id of a screen in this flow.
- *
- * This interface was referenced by `Flow`'s JSON-Schema
- * via the `definition` "screenId".
- */
-export type ScreenId = string;
 /**
  * The path shown in the address bar, such as /quiz/1-1.
  *
@@ -180,6 +180,23 @@ export interface Flow {
    * The screen a new visitor starts on.
    */
   start: string;
+  /**
+   * The visitor-session rules (spec §4), by screen id. A screen in no list needs a valid session: a visitor without one is sent to / (without ?quiz=). Without this object, only the start screen refreshes the session.
+   */
+  session?: {
+    /**
+     * Public screens (the landing): assign the visitor's id or reuse it, put it in the URL as usid, refresh the session, and save the visit (flowOuter, A/B data, gclid, test_event_code, IP info) once the URL's usid matches.
+     */
+    refreshOn?: ScreenId[];
+    /**
+     * Screens that skip session handling altogether.
+     */
+    skipOn?: ScreenId[];
+    /**
+     * Screens that skip session handling when the URL says payment=true (the return from hosted payment).
+     */
+    skipOnPaymentReturn?: ScreenId[];
+  };
   /**
    * @minItems 1
    */
