@@ -1,20 +1,40 @@
 /**
  * The app's configuration, read once from the build environment (VITE_* variables). A bad value
- * fails loudly at start rather than as a confusing network error later.
+ * fails loudly at start rather than as a confusing network error later. Every base URL defaults to
+ * the reference server (server/), which serves the app and the APIs on one origin.
  */
 export interface AppConfig {
   /** Base URL of the place search (`GET {base}/places/search?q=`); empty = this origin. */
   placesApiUrl: string;
+  /** Base URL of the astro server (`{base}/api/v2/user/create` …). */
+  astroApiUrl: string;
+  /** Base URL of the subscription server (`{base}/subscription-plans` …). */
+  subscriptionApiUrl: string;
+  /** The IP geolocation endpoint, called as `GET {url}?key={key}` for the visitor's own address. */
+  ipLookupUrl: string;
+  /** The IP geolocation service's key (sent as the `key` query parameter). */
+  ipLookupKey: string;
   /** Milliseconds before a backend call is abandoned, so a hung server cannot hang the funnel. */
   requestTimeoutMs: number;
 }
 
-function url(name: string, value: string | undefined): string {
-  if (value === undefined || value === '') return '';
+/** Defaults: the reference server's mount points on this origin. */
+export const referenceServerPaths = {
+  astro: '/astro',
+  subscription: '/subs',
+  ipLookup: '/ip/json',
+} as const;
+
+/** An absolute URL (another origin) or a path on this origin; no trailing slash. */
+function baseUrl(name: string, value: string | undefined, fallback: string): string {
+  if (value === undefined || value === '') return fallback;
+  if (/^\/(?!\/)/.test(value)) return value.replace(/\/+$/, '');
   try {
-    return new URL(value).toString().replace(/\/$/, '');
+    const parsed = new URL(value);
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error('not http(s)');
+    return parsed.toString().replace(/\/+$/, '');
   } catch {
-    throw new Error(`Configuration: ${name} must be an absolute URL, got "${value}"`);
+    throw new Error(`Configuration: ${name} must be an http(s) URL or a path starting with "/", got "${value}"`);
   }
 }
 
@@ -27,7 +47,11 @@ function positiveInt(name: string, value: string | undefined, fallback: number):
 
 export function readConfig(env: Record<string, string | undefined>): AppConfig {
   return {
-    placesApiUrl: url('VITE_PLACES_API_URL', env.VITE_PLACES_API_URL),
+    placesApiUrl: baseUrl('VITE_PLACES_API_URL', env.VITE_PLACES_API_URL, ''),
+    astroApiUrl: baseUrl('VITE_ASTRO_API_URL', env.VITE_ASTRO_API_URL, referenceServerPaths.astro),
+    subscriptionApiUrl: baseUrl('VITE_SUBSCRIPTION_API_URL', env.VITE_SUBSCRIPTION_API_URL, referenceServerPaths.subscription),
+    ipLookupUrl: baseUrl('VITE_IP_LOOKUP_URL', env.VITE_IP_LOOKUP_URL, referenceServerPaths.ipLookup),
+    ipLookupKey: env.VITE_IP_LOOKUP_KEY ?? '',
     requestTimeoutMs: positiveInt('VITE_REQUEST_TIMEOUT_MS', env.VITE_REQUEST_TIMEOUT_MS, 8000),
   };
 }

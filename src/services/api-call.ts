@@ -1,0 +1,51 @@
+import ky, { type KyInstance } from 'ky';
+
+/** How one backend call ended: the spec counts only HTTP 200 and 201 as success. */
+export type CallResult<T> =
+  | { ok: true; status: 200 | 201; data: T }
+  | { ok: false; status: number | null; reason: string };
+
+/** A ky instance for one backend (prefixUrl '' = whole URLs): no retries (a failed call is logged and the funnel carries on), a timeout per call. */
+export function createHttp(prefixUrl: string, timeoutMs: number): KyInstance {
+  return ky.create({ ...(prefixUrl ? { prefixUrl: absoluteUrl(prefixUrl) } : {}), timeout: timeoutMs, retry: 0, throwHttpErrors: false });
+}
+
+/** Resolves a path-only base ("/astro") against this page's origin, so requests work the same anywhere. */
+export function absoluteUrl(base: string): string {
+  return base.startsWith('/') && typeof window !== 'undefined' ? new URL(base, window.location.origin).toString() : base;
+}
+
+export interface CallOptions {
+  /** Statuses that are an answer rather than a failure (e.g. 404 for "no such session"): not logged. */
+  expected?: readonly number[];
+}
+
+/**
+ * Runs one call and turns every way it can fail (a status other than 200/201, a network error, a
+ * timeout, a body that is not JSON) into a result, logging `message` to the console as the spec's
+ * error catalogue says. It never throws.
+ */
+export async function callApi<T>(message: string, send: () => Promise<Response>, options: CallOptions = {}): Promise<CallResult<T>> {
+  let status: number | null = null;
+  try {
+    const response = await send();
+    status = response.status;
+    if (response.status === 200 || response.status === 201) {
+      // Our own servers' JSON, shaped by src/services/api-contract.ts on the server side.
+      const data = (await response.json()) as T;
+      return { ok: true, status: response.status, data };
+    }
+    const reason = `HTTP ${response.status}`;
+    if (!options.expected?.includes(response.status)) console.error(message, `(${reason})`);
+    return { ok: false, status: response.status, reason };
+  } catch (error) {
+    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    console.error(message, `(${reason})`);
+    return { ok: false, status, reason };
+  }
+}
+
+/** The spec's shape for most calls: the data, or null when the call failed (already logged). */
+export function dataOrNull<T>(result: CallResult<T>): T | null {
+  return result.ok ? result.data : null;
+}

@@ -1,0 +1,84 @@
+import type {
+  Product,
+  Session,
+  SessionWrite,
+  Subscription,
+  SubscriptionCheck,
+  SubscriptionCreate,
+  SubscriptionUser,
+  SubscriptionUserPayload,
+} from './api-contract';
+import { callApi, createHttp, dataOrNull, type CallResult } from './api-call';
+import type { AppConfig } from './config';
+
+/** The console messages for subscription server failures (the first is the spec's, §8). */
+export const subscriptionMessages = {
+  getPlans: 'cannot get subscription plans',
+  createSession: 'cannot create session',
+  writeSession: 'cannot write session',
+  getSession: 'cannot get session',
+  createUser: 'cannot create subscription server user',
+  getUser: 'cannot get subscription server user',
+  checkSubscription: 'cannot check subscription',
+  createSubscription: 'cannot create subscription',
+} as const;
+
+/** The payment providers whose plans the funnel offers (spec §9). */
+export const paymentProviders = ['maxpay', 'paypal'] as const;
+export type PaymentProvider = (typeof paymentProviders)[number];
+
+/** The plans of both providers, each null when its request failed. */
+export type PlansByProvider = Record<PaymentProvider, Product[] | null>;
+
+/**
+ * The subscription server client (spec §7). Calls return their data or null on failure (logged,
+ * never thrown); `getSession` returns the whole result, because "no such session" (404) and "server
+ * unreachable" lead the visitor different ways.
+ */
+export function createSubscriptionApi(config: Pick<AppConfig, 'subscriptionApiUrl' | 'requestTimeoutMs'>) {
+  const http = createHttp(config.subscriptionApiUrl, config.requestTimeoutMs);
+  const getPlans = async (project: string, provider: PaymentProvider, isTest: boolean) =>
+    dataOrNull(
+      await callApi<Product[]>(subscriptionMessages.getPlans, () =>
+        http.get('subscription-plans', { searchParams: { project, provider, countryCode: 'US', isTest } }),
+      ),
+    );
+  return {
+    /** GET /subscription-plans for maxpay and paypal, in parallel (countryCode US, isTest false by default). */
+    getSubscriptionPlans: async (project: string, isTest = false): Promise<PlansByProvider> => {
+      const [maxpay, paypal] = await Promise.all(paymentProviders.map((provider) => getPlans(project, provider, isTest)));
+      return { maxpay: maxpay ?? null, paypal: paypal ?? null };
+    },
+    /** POST /sessions/create {id}: creates the session, or answers the existing one. */
+    createSession: async (id: string): Promise<Session | null> =>
+      dataOrNull(await callApi<Session>(subscriptionMessages.createSession, () => http.post('sessions/create', { json: { id } }))),
+    /** POST /sessions/write/{id} */
+    writeSession: async (body: SessionWrite): Promise<Session | null> =>
+      dataOrNull(
+        await callApi<Session>(subscriptionMessages.writeSession, () => http.post(`sessions/write/${encodeURIComponent(body.id)}`, { json: body })),
+      ),
+    /** GET /sessions/{id}; a 404 is an answer ("no such session"), not logged. */
+    getSession: async (id: string): Promise<CallResult<Session>> =>
+      callApi<Session>(subscriptionMessages.getSession, () => http.get(`sessions/${encodeURIComponent(id)}`), { expected: [404] }),
+    /** POST /users/create */
+    createUser: async (payload: SubscriptionUserPayload): Promise<SubscriptionUser | null> =>
+      dataOrNull(await callApi<SubscriptionUser>(subscriptionMessages.createUser, () => http.post('users/create', { json: payload }))),
+    /** GET /users?email=&project= (null also when there is no such user). */
+    getUser: async (email: string, project: string): Promise<SubscriptionUser | null> =>
+      dataOrNull(
+        await callApi<SubscriptionUser>(subscriptionMessages.getUser, () => http.get('users', { searchParams: { email, project } }), { expected: [404] }),
+      ),
+    /** GET /users/check-subscription?email=&project= */
+    checkSubscription: async (email: string, project: string): Promise<SubscriptionCheck | null> =>
+      dataOrNull(
+        await callApi<SubscriptionCheck>(subscriptionMessages.checkSubscription, () =>
+          http.get('users/check-subscription', { searchParams: { email, project } }),
+        ),
+      ),
+    /** POST /subscriptions/create (idempotent on orderId). */
+    createSubscription: async (body: SubscriptionCreate): Promise<Subscription | null> =>
+      dataOrNull(await callApi<Subscription>(subscriptionMessages.createSubscription, () => http.post('subscriptions/create', { json: body }))),
+  };
+}
+
+export type SubscriptionApi = ReturnType<typeof createSubscriptionApi>;
