@@ -68,6 +68,9 @@ export default defineConfig({
     port: 5173,
     proxy: {
       '/places': `http://localhost:${serverPort}`,
+      '/astro': `http://localhost:${serverPort}`,
+      '/subs': `http://localhost:${serverPort}`,
+      '/ip': `http://localhost:${serverPort}`,
     },
   },
 });

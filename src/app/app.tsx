@@ -5,13 +5,15 @@ import { GlobalStyle } from '../ui/global-style';
 import { NotFoundPage } from '../public-pages/not-found-page';
 import { ThemeModeProvider } from './shell/theme-mode';
 import { Header } from './shell/header';
-import { loadFunnelRoute } from './load-funnel-route';
+import { loadFunnelRoute, loadVisitorSession } from './load-funnel-route';
 import { LandingFallback } from './landing-fallback';
 
 // The prerender (no engine on the server) renders the landing in the funnel's place: the same markup
 // the funnel renders for the welcome screen, so the client hydrates it once the funnel chunk arrives,
 // and React replays a tap made before that.
 const FunnelRoute = import.meta.env.SSR ? LandingFallback : lazy(loadFunnelRoute);
+// The visitor session (its own chunk with the HTTP clients) runs in the browser only.
+const VisitorSession = import.meta.env.SSR ? () => null : lazy(loadVisitorSession);
 const publicPages = () => import('../public-pages/public-page-routes');
 const PrivacyPolicyPage = lazy(() => publicPages().then((m) => ({ default: m.PrivacyPolicyPage })));
 const TermsOfUsePage = lazy(() => publicPages().then((m) => ({ default: m.TermsOfUsePage })));
@@ -28,6 +30,9 @@ export function App() {
       <GlobalStyle />
       <Header productName={__PRODUCT_NAME__} />
       <Main id="main">
+        <Suspense fallback={null}>
+          <VisitorSession />
+        </Suspense>
         <Suspense fallback={null}>
           <Routes>
             <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />

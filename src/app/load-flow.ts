@@ -6,8 +6,18 @@ import { publicPaths } from './public-paths';
 
 export type LoadedFlow = { ok: true; flow: Flow } | { ok: false; problems: FlowProblem[] };
 
-/** Validates the bundled flow at load with the same validator as flow:check and the build. */
+let loaded: LoadedFlow | null = null;
+
+/**
+ * Validates the bundled flow at load with the same validator as flow:check and the build, once per
+ * page load (the funnel and the visitor session share the result).
+ */
 export function loadFlow(): LoadedFlow {
+  loaded ??= validateBundledFlow();
+  return loaded;
+}
+
+function validateBundledFlow(): LoadedFlow {
   const result = validateFlow(flowJson, { effects: effectNames, publicPaths });
   if (!result.ok) {
     for (const p of result.problems) console.error(`flow ${p.pointer} ${p.message}; ${p.hint}`);

@@ -2,11 +2,12 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app';
-import { loadFunnelRoute } from './load-funnel-route';
+import { loadFunnelRoute, loadVisitorSession } from './load-funnel-route';
 import { listenForEarlyTaps } from './landing-intent';
 
 // Fetch the funnel chunk in parallel with the first render instead of after it.
 void loadFunnelRoute();
+void loadVisitorSession();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

@@ -129,7 +129,7 @@ export function funnelPaths(flow: Flow): ModelCoverage {
   // Driving a path costs a fresh visit, so a path that only adds "BACK at S" is folded into a longer
   // path through S as a detour (BACK, then the same answer again), when the model confirms the
   // detour returns to the very same state. Coverage below is computed on the folded paths.
-  const start = machine.resolveState({ value: flow.start, context: { answers: {}, trail: [flow.start], email: null, move: 'start' } });
+  const start = machine.resolveState({ value: flow.start, context: { answers: {}, trail: [flow.start], email: null, move: 'start', results: {} } });
   const step = (state: string, event: FunnelEvent) => adjacency[state as keyof typeof adjacency]?.transitions[serializeEvent(event) as never]?.state;
   const statesAlong = (p: ModelPath) => {
     const states = [serializeState(start)];
@@ -168,7 +168,7 @@ export function funnelPaths(flow: Flow): ModelCoverage {
   const coveredScreens = new Set<string>([flow.start]);
   const coveredConditionSides = new Set<string>();
   for (const p of paths) {
-    let snapshot = machine.resolveState({ value: flow.start, context: { answers: {}, trail: [flow.start], email: null, move: 'start' } });
+    let snapshot = machine.resolveState({ value: flow.start, context: { answers: {}, trail: [flow.start], email: null, move: 'start', results: {} } });
     coveredStates.add(serializeState(snapshot));
     for (const step of p.steps) {
       const before = snapshot;

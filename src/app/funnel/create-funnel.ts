@@ -1,4 +1,4 @@
-import { createActor } from 'xstate';
+import { createActor, type AnyActorLogic } from 'xstate';
 import type { Flow } from '../../engine/generated/flow-types';
 import { compileFlow, restoreSnapshot } from '../../engine/compile-flow';
 import { loadProgress, saveProgress, type ProgressStorage } from '../../engine/persistence';
@@ -13,10 +13,11 @@ function browserStorage(): ProgressStorage | null {
 
 /**
  * Creates the visitor's funnel actor: restored from saved progress when it fits this flow, saved
- * again after every change (answers and position only; the email is never written).
+ * again after every change (answers and position only; the email is never written). `effects`
+ * are the named effects the flow's screens run.
  */
-export function createFunnel(flow: Flow, storage: ProgressStorage | null = browserStorage()) {
-  const machine = compileFlow(flow);
+export function createFunnel(flow: Flow, storage: ProgressStorage | null = browserStorage(), effects: Record<string, AnyActorLogic> = {}) {
+  const machine = compileFlow(flow, { effects });
   const progress = storage ? loadProgress(storage, flow) : null;
   const actor = createActor(machine, progress ? { snapshot: restoreSnapshot(machine, progress) } : {});
   if (storage) {

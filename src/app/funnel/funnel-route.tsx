@@ -1,13 +1,17 @@
 import { useMemo, useState } from 'react';
+import { useSelector } from '@xstate/react';
 import { Navigate, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { indexFlow } from '../../engine/flow-graph';
 import { ScreenServicesContext, type ScreenServices } from '../../screens/services-context';
 import { config } from '../../services/config';
 import { createPlaceSearch } from '../../services/place-search';
+import { createSubscriptionApi } from '../../services/subscription-api';
+import { createEffects } from '../effects';
 import { FunnelView } from './funnel-view';
 import { createFunnel, type FunnelActor } from './create-funnel';
 import { loadFlow, type LoadedFlow } from '../load-flow';
+import { getVisitorSession } from '../session/visitor-session';
 
 const Broken = styled.div`
   max-width: 480px;
@@ -23,7 +27,9 @@ let funnel: { loaded: LoadedFlow; actor: FunnelActor | null } | null = null;
 function getFunnel() {
   if (!funnel) {
     const loaded = loadFlow();
-    const actor = loaded.ok ? createFunnel(loaded.flow) : null;
+    const actor = loaded.ok
+      ? createFunnel(loaded.flow, undefined, createEffects({ subscriptions: createSubscriptionApi(config), project: loaded.flow.product.id }))
+      : null;
     if (loaded.ok && actor) {
       // Take the address the visitor opened before the first render (what useUrlSync would do a
       // moment later), so a restored visitor opening / sees / at once and hydration matches.
@@ -44,6 +50,8 @@ export default function FunnelRoute() {
   const [{ loaded, actor }] = useState(getFunnel);
   const services = useMemo<ScreenServices>(() => ({ searchPlaces: createPlaceSearch(config) }), []);
   const byRoute = useMemo(() => (loaded.ok ? indexFlow(loaded.flow).byRoute : null), [loaded]);
+  // Back buttons wait for the visitor's session (spec §2); a server that cannot be reached ends the wait too.
+  const sessionReady = useSelector(getVisitorSession(), (s) => s.matches('ready'));
   if (!loaded.ok || !actor) {
     return (
       <Broken role="alert">
@@ -57,7 +65,7 @@ export default function FunnelRoute() {
   if (!byRoute?.has(pathname)) return <Navigate to="/404" replace />;
   return (
     <ScreenServicesContext.Provider value={services}>
-      <FunnelView flow={loaded.flow} actor={actor} sessionReady />
+      <FunnelView flow={loaded.flow} actor={actor} sessionReady={sessionReady} />
     </ScreenServicesContext.Provider>
   );
 }

@@ -12,6 +12,9 @@ import { useUrlSync } from './use-url-sync';
 import { BackButton } from './back-button';
 import { FunnelFrame } from './funnel-frame';
 import { consumeStartIntent, stopEarlyTaps } from '../landing-intent';
+import { preloadSkyAtBirth } from '../../screens/interstitial/use-sky-at-birth';
+
+const birthQuestionKinds = new Set<Screen['kind']>(['date', 'time', 'place']);
 
 const TopBar = styled.div`
   display: flex;
@@ -44,6 +47,10 @@ export function FunnelView({ flow, actor, sessionReady }: { flow: Flow; actor: F
   const email = useSelector(actor, (s) => s.context.email);
   const send = useCallback((event: FunnelEvent) => actor.send(event), [actor]);
   const screen = byId.get(screenId);
+  const kind = screen?.kind;
+  useEffect(() => {
+    if (kind && birthQuestionKinds.has(kind)) preloadSkyAtBirth();
+  }, [kind]);
   const path = useMemo(() => pathFor(flow, answers), [flow, answers]);
   if (!screen) return null;
 

@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { Flow } from '../../engine/generated/flow-types';
 import { indexFlow } from '../../engine/flow-graph';
 import type { FunnelActor } from './create-funnel';
+import { withoutParams } from '../session/visit-params';
 
 /** react-router keeps the history position in history.state.idx; 0 means nothing of ours behind. */
 function historyIndex(): number {
@@ -56,7 +57,8 @@ export function useUrlSync(flow: Flow, actor: FunnelActor) {
     if (target.id !== actor.getSnapshot().value) actor.send({ type: 'NAVIGATE', screen: target.id });
     const current = byId.get(String(actor.getSnapshot().value));
     if (current && current.route !== location.pathname) {
-      navigate({ pathname: current.route, search: location.search }, { replace: true });
+      // Refused: back to where the visitor is, without `quiz`, as the session does (spec §4).
+      navigate({ pathname: current.route, search: withoutParams(location.search, ['quiz']) }, { replace: true });
     } else {
       recordEntry(location.pathname, false);
     }

@@ -6,6 +6,18 @@ import type { SkyAtBirth } from '../../domain/sky-at-birth';
 
 type Insight = NonNullable<InterstitialScreen['insight']>;
 
+const loadSkyAtBirth = () => import('../../domain/sky-at-birth');
+
+/**
+ * Starts fetching the sky-at-birth code while the visitor answers the birth questions, so a
+ * network outage later in the quiz does not leave the sign interstitials without their signs.
+ */
+export function preloadSkyAtBirth(): void {
+  loadSkyAtBirth().catch(() => {
+    // Offline now: the interstitial tries again when it opens.
+  });
+}
+
 /**
  * The visitor's sky at birth from the answers the insight names. astronomy-engine is loaded on
  * demand so it stays out of the landing bundle.
@@ -20,9 +32,14 @@ export function useSkyAtBirth(insight: Insight | undefined, answers: Answers): S
   useEffect(() => {
     if (typeof date !== 'string') return;
     let live = true;
-    void import('../../domain/sky-at-birth').then(({ skyAtBirth }) => {
-      if (live) setSky(skyAtBirth({ date, time: typeof time === 'string' ? time : null, utcOffsetMinutes: offset }));
-    });
+    loadSkyAtBirth().then(
+      ({ skyAtBirth }) => {
+        if (live) setSky(skyAtBirth({ date, time: typeof time === 'string' ? time : null, utcOffsetMinutes: offset }));
+      },
+      () => {
+        // The code could not be fetched (offline): the screen shows its text without the sign.
+      },
+    );
     return () => {
       live = false;
     };

@@ -1,0 +1,84 @@
+import { createActor } from 'xstate';
+import { sessionRules } from '../../engine/session-rules';
+import type { IpInfo } from '../../services/api-contract';
+import { createAstroApi } from '../../services/astro-api';
+import { config } from '../../services/config';
+import { createIpLookup } from '../../services/ip-lookup';
+import { createSubscriptionApi } from '../../services/subscription-api';
+import { loadFlow } from '../load-flow';
+import { publicPaths } from '../public-paths';
+import { randomId } from './random-id';
+import { createVisitorSessionMachine, type SessionServices } from './visitor-session-machine';
+
+/** localStorage key of the visitor's id, so a returning visitor keeps their session. */
+export const visitorIdKey = 'astrelle:usid';
+
+/** The app's own pages: /404 skips session handling; the others are public pages that refresh it. */
+const appPages = {
+  refresh: publicPaths.filter((path) => path !== '/404'),
+  skip: ['/404'],
+};
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The real services: the subscription and astro servers, the IP lookup (once per page load), localStorage. */
+function browserServices(): SessionServices {
+  const subscriptions = createSubscriptionApi(config);
+  const astro = createAstroApi(config);
+  const lookUp = createIpLookup(config);
+  let ipInfo: Promise<IpInfo | undefined> | null = null;
+  return {
+    createSession: subscriptions.createSession,
+    getSession: subscriptions.getSession,
+    writeSession: subscriptions.writeSession,
+    lookUpIp: () => {
+      // One lookup per page load; a failed one is tried again on the next save.
+      ipInfo ??= lookUp().then((info) => {
+        if (!info) ipInfo = null;
+        return info;
+      });
+      return ipInfo;
+    },
+    confirmEmail: astro.confirmEmail,
+    // A/B assignments arrive with remote config; until then the session records none.
+    abTestData: () => ({}),
+    readStoredId: () => {
+      try {
+        return storage()?.getItem(visitorIdKey) ?? null;
+      } catch {
+        return null;
+      }
+    },
+    storeId: (id) => {
+      try {
+        storage()?.setItem(visitorIdKey, id);
+      } catch {
+        // Without storage the id lives in the URL only; the visit still works.
+      }
+    },
+    newId: randomId,
+  };
+}
+
+let actor: ReturnType<typeof start> | null = null;
+
+function start() {
+  const loaded = loadFlow();
+  // A broken flow shows its own error page; the session then has nothing to guard.
+  const rules = loaded.ok ? sessionRules(loaded.flow, appPages) : () => 'skip' as const;
+  return createActor(createVisitorSessionMachine(rules, browserServices())).start();
+}
+
+/** The visitor's session actor, one per page load. */
+export function getVisitorSession() {
+  actor ??= start();
+  return actor;
+}
+
+export type VisitorSessionActor = ReturnType<typeof getVisitorSession>;
