@@ -1,0 +1,220 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AstroUserPayload, ReportOrder } from './api-contract';
+import { astroMessages, createAstroApi } from './astro-api';
+import { createIpLookup, ipLookupMessage } from './ip-lookup';
+import { createSubscriptionApi, subscriptionMessages } from './subscription-api';
+
+// A real HTTP server standing in for the backends, so the clients are tested at the network boundary.
+type Handler = (request: IncomingMessage, body: string, response: ServerResponse) => void;
+let handler: Handler = (_request, _body, response) => response.end();
+const seen: Array<{ method: string; url: string; body: string }> = [];
+let server: Server;
+let base = '';
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      seen.push({ method: request.method ?? '', url: request.url ?? '', body });
+      handler(request, body, response);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+afterEach(() => {
+  errors.mockClear();
+  seen.length = 0;
+});
+
+function answer(status: number, json?: unknown): Handler {
+  return (_request, _body, response) => {
+    response.writeHead(status, { 'content-type': 'application/json' });
+    response.end(json === undefined ? '' : JSON.stringify(json));
+  };
+}
+
+const config = () => ({
+  astroApiUrl: `${base}/astro`,
+  subscriptionApiUrl: `${base}/subs`,
+  ipLookupUrl: `${base}/ip/json`,
+  ipLookupKey: 'k-123',
+  requestTimeoutMs: 500,
+});
+
+const astroUser: AstroUserPayload = {
+  username: 'Maya',
+  email: 'maya@example.com',
+  usid: 'visitor-0001',
+  isLegal: true,
+  gender: 'female',
+  relationship: 'single',
+  birthday: { date: '1990-05-17', time: '10:30:00' },
+  location: { latitude: 51.5, longitude: -0.12 },
+  locale: 'en',
+  timezone: 'Europe/London',
+};
+
+describe('the astro server client', () => {
+  it('returns the created user on 201', async () => {
+    handler = answer(201, { ...astroUser, id: 'u1' });
+    expect(await createAstroApi(config()).createUser(astroUser)).toMatchObject({ id: 'u1', email: 'maya@example.com' });
+    expect(seen[0]).toMatchObject({ method: 'POST', url: '/astro/api/v2/user/create' });
+    expect(JSON.parse(seen[0]?.body ?? '')).toEqual(astroUser);
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['a server error', 500],
+    ['a 202, which is not 200 or 201', 202],
+    ['a 204', 204],
+    ['a bad request', 400],
+  ])('logs "cannot create astro server user" and returns null on %s', async (_name, status) => {
+    handler = answer(status, { error: 'x' });
+    expect(await createAstroApi(config()).createUser(astroUser)).toBeNull();
+    expect(errors).toHaveBeenCalledWith(astroMessages.createUser, `(HTTP ${status})`);
+    expect(astroMessages.createUser).toBe('cannot create astro server user');
+  });
+
+  it('looks a user up by email in the query, and takes 404 as "no such user" without an error', async () => {
+    handler = answer(404, { error: 'Not Found' });
+    expect(await createAstroApi(config()).getUserByEmail('maya+1@example.com')).toBeNull();
+    expect(seen[0]?.url).toBe('/astro/api/v2/user/email?email=maya%2B1%40example.com');
+    expect(errors).not.toHaveBeenCalled();
+    handler = answer(500);
+    expect(await createAstroApi(config()).getUserByEmail('maya@example.com')).toBeNull();
+    expect(errors).toHaveBeenCalledWith('cannot get astro server user data', '(HTTP 500)');
+  });
+
+  it('updates by email, confirms by usid and orders reports with the spec\'s paths and messages', async () => {
+    const api = createAstroApi(config());
+    handler = answer(200, { ...astroUser, id: 'u1' });
+    await api.updateUser('maya@example.com', astroUser);
+    expect(seen[0]).toMatchObject({ method: 'PUT', url: '/astro/api/v2/user/profile/email?email=maya%40example.com' });
+    handler = answer(500);
+    expect(await api.confirmEmail('visitor-0001')).toBeNull();
+    expect(seen[1]).toMatchObject({ method: 'PUT', url: '/astro/api/v2/user/confirm-email?usid=visitor-0001' });
+    expect(errors).toHaveBeenLastCalledWith('cannot confirm astro user email', '(HTTP 500)');
+    const order: ReportOrder = {
+      reports: ['natal_chart'],
+      email: 'maya@example.com',
+      yourData: { name: 'Maya', day: 17, month: 5, year: 1990, hour: 10, minute: 30, latitude: 51.5, longitude: -0.12, timezone: 1, place: 'London' },
+    };
+    expect(await api.orderReports(order)).toBeNull();
+    expect(seen[2]).toMatchObject({ method: 'POST', url: '/astro/api/astrology/report' });
+    expect(errors).toHaveBeenLastCalledWith('cannot send astrology report(s)', '(HTTP 500)');
+  });
+
+  it('gives up on a server that never answers after the timeout, and on one that is not there', async () => {
+    handler = () => {}; // never answers
+    const started = Date.now();
+    expect(await createAstroApi(config()).createUser(astroUser)).toBeNull();
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(errors).toHaveBeenCalledWith('cannot create astro server user', expect.stringContaining('TimeoutError'));
+    expect(await createAstroApi({ astroApiUrl: 'http://127.0.0.1:9/astro', requestTimeoutMs: 500 }).createUser(astroUser)).toBeNull();
+    expect(errors).toHaveBeenCalledTimes(2);
+  });
+
+  it('treats a 200 whose body is not JSON as a failure', async () => {
+    handler = (_request, _body, response) => {
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end('<html>proxy error</html>');
+    };
+    expect(await createAstroApi(config()).createUser(astroUser)).toBeNull();
+    expect(errors).toHaveBeenCalledWith('cannot create astro server user', expect.stringContaining('SyntaxError'));
+  });
+});
+
+describe('the subscription server client', () => {
+  it('asks for both providers\' plans in parallel, US and live', async () => {
+    const waiting: ServerResponse[] = [];
+    handler = (request, _body, response) => {
+      // Answer only once both requests are here: sequential requests would time out.
+      waiting.push(response);
+      if (waiting.length < 2) return;
+      for (const r of waiting) {
+        r.writeHead(200, { 'content-type': 'application/json' });
+        r.end('[]');
+      }
+      void request;
+    };
+    expect(await createSubscriptionApi(config()).getSubscriptionPlans('astrelle')).toEqual({ maxpay: [], paypal: [] });
+    expect(seen.map((s) => s.url).sort()).toEqual([
+      '/subs/subscription-plans?project=astrelle&provider=maxpay&countryCode=US&isTest=false',
+      '/subs/subscription-plans?project=astrelle&provider=paypal&countryCode=US&isTest=false',
+    ]);
+  });
+
+  it('logs "cannot get subscription plans" for a provider that fails and keeps the other\'s plans', async () => {
+    handler = (request, _body, response) => {
+      const paypal = (request.url ?? '').includes('provider=paypal');
+      response.writeHead(paypal ? 503 : 200, { 'content-type': 'application/json' });
+      response.end(paypal ? '{}' : '[{"id":"p1"}]');
+    };
+    expect(await createSubscriptionApi(config()).getSubscriptionPlans('astrelle')).toEqual({ maxpay: [{ id: 'p1' }], paypal: null });
+    expect(errors).toHaveBeenCalledExactlyOnceWith(subscriptionMessages.getPlans, '(HTTP 503)');
+    expect(subscriptionMessages.getPlans).toBe('cannot get subscription plans');
+  });
+
+  it('tells "no such session" (404) apart from "server unreachable"', async () => {
+    const api = createSubscriptionApi(config());
+    handler = answer(404, { error: 'Not Found' });
+    expect(await api.getSession('visitor-0001')).toEqual({ ok: false, status: 404, reason: 'HTTP 404' });
+    expect(errors).not.toHaveBeenCalled();
+    const down = createSubscriptionApi({ subscriptionApiUrl: 'http://127.0.0.1:9/subs', requestTimeoutMs: 500 });
+    expect(await down.getSession('visitor-0001')).toMatchObject({ ok: false, status: null });
+    expect(errors).toHaveBeenCalledWith('cannot get session', expect.any(String));
+  });
+
+  it('creates and writes sessions, and creates users, with the spec\'s paths and bodies', async () => {
+    const api = createSubscriptionApi(config());
+    handler = answer(201, { id: 'visitor-0001' });
+    await api.createSession('visitor-0001');
+    expect(seen[0]).toMatchObject({ method: 'POST', url: '/subs/sessions/create', body: '{"id":"visitor-0001"}' });
+    handler = answer(200, { id: 'visitor-0001' });
+    await api.writeSession({ id: 'visitor-0001', flowOuter: false, abTestData: {}, gclid: true, testEventCode: null, ipInfo: null });
+    expect(seen[1]).toMatchObject({ method: 'POST', url: '/subs/sessions/write/visitor-0001' });
+    handler = answer(500);
+    const user = {
+      email: 'maya@example.com', isLegal: true, project: 'astrelle', ip: null, fbc: null, fbp: null,
+      city: null, postalCode: null, countryCode: null, loc: null, timezone: null, userAgent: 'test',
+    };
+    expect(await api.createUser(user)).toBeNull();
+    expect(seen[2]).toMatchObject({ method: 'POST', url: '/subs/users/create' });
+    expect(errors).toHaveBeenLastCalledWith('cannot create subscription server user', '(HTTP 500)');
+    handler = answer(200, { isPremium: true, info: { productId: 'astrelle_trial_1' } });
+    expect(await api.checkSubscription('maya@example.com', 'astrelle')).toEqual({ isPremium: true, info: { productId: 'astrelle_trial_1' } });
+    expect(seen[3]?.url).toBe('/subs/users/check-subscription?email=maya%40example.com&project=astrelle');
+  });
+});
+
+describe('the IP lookup client', () => {
+  it('sends the key and maps the service\'s fields to the spec\'s IP info', async () => {
+    handler = answer(200, {
+      status: 'success', query: '8.8.8.8', country: 'United States', countryCode: 'US', region: 'CA', regionName: 'California',
+      city: 'Mountain View', zip: '94043', lat: 37.422, lon: -122.085, timezone: 'America/Los_Angeles',
+    });
+    expect(await createIpLookup(config())()).toEqual({
+      ip: '8.8.8.8', city: 'Mountain View', country: 'US', postal: '94043', loc: '37.422,-122.085', timezone: 'America/Los_Angeles',
+    });
+    expect(seen[0]?.url).toBe('/ip/json?key=k-123');
+  });
+
+  it('returns undefined, not null, when the address is unknown or the service fails', async () => {
+    handler = answer(200, { status: 'fail', message: 'private range', query: '127.0.0.1' });
+    expect(await createIpLookup(config())()).toBeUndefined();
+    expect(errors).not.toHaveBeenCalled();
+    handler = answer(403, { status: 'fail', message: 'invalid key' });
+    expect(await createIpLookup(config())()).toBeUndefined();
+    expect(errors).toHaveBeenCalledWith(ipLookupMessage, '(HTTP 403)');
+  });
+});
