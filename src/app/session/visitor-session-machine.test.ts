@@ -4,7 +4,7 @@ import { loadTestFlow } from '../../../tests/support/load-test-flow';
 import { sessionRules } from '../../engine/session-rules';
 import type { IpInfo, Session, SessionWrite } from '../../services/api-contract';
 import type { CallResult } from '../../services/api-call';
-import { createVisitorSessionMachine, type SessionEmitted, type SessionServices } from './visitor-session-machine';
+import { createVisitorSessionMachine, type SessionServices } from './visitor-session-machine';
 
 const appPages = { refresh: ['/privacy-policy', '/terms-of-use', '/cookie-policy', '/understanding-astrology'], skip: ['/404'] };
 const ipInfo: IpInfo = { ip: '8.8.8.8', city: 'Mountain View', country: 'US', postal: '94043', loc: '37.422,-122.085', timezone: 'America/Los_Angeles' };
@@ -67,8 +67,16 @@ function fakeWorld(options: { down?: boolean; storedId?: string; sessions?: stri
 
 function start(world: ReturnType<typeof fakeWorld>, flow = loadTestFlow()) {
   const actor = createActor(createVisitorSessionMachine(sessionRules(flow, appPages), world.services));
-  const urls: SessionEmitted[] = [];
-  actor.on('replaceUrl', (event) => urls.push(event));
+  // The address changes the machine asks for, in order.
+  const urls: Array<{ pathname: string; search: string }> = [];
+  let seq = 0;
+  actor.subscribe((snapshot) => {
+    const request = snapshot.context.urlRequest;
+    if (request && request.seq > seq) {
+      seq = request.seq;
+      urls.push({ pathname: request.pathname, search: request.search });
+    }
+  });
   actor.start();
   /** Opens an address, and follows the machine's own URL replacement as the router would. */
   const visit = async (pathname: string, search = '', hash = '') => {
@@ -90,7 +98,7 @@ describe('the visitor session', () => {
     const world = fakeWorld();
     const { urls, visit } = start(world);
     const snapshot = await visit('/', '?flowOuter=true&gclid=Cj0abc&test_event_code=TEST123&utm_source=facebook&utm_campaign=spring', '#!promo');
-    expect(urls[0]).toEqual({ type: 'replaceUrl', pathname: '/', search: '?flowOuter=true&gclid=Cj0abc&test_event_code=TEST123&utm_source=facebook&utm_campaign=spring&usid=new-visitor-0001' });
+    expect(urls[0]).toEqual({ pathname: '/', search: '?flowOuter=true&gclid=Cj0abc&test_event_code=TEST123&utm_source=facebook&utm_campaign=spring&usid=new-visitor-0001' });
     expect(world.stored()).toBe('new-visitor-0001');
     expect(world.calls).toEqual(['create new-visitor-0001', 'write new-visitor-0001', 'get new-visitor-0001']);
     expect(world.writes[0]).toEqual({
@@ -129,7 +137,7 @@ describe('the visitor session', () => {
     const { urls, actor } = start(world);
     actor.send({ type: 'VISIT', pathname: '/quiz/2-3', search: '?quiz=2-3&utm_source=tiktok', hash: '' });
     await waitFor(actor, (s) => s.matches('sentToStart'));
-    expect(urls).toEqual([{ type: 'replaceUrl', pathname: '/', search: '?utm_source=tiktok' }]);
+    expect(urls).toEqual([{ pathname: '/', search: '?utm_source=tiktok' }]);
     expect(world.calls).toEqual([]);
   });
 
@@ -138,7 +146,7 @@ describe('the visitor session', () => {
     const { urls, actor } = start(world);
     actor.send({ type: 'VISIT', pathname: '/quiz/2-3', search: '?usid=forgotten-visitor', hash: '' });
     await waitFor(actor, (s) => s.matches('sentToStart'));
-    expect(urls).toEqual([{ type: 'replaceUrl', pathname: '/', search: '?usid=forgotten-visitor' }]);
+    expect(urls).toEqual([{ pathname: '/', search: '?usid=forgotten-visitor' }]);
   });
 
   it('keeps a visitor on their quiz page when the server cannot be reached, and ends the wait for Back', async () => {
@@ -153,7 +161,7 @@ describe('the visitor session', () => {
     const world = fakeWorld({ storedId: 'known-visitor-1', sessions: ['known-visitor-1'] });
     const { urls, visit } = start(world);
     await visit('/quiz/1-2');
-    expect(urls).toEqual([{ type: 'replaceUrl', pathname: '/quiz/1-2', search: '?usid=known-visitor-1' }]);
+    expect(urls).toEqual([{ pathname: '/quiz/1-2', search: '?usid=known-visitor-1' }]);
     expect(world.writes).toEqual([]);
   });
 

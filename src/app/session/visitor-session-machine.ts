@@ -1,4 +1,4 @@
-import { assign, emit, enqueueActions, fromPromise, setup, spawnChild } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup, spawnChild } from 'xstate';
 import type { IpInfo, Session, SessionWrite } from '../../services/api-contract';
 import type { CallResult } from '../../services/api-call';
 import type { SessionRule, SessionRuleOf } from '../../engine/session-rules';
@@ -50,16 +50,28 @@ export interface SessionContext {
   saved: string[];
   /** The id whose email was confirmed in this page load. */
   confirmedFor: string | null;
+  /** The latest address change the machine asks for (see UrlRequest). */
+  urlRequest: UrlRequest | null;
+}
+
+/**
+ * An address the app should replace the current one with (usid put in, or / without a session).
+ * Kept in context rather than emitted, so a view that subscribes late still sees it; `from` is the
+ * address it was meant for, so it is dropped once the visitor has moved on.
+ */
+export interface UrlRequest {
+  pathname: string;
+  search: string;
+  from: string;
+  seq: number;
 }
 
 export type SessionEvent = { type: 'VISIT'; pathname: string; search: string; hash: string };
 
-/** Asks the app to replace the address (put `usid` in, or send the visitor to /). */
-export type SessionEmitted = { type: 'replaceUrl'; pathname: string; search: string };
-
 const usidPattern = /^[A-Za-z0-9_-]{8,64}$/;
 const validId = (value: string | undefined | null): string | null => (value && usidPattern.test(value) ? value : null);
-const addressKey = (pathname: string, search: string, hash: string) => `${pathname}${withoutParams(search, ['usid'])}#${hash.replace(/^#!?/, '')}`;
+/** An address without its usid: a visit that only gains its usid is the same visit. */
+export const addressKey = (pathname: string, search: string, hash: string) => `${pathname}${withoutParams(search, ['usid'])}#${hash.replace(/^#!?/, '')}`;
 const savedKey = (id: string, visit: Visit) => `${id} ${visit.key}`;
 
 /**
@@ -78,7 +90,6 @@ export function createVisitorSessionMachine(rules: SessionRuleOf, services: Sess
     types: {
       context: {} as SessionContext,
       events: {} as SessionEvent,
-      emitted: {} as SessionEmitted,
     },
     actors: {
       ensureSession: fromPromise(({ input }: { input: { id: string } }) => services.createSession(input.id)),
@@ -132,9 +143,11 @@ export function createVisitorSessionMachine(rules: SessionRuleOf, services: Sess
       putUsidInUrl: enqueueActions(({ context, enqueue }) => {
         const visit = context.visit;
         if (!visit || !context.id || visit.params.usid === context.id) return;
-        enqueue.emit({ type: 'replaceUrl', pathname: visit.pathname, search: withParam(visit.search, 'usid', context.id) });
+        enqueue.assign({ urlRequest: { pathname: visit.pathname, search: withParam(visit.search, 'usid', context.id), from: visit.key, seq: (context.urlRequest?.seq ?? 0) + 1 } });
       }),
-      sendToStart: emit(({ context }) => ({ type: 'replaceUrl' as const, pathname: '/', search: withoutParams(context.visit?.search ?? '', ['quiz']) })),
+      sendToStart: assign(({ context }) => ({
+        urlRequest: { pathname: '/', search: withoutParams(context.visit?.search ?? '', ['quiz']), from: context.visit?.key ?? '', seq: (context.urlRequest?.seq ?? 0) + 1 },
+      })),
       // utm_email_id=1: the visitor came from our email, which proves the address (once per page load).
       confirmEmailIfAsked: enqueueActions(({ context, enqueue }) => {
         const id = context.id;
@@ -146,7 +159,7 @@ export function createVisitorSessionMachine(rules: SessionRuleOf, services: Sess
   }).createMachine({
     id: 'visitorSession',
     initial: 'idle',
-    context: { id: null, visit: null, routed: true, publicVisit: null, session: null, known: [], saved: [], confirmedFor: null },
+    context: { id: null, visit: null, routed: true, publicVisit: null, session: null, known: [], saved: [], confirmedFor: null, urlRequest: null },
     // While a call runs, a new address only waits its turn (see `settling`).
     on: { VISIT: { guard: 'isNewAddress', actions: 'recordVisit' } },
     states: {

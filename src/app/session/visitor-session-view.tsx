@@ -1,26 +1,29 @@
 import { useEffect } from 'react';
+import { useSelector } from '@xstate/react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { getVisitorSession } from './visitor-session';
+import { addressKey } from './visitor-session-machine';
 
 /**
  * Feeds every address the visitor opens to the session machine, and carries out the address
- * changes it asks for (usid into the URL, or back to / without a session). Renders nothing.
+ * changes it asks for (usid into the URL, or back to / without a session) while the visitor is
+ * still on the address they were meant for. Renders nothing.
  */
 export default function VisitorSessionView() {
   const actor = getVisitorSession();
   const { pathname, search, hash } = useLocation();
   const navigate = useNavigate();
-
-  useEffect(() => {
-    const subscription = actor.on('replaceUrl', (event) => {
-      navigate({ pathname: event.pathname, search: event.search, hash: window.location.hash }, { replace: true });
-    });
-    return () => subscription.unsubscribe();
-  }, [actor, navigate]);
+  const request = useSelector(actor, (s) => s.context.urlRequest);
 
   useEffect(() => {
     actor.send({ type: 'VISIT', pathname, search, hash });
   }, [actor, pathname, search, hash]);
+
+  useEffect(() => {
+    if (!request || request.from !== addressKey(pathname, search, hash)) return;
+    if (request.pathname === pathname && request.search === search) return;
+    navigate({ pathname: request.pathname, search: request.search, hash }, { replace: true });
+  }, [request, pathname, search, hash, navigate]);
 
   return null;
 }

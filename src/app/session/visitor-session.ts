@@ -72,10 +72,15 @@ function start() {
   const loaded = loadFlow();
   // A broken flow shows its own error page; the session then has nothing to guard.
   const rules = loaded.ok ? sessionRules(loaded.flow, appPages) : () => 'skip' as const;
-  return createActor(createVisitorSessionMachine(rules, browserServices())).start();
+  const session = createActor(createVisitorSessionMachine(rules, browserServices())).start();
+  // The address the page opened with is the first visit, even if the funnel moves on (a tap made
+  // on the landing before the code arrived) before the view that reports addresses has mounted.
+  const { pathname, search, hash } = window.location;
+  session.send({ type: 'VISIT', pathname, search, hash });
+  return session;
 }
 
-/** The visitor's session actor, one per page load. */
+/** The visitor's session actor, one per page load, created by whichever part of the app asks first. */
 export function getVisitorSession() {
   actor ??= start();
   return actor;
