@@ -1,10 +1,17 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
+import fastifyCors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
+import { useStrictJsonBodies } from './api/json-body';
+import { apiValidatorCompiler } from './api/validation';
+import { astroRoutes } from './astro/routes';
+import type { Store } from './db/open';
 import { jsonErrorHandler } from './error-handler';
+import { ipLookupRoutes, type IpLookupOptions } from './ip/routes';
 import { registerPlaceSearch } from './places/search-route';
 import { securityHeaders } from './security-headers';
+import { subscriptionRoutes } from './subs/routes';
 
 /** How to build the HTTP server. */
 export interface ServerOptions {
@@ -16,11 +23,19 @@ export interface ServerOptions {
   knownRoutes?: readonly string[];
   /** Origins besides our own that the page may fetch from (CSP connect-src). */
   connectSrc?: readonly string[];
+  /** The database of the astro (/astro) and subscription (/subs) servers; neither is mounted without it. */
+  store?: Store;
+  /** The IP lookup (/ip); not mounted without it. */
+  ipLookup?: IpLookupOptions;
+  /** Other origins allowed to call /astro, /subs and /ip (CORS). Same-origin calls need nothing. */
+  corsOrigins?: readonly string[];
+  /** Fastify's trustProxy: only then does X-Forwarded-For decide the client's address. */
+  trustProxy?: boolean | string | ((address: string, hop: number) => boolean);
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 // Paths that are never pages: a miss there is an API 404 in JSON, not the app's 404 page.
-const API_PREFIXES = ['/places', '/api', '/healthz'];
+const API_PREFIXES = ['/places', '/api', '/healthz', '/astro', '/subs', '/ip'];
 const ASSETS_PREFIX = '/assets/';
 
 /**
@@ -28,11 +43,25 @@ const ASSETS_PREFIX = '/assets/';
  * single-page app with its client-side routes. Call `listen` on the result.
  */
 export async function buildServer(options: ServerOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT_BYTES });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: options.trustProxy ?? false,
+    // Both are also refused by the API scopes' own JSON parser (api/json-body.ts); this covers the rest.
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+  });
   app.setErrorHandler(jsonErrorHandler);
   app.addHook('onSend', securityHeaders({ connectSrc: options.connectSrc }));
 
   registerPlaceSearch(app);
+  const { store, ipLookup } = options;
+  const corsOrigins = options.corsOrigins ?? [];
+  if (store) {
+    await app.register(apiScope(astroRoutes, { store }, corsOrigins), { prefix: '/astro' });
+    await app.register(apiScope(subscriptionRoutes, { store }, corsOrigins), { prefix: '/subs' });
+  }
+  if (ipLookup) await app.register(apiScope(ipLookupRoutes, ipLookup, corsOrigins), { prefix: '/ip' });
   app.get('/healthz', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { ok: true };
@@ -71,6 +100,26 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   });
 
   return app;
+}
+
+/**
+ * Wraps an API's routes in their own scope: strict JSON bodies, the contract's validator, and CORS for the
+ * listed origins (requests from other origins get no CORS headers, so browsers refuse them).
+ */
+function apiScope<Options>(routes: (scope: FastifyInstance, options: Options) => Promise<void>, options: Options, corsOrigins: readonly string[]): FastifyPluginAsync {
+  return async (scope) => {
+    useStrictJsonBodies(scope);
+    scope.setValidatorCompiler(apiValidatorCompiler);
+    if (corsOrigins.length > 0) {
+      await scope.register(fastifyCors, {
+        origin: [...corsOrigins],
+        methods: ['GET', 'HEAD', 'POST', 'PUT'],
+        allowedHeaders: ['content-type'],
+        maxAge: 600,
+      });
+    }
+    await routes(scope, options);
+  };
 }
 
 function notFound(request: FastifyRequest, reply: FastifyReply, path: string): FastifyReply {

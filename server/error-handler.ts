@@ -5,7 +5,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 export interface ErrorBody {
   error: string;
   message: string;
-  /** For validation errors: the request field at fault, such as "q" or "limit". */
+  /** For validation errors and conflicts: the request field at fault as a dotted path, such as "q" or "yourData.month". */
   field?: string;
 }
 
@@ -28,15 +28,26 @@ export function jsonErrorHandler(error: FastifyError, request: FastifyRequest, r
     request.log.error({ err: error }, 'request failed');
     return reply.code(status).send({ error: STATUS_CODES[status] ?? 'Error', message: 'Something went wrong.' });
   }
-  return reply.code(status).send({ error: STATUS_CODES[status] ?? 'Error', message: error.message });
+  const body: ErrorBody = { error: STATUS_CODES[status] ?? 'Error', message: error.message };
+  const field = (error as { field?: unknown }).field;
+  if (typeof field === 'string') body.field = field;
+  // Fastify's body parser errors (empty or unparsable JSON) are about the body as a whole.
+  else if (status === 400 && error.code?.startsWith('FST_ERR_CTP_')) body.field = 'body';
+  return reply.code(status).send(body);
 }
 
 function validationField(error: FastifyError): string | undefined {
   const [first] = error.validation ?? [];
   if (!first) return error.validationContext;
-  // Ajv reports a missing property against its parent object, naming it only in params.
-  const missing = (first.params as { missingProperty?: unknown }).missingProperty;
-  if (typeof missing === 'string') return missing;
-  const path = first.instancePath.split('/').filter(Boolean).join('.');
-  return path || error.validationContext;
+  const path = first.instancePath.split('/').filter(Boolean).map(unescapePointer);
+  // Ajv reports a missing or unknown property against its parent object, naming it only in params.
+  const params = first.params as { missingProperty?: unknown; additionalProperty?: unknown };
+  const named = params.missingProperty ?? params.additionalProperty;
+  if (typeof named === 'string') path.push(named);
+  return path.join('.') || error.validationContext;
+}
+
+// JSON Pointer escapes "~" and "/" in property names.
+function unescapePointer(segment: string): string {
+  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
 }

@@ -3,12 +3,20 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer } from './app';
+import { prepareStore, type Store } from './db/open';
+import { openGeoLocator } from './ip/geo';
 import { readKnownRoutes } from './known-routes';
 import { loadGazetteer } from './places/gazetteer';
+import { seedCatalogue } from './subs/catalogue';
 
 // Entry point (`npx tsx server/main.ts`, or `npm start`). Configuration comes from the environment:
 // PORT (3000), HOST (0.0.0.0), DIST_DIR (<repo>/dist), CONNECT_SRC (extra CSP connect-src origins),
-// NODE_ENV=production for JSON request logs.
+// NODE_ENV=production for JSON request logs;
+// DATABASE_URL (PostgreSQL; without it SQLite in DATA_DIR, default <repo>/data), PROJECT_ID (astrelle:
+// the project whose plans are seeded), CORS_ORIGINS (other origins allowed to call the APIs, comma-
+// separated), TRUST_PROXY (true, a hop count, or the proxies' addresses/CIDRs: only then is
+// X-Forwarded-For believed), IP_LOOKUP_KEY (the key /ip/json requires; unset accepts any),
+// IP_LOOKUP_MMDB (a GeoLite2/GeoIP2 City .mmdb to use instead of the bundled one).
 
 const CLOSE_TIMEOUT_MS = 10_000;
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -26,11 +34,43 @@ function readPort(value: string | undefined): number {
   return port;
 }
 
+function readTrustProxy(value: string | undefined): boolean | string | ((address: string, hop: number) => boolean) {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    return (_address, hop) => hop < hops;
+  }
+  return text;
+}
+
+function readOrigins(value: string | undefined): string[] {
+  const origins = (value ?? '').split(/[\s,]+/).filter(Boolean);
+  for (const origin of origins) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || parsed.origin !== origin) fail(`invalid origin "${origin}" in CORS_ORIGINS: expected scheme://host[:port], nothing more`);
+  }
+  return origins;
+}
+
 const port = readPort(process.env.PORT);
 const host = process.env.HOST || '0.0.0.0';
 const distDir = resolve(process.env.DIST_DIR || resolve(repoRoot, 'dist'));
 // Origins the page may fetch from besides this one (e.g. VITE_PLACES_API_URL's), space- or comma-separated.
 const connectSrc = (process.env.CONNECT_SRC ?? '').split(/[\s,]+/).filter(Boolean);
+
+const projectId = process.env.PROJECT_ID || 'astrelle';
+if (!/^[a-z0-9][a-z0-9_-]{0,63}$/.test(projectId)) fail(`invalid PROJECT_ID "${projectId}": expected lower-case letters, digits, - and _`);
+const corsOrigins = readOrigins(process.env.CORS_ORIGINS);
+const trustProxy = readTrustProxy(process.env.TRUST_PROXY);
+const dataDir = resolve(process.env.DATA_DIR || resolve(repoRoot, 'data'));
+const databaseUrl = process.env.DATABASE_URL || undefined;
 
 let knownRoutes: string[];
 try {
@@ -42,9 +82,35 @@ try {
 // Load the place index before accepting traffic, so the first visitor's search is not the slow one.
 const gazetteer = loadGazetteer();
 
+// Migrate and seed before accepting traffic.
+let store: Store;
+try {
+  store = await prepareStore({ databaseUrl, dataDir }, (s) => seedCatalogue(s, projectId));
+} catch (error) {
+  fail(`cannot open the database: ${(error as Error).message}`);
+}
+// The IP database opens in the background; the first lookup waits for it (and a failed open is retried).
+const mmdbPath = process.env.IP_LOOKUP_MMDB || undefined;
+let warmLocator: ReturnType<typeof openGeoLocator> | undefined = openGeoLocator(mmdbPath);
+warmLocator.catch(() => undefined);
+const locator = () => {
+  const opening = warmLocator ?? openGeoLocator(mmdbPath);
+  warmLocator = undefined;
+  return opening;
+};
+
 let app: Awaited<ReturnType<typeof buildServer>>;
 try {
-  app = await buildServer({ distDir, knownRoutes, connectSrc, logger: process.env.NODE_ENV === 'production' });
+  app = await buildServer({
+    distDir,
+    knownRoutes,
+    connectSrc,
+    logger: process.env.NODE_ENV === 'production',
+    store,
+    ipLookup: { locator, key: process.env.IP_LOOKUP_KEY || undefined },
+    corsOrigins,
+    trustProxy,
+  });
 } catch (error) {
   fail((error as Error).message);
 }
@@ -63,6 +129,7 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
     process.exit(1);
   }, CLOSE_TIMEOUT_MS).unref();
   await app.close();
+  await store.close();
   process.exit(0);
 }
 process.on('SIGINT', (signal) => void shutdown(signal));
@@ -80,4 +147,5 @@ console.log(
   `Places: ${places.toLocaleString('en')} loaded in ${Math.round(loadMs + indexBuildMs)} ms; ` +
     `${knownRoutes.length} app routes; ${existsSync(distDir) ? `serving ${distDir}` : `no app build at ${distDir}`}`,
 );
+console.log(`Database: ${store.description}`);
 console.log(`Astrelle is running at http://localhost:${boundPort}`);

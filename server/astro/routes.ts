@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import {
+  ApiError,
+  AstroUser,
+  AstroUserPayload,
+  EmailConfirmation,
+  EmailQuery,
+  ReportOrder,
+  ReportOrderReceipt,
+  UsidQuery,
+  type PersonData,
+} from '../../src/services/api-contract';
+import { badRequest, conflict, notFound } from '../api/errors';
+import type { Store } from '../db/open';
+import type { AstroUserRow, AstroUsersTable } from '../db/schema';
+import { emailKey, isUniqueViolation, now, toBool, toIso } from '../db/values';
+
+/**
+ * The astro server (spec §7), mounted under /astro: astro users keyed by email, email confirmation by
+ * visitor id, and report orders.
+ */
+export async function astroRoutes(scope: FastifyInstance, { store }: { store: Store }): Promise<void> {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = store;
+
+  app.post('/api/v2/user/create', {
+    schema: { body: AstroUserPayload, response: { 201: AstroUser, 400: ApiError, 409: ApiError } },
+    handler: async (request, reply) => {
+      const at = now();
+      const row = { id: randomUUID(), ...payloadColumns(request.body), email_confirmed: false, confirmed_at: null, created_at: at, updated_at: at };
+      const created = await store.write((trx) =>
+        trx.insertInto('astro_users').values(row).onConflict((oc) => oc.doNothing()).returningAll().executeTakeFirst(),
+      );
+      if (!created) throw conflict('An astro user with this email already exists.', 'email');
+      return reply.code(201).send(toAstroUser(created));
+    },
+  });
+
+  app.get('/api/v2/user/email', {
+    schema: { querystring: EmailQuery, response: { 200: AstroUser, 400: ApiError, 404: ApiError } },
+    handler: async (request) => {
+      const row = await db.selectFrom('astro_users').selectAll().where('email_key', '=', emailKey(request.query.email)).executeTakeFirst();
+      if (!row) throw notFound('No astro user has this email.');
+      return toAstroUser(row);
+    },
+  });
+
+  app.put('/api/v2/user/profile/email', {
+    schema: { querystring: EmailQuery, body: AstroUserPayload, response: { 200: AstroUser, 400: ApiError, 404: ApiError, 409: ApiError } },
+    handler: async (request) => {
+      const columns = payloadColumns(request.body);
+      let updated: AstroUserRow | undefined;
+      try {
+        updated = await store.write((trx) =>
+          trx
+            .updateTable('astro_users')
+            .set((eb) => ({
+              ...columns,
+              // A new address is not confirmed yet.
+              email_confirmed: eb.case().when('email_key', '=', columns.email_key).then(eb.ref('email_confirmed')).else(false).end().$castTo<boolean>(),
+              confirmed_at: eb.case().when('email_key', '=', columns.email_key).then(eb.ref('confirmed_at')).else(null).end().$castTo<string | null>(),
+              updated_at: now(),
+            }))
+            .where('email_key', '=', emailKey(request.query.email))
+            .returningAll()
+            .executeTakeFirst(),
+        );
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict('Another astro user already has this email.', 'email');
+        throw error;
+      }
+      if (!updated) throw notFound('No astro user has this email.');
+      return toAstroUser(updated);
+    },
+  });
+
+  app.put('/api/v2/user/confirm-email', {
+    schema: { querystring: UsidQuery, response: { 200: EmailConfirmation, 400: ApiError, 404: ApiError } },
+    handler: async (request) => {
+      const { usid } = request.query;
+      const at = now();
+      const rows = await store.write((trx) =>
+        trx
+          .updateTable('astro_users')
+          .set((eb) => ({
+            email_confirmed: true,
+            // Idempotent: the first confirmation's time stays.
+            confirmed_at: eb.fn.coalesce('confirmed_at', eb.val(at)).$castTo<string>(),
+            updated_at: eb.case().when('confirmed_at', 'is', null).then(at).else(eb.ref('updated_at')).end().$castTo<string>(),
+          }))
+          .where('usid', '=', usid)
+          .returning(['confirmed_at'])
+          .execute(),
+      );
+      const first = rows
+        .map((r) => toIso(r.confirmed_at!))
+        .sort()
+        .at(0);
+      if (!first) throw notFound('No astro user has this usid.');
+      return { usid, emailConfirmed: true as const, confirmedAt: first };
+    },
+  });
+
+  app.post('/api/astrology/report', {
+    schema: { body: ReportOrder, response: { 201: ReportOrderReceipt, 400: ApiError } },
+    handler: async (request, reply) => {
+      const order = request.body;
+      assertRealDate(order.yourData, 'yourData');
+      if (order.partnerData) assertRealDate(order.partnerData, 'partnerData');
+      const row = {
+        id: randomUUID(),
+        email: order.email,
+        email_key: emailKey(order.email),
+        reports: JSON.stringify(order.reports),
+        your_data: JSON.stringify(order.yourData),
+        partner_data: order.partnerData ? JSON.stringify(order.partnerData) : null,
+        status: 'queued',
+        created_at: now(),
+      };
+      await store.write((trx) => trx.insertInto('report_orders').values(row).execute());
+      return reply.code(201).send({ id: row.id, status: 'queued' as const, reports: order.reports, createdAt: row.created_at });
+    },
+  });
+}
+
+type AstroUserColumns = Omit<AstroUsersTable, 'id' | 'email_confirmed' | 'confirmed_at' | 'created_at' | 'updated_at' | 'is_legal'> & { is_legal: boolean };
+
+function payloadColumns(payload: AstroUserPayload): AstroUserColumns {
+  return {
+    email: payload.email,
+    email_key: emailKey(payload.email),
+    usid: payload.usid,
+    username: payload.username,
+    is_legal: payload.isLegal,
+    gender: payload.gender,
+    relationship: payload.relationship,
+    birth_date: payload.birthday.date,
+    birth_time: payload.birthday.time,
+    latitude: payload.location.latitude,
+    longitude: payload.location.longitude,
+    locale: payload.locale,
+    timezone: payload.timezone,
+  };
+}
+
+function toAstroUser(row: AstroUserRow): AstroUser {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    usid: row.usid,
+    isLegal: toBool(row.is_legal),
+    gender: row.gender,
+    relationship: row.relationship,
+    birthday: { date: row.birth_date, time: row.birth_time },
+    location: { latitude: row.latitude, longitude: row.longitude },
+    locale: row.locale as 'en',
+    timezone: row.timezone,
+    emailConfirmed: toBool(row.email_confirmed),
+    createdAt: toIso(row.created_at),
+    updatedAt: toIso(row.updated_at),
+  };
+}
+
+/** The schema bounds day 1..31; this rejects the days a month does not have (February 30). */
+function assertRealDate(person: PersonData, path: string): void {
+  const date = new Date(Date.UTC(person.year, person.month - 1, person.day));
+  if (date.getUTCMonth() !== person.month - 1) {
+    throw badRequest(`${path}.day: ${person.year}-${pad(person.month)}-${pad(person.day)} is not a calendar date`, `${path}.day`);
+  }
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');

@@ -1,0 +1,159 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import SQLite from 'better-sqlite3';
+import {
+  Kysely,
+  Migrator,
+  OperationNodeTransformer,
+  PostgresDialect,
+  PrimitiveValueListNode,
+  SqliteDialect,
+  ValueNode,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type Transaction,
+  type UnknownRow,
+} from 'kysely';
+import pg from 'pg';
+import { GroupCommit } from './group-commit';
+import * as initial from './migrations/0001_initial';
+import type { Database } from './schema';
+
+/** Where the data lives. */
+export interface StoreOptions {
+  /** PostgreSQL connection string; when absent, SQLite is used. */
+  databaseUrl?: string;
+  /** Folder of the SQLite file `astrelle.sqlite` (created when missing). */
+  dataDir?: string;
+  /** Batch SQLite writes that arrive together into one transaction (one fsync). Default true. */
+  groupCommit?: boolean;
+}
+
+/** An open database with the app's schema. */
+export interface Store {
+  readonly db: Kysely<Database>;
+  readonly dialect: 'sqlite' | 'postgres';
+  /** "SQLite at /path/astrelle.sqlite" or "PostgreSQL at host:port/db" (never a password). */
+  readonly description: string;
+  /**
+   * Runs `work` in a transaction and resolves once it is committed (durable: SQLite synchronous=FULL,
+   * PostgreSQL's default synchronous_commit). On SQLite, writes that arrive together share one
+   * transaction, each inside its own savepoint so one failing write does not undo the others.
+   * `work` must use only the transaction it is given.
+   */
+  write<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export const SQLITE_FILE_NAME = 'astrelle.sqlite';
+
+/** Opens SQLite (default) or PostgreSQL (with `databaseUrl`); does not migrate. */
+export function openStore(options: StoreOptions = {}): Store {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options);
+}
+
+/** Opens the store, brings the schema up to date and runs `seed` (which must be idempotent). */
+export async function prepareStore(options: StoreOptions, seed?: (store: Store) => Promise<void>): Promise<Store> {
+  const store = openStore(options);
+  try {
+    await migrateToLatest(store.db);
+    await seed?.(store);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  return store;
+}
+
+/** The migrations, in order. Add new ones at the end; never edit one that has shipped. */
+const MIGRATIONS = { '0001_initial': initial };
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
+    throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+  }
+}
+
+function openSqlite(options: StoreOptions): Store {
+  const dataDir = resolve(options.dataDir ?? 'data');
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, SQLITE_FILE_NAME);
+  const database = new SQLite(file);
+  // WAL + synchronous=FULL: a committed transaction is on disk (the WAL is fsynced at every commit),
+  // so an acknowledged write survives kill -9 and power loss.
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = FULL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }), plugins: [new SqliteBooleans()] });
+  const groupCommit = options.groupCommit === false ? undefined : new GroupCommit(db);
+  return {
+    db,
+    dialect: 'sqlite',
+    description: `SQLite at ${file}`,
+    write: (work) => (groupCommit ? groupCommit.run(work) : db.transaction().execute(work)),
+    close: async () => {
+      await groupCommit?.drained();
+      await db.destroy();
+    },
+  };
+}
+
+function openPostgres(databaseUrl: string): Store {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    dialect: 'postgres',
+    description: `PostgreSQL at ${describePostgresUrl(databaseUrl)}`,
+    write: (work) => db.transaction().execute(work),
+    close: () => db.destroy(),
+  };
+}
+
+/** "host:port/database" of a connection string, without user or password. */
+export function describePostgresUrl(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl);
+    const host = url.hostname || url.searchParams.get('host') || 'localhost';
+    const port = url.port || url.searchParams.get('port') || '5432';
+    const database = decodeURIComponent(url.pathname.replace(/^\//, '')) || '(default database)';
+    return `${host}:${port}/${database}`;
+  } catch {
+    return '(unparsable DATABASE_URL)';
+  }
+}
+
+/** better-sqlite3 binds numbers, strings, bigints, buffers and null: write JS booleans as 1/0. */
+class SqliteBooleans implements KyselyPlugin {
+  readonly #transformer = new BooleansToIntegers();
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return this.#transformer.transformNode(args.node);
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
+}
+
+class BooleansToIntegers extends OperationNodeTransformer {
+  protected override transformValue(node: ValueNode): ValueNode {
+    const transformed = super.transformValue(node);
+    if (typeof transformed.value !== 'boolean' || transformed.immediate) return transformed;
+    return ValueNode.create(transformed.value ? 1 : 0);
+  }
+
+  protected override transformPrimitiveValueList(node: PrimitiveValueListNode): PrimitiveValueListNode {
+    const transformed = super.transformPrimitiveValueList(node);
+    if (!transformed.values.some((v) => typeof v === 'boolean')) return transformed;
+    return PrimitiveValueListNode.create(transformed.values.map((v) => (typeof v === 'boolean' ? (v ? 1 : 0) : v)));
+  }
+}

@@ -1,0 +1,144 @@
+import type { ColumnType, Insertable, Selectable } from 'kysely';
+
+// The tables as Kysely sees them. Both dialects share one shape; the row mappers in the stores turn what
+// each driver returns into the contract's types:
+// - timestamps: PostgreSQL timestamptz (read as Date), SQLite ISO 8601 text; written as ISO strings;
+// - booleans: PostgreSQL boolean, SQLite 0/1 (the SQLite plugin in open.ts writes JS booleans as 0/1);
+// - JSON: text on both (exactly what was sent, key order kept), parsed by the mappers;
+// - money: integer cents.
+
+/** What a timestamp column reads as on either dialect; always written as an ISO string. */
+export type Timestamp = ColumnType<Date | string, string, string>;
+/** What a boolean column reads as on either dialect (true/false or 1/0); always written as a JS boolean. */
+export type Bool = ColumnType<boolean | number, boolean, boolean>;
+/** JSON kept as text. */
+export type JsonText = string;
+
+export interface SessionsTable {
+  id: string;
+  user_id: string | null;
+  user_email: string | null;
+  ip: string | null;
+  postal_code: string | null;
+  country_code: string | null;
+  city: string | null;
+  loc: string | null;
+  timezone: string | null;
+  flow_outer: Bool;
+  ab_test_data: JsonText;
+  ip_info: JsonText | null;
+  alt_payout: Bool;
+  gclid: Bool;
+  test_event_code: string | null;
+  attribution: JsonText;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AstroUsersTable {
+  id: string;
+  email: string;
+  /** Lower-cased email: the unique key. */
+  email_key: string;
+  usid: string;
+  username: string;
+  is_legal: Bool;
+  gender: string;
+  relationship: string;
+  birth_date: string;
+  birth_time: string;
+  latitude: number;
+  longitude: number;
+  locale: string;
+  timezone: string;
+  email_confirmed: Bool;
+  confirmed_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ReportOrdersTable {
+  id: string;
+  email: string;
+  email_key: string;
+  reports: JsonText;
+  your_data: JsonText;
+  partner_data: JsonText | null;
+  status: string;
+  created_at: Timestamp;
+}
+
+export interface SubscriptionUsersTable {
+  id: string;
+  email: string;
+  email_key: string;
+  project: string;
+  is_legal: Bool;
+  ip: string | null;
+  fbc: string | null;
+  fbp: string | null;
+  city: string | null;
+  postal_code: string | null;
+  country_code: string | null;
+  loc: string | null;
+  timezone: string | null;
+  user_agent: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProductsTable {
+  /** The plan id; for offers a per-variant key (the contract's offer id is offer_id). */
+  id: string;
+  product_id: string;
+  project: string;
+  provider: string;
+  /** TRIAL, SUBSCRIPTION or FIXED. */
+  type: string;
+  offer_id: string | null;
+  package_id: string | null;
+  name: string;
+  price_cents: number;
+  trial_price_cents: number | null;
+  prev_price_cents: number | null;
+  percent_off: number | null;
+  currency: string;
+  subscription_duration: string | null;
+  trial_duration: string | null;
+  ab_test_id: string | null;
+  reports: JsonText;
+  is_test: Bool;
+  amplitude_id: string;
+  sort_order: number;
+}
+
+export interface SubscriptionsTable {
+  id: string;
+  order_id: string;
+  email: string;
+  email_key: string;
+  project: string;
+  product_id: string;
+  provider: string;
+  status: string;
+  usid: string | null;
+  subscription_user_id: string;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  sessions: SessionsTable;
+  astro_users: AstroUsersTable;
+  report_orders: ReportOrdersTable;
+  subscription_users: SubscriptionUsersTable;
+  products: ProductsTable;
+  subscriptions: SubscriptionsTable;
+}
+
+export type SessionRow = Selectable<SessionsTable>;
+export type AstroUserRow = Selectable<AstroUsersTable>;
+export type SubscriptionUserRow = Selectable<SubscriptionUsersTable>;
+export type ProductRow = Selectable<ProductsTable>;
+export type NewProduct = Insertable<ProductsTable>;
+export type SubscriptionRow = Selectable<SubscriptionsTable>;
+

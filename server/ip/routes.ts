@@ -1,0 +1,60 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { ApiError, IpLookupParams, IpLookupQuery, IpLookupResponse } from '../../src/services/api-contract';
+import { ApiRequestError } from '../api/errors';
+import type { GeoLocator } from './geo';
+
+export interface IpLookupOptions {
+  /** Opens (once, on first use) the database behind the lookups. */
+  locator: () => Promise<GeoLocator>;
+  /** When set, `?key=` must equal it (403 otherwise), as ip-api.com pro does; unset, any key is accepted. */
+  key?: string;
+}
+
+/**
+ * ip-api.com pro compatible lookup, mounted under /ip: `GET /ip/json?key=` answers for the caller's
+ * address (X-Forwarded-For counts only behind a trusted proxy: TRUST_PROXY), `GET /ip/json/:ip?key=` for
+ * the given one. Like ip-api, a lookup that finds nothing is a 200 with `status: "fail"`.
+ */
+export async function ipLookupRoutes(scope: FastifyInstance, options: IpLookupOptions): Promise<void> {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+  let locator: Promise<GeoLocator> | undefined;
+  const open = (): Promise<GeoLocator> =>
+    (locator ??= options.locator().catch((error: unknown) => {
+      locator = undefined; // try again on the next request
+      throw error;
+    }));
+  const expectedKey = options.key ? digest(options.key) : undefined;
+
+  app.addHook('onRequest', async (request) => {
+    if (!expectedKey) return;
+    const given = (request.query as { key?: unknown }).key;
+    if (typeof given !== 'string' || !timingSafeEqual(digest(given), expectedKey)) {
+      throw new ApiRequestError(403, 'A valid key is required.', 'key');
+    }
+  });
+
+  const response = { 200: IpLookupResponse, 400: ApiError, 403: ApiError };
+
+  app.get('/json', {
+    schema: { querystring: IpLookupQuery, response },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return (await open()).lookup(request.ip);
+    },
+  });
+
+  app.get('/json/:ip', {
+    schema: { querystring: IpLookupQuery, params: IpLookupParams, response },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'private, max-age=3600');
+      return (await open()).lookup(request.params.ip);
+    },
+  });
+}
+
+// Comparing fixed-length digests keeps the comparison constant-time whatever the key's length.
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}

@@ -1,0 +1,127 @@
+import type { Store } from '../db/open';
+import type { NewProduct } from '../db/schema';
+import type { OfferId, Provider } from '../../src/services/api-contract';
+
+// The plans and offers every project is seeded with, for both providers, test and live. Prices in cents.
+// The browser groups plans by abTestId (ab_test), price 29 (high), 19 (medium), anything else (low).
+
+const PROVIDERS: readonly Provider[] = ['maxpay', 'paypal'];
+const PROVIDER_PREFIX: Record<Provider, string> = { maxpay: 'mxp', paypal: 'ppl' };
+const PLAN_REPORTS = ['natal_chart', 'compatibility', 'daily_horoscope'];
+
+interface PlanSeed {
+  key: string;
+  type: 'TRIAL' | 'SUBSCRIPTION';
+  packageId: '1' | '2' | '3';
+  name: string;
+  priceCents: number;
+  trialPriceCents: number;
+  trialDuration: string;
+  abTestId: string | null;
+}
+
+const PLANS: readonly PlanSeed[] = [
+  { key: 'trial_1', type: 'TRIAL', packageId: '1', name: '14-day trial, then $29.00 a month', priceCents: 2900, trialPriceCents: 100, trialDuration: '14 days', abTestId: null },
+  { key: 'trial_2', type: 'TRIAL', packageId: '2', name: '14-day trial, then $19.00 a month', priceCents: 1900, trialPriceCents: 500, trialDuration: '14 days', abTestId: null },
+  { key: 'trial_3', type: 'TRIAL', packageId: '3', name: '14-day trial, then $14.99 a month', priceCents: 1499, trialPriceCents: 900, trialDuration: '14 days', abTestId: null },
+  { key: 'monthly', type: 'SUBSCRIPTION', packageId: '1', name: 'Monthly subscription, $24.99 a month', priceCents: 2499, trialPriceCents: 0, trialDuration: '0 days', abTestId: null },
+  { key: 'tpt_1', type: 'TRIAL', packageId: '1', name: '14-day trial, then $29.00 a month', priceCents: 2900, trialPriceCents: 99, trialDuration: '14 days', abTestId: 'trial_price_test' },
+  { key: 'tpt_2', type: 'TRIAL', packageId: '2', name: '14-day trial, then $19.00 a month', priceCents: 1900, trialPriceCents: 499, trialDuration: '14 days', abTestId: 'trial_price_test' },
+  { key: 'tpt_3', type: 'TRIAL', packageId: '3', name: '14-day trial, then $14.99 a month', priceCents: 1499, trialPriceCents: 899, trialDuration: '14 days', abTestId: 'trial_price_test' },
+];
+
+interface OfferSeed {
+  id: OfferId;
+  name: string;
+  priceCents: number;
+  prevPriceCents: number;
+  percentOff: number;
+  reports: string[];
+}
+
+/** The spec's extra offers (§3). */
+const OFFERS: readonly OfferSeed[] = [
+  { id: 'birth_chart', name: 'Your birth chart reading', priceCents: 1999, prevPriceCents: 3499, percentOff: 45, reports: ['birth_chart'] },
+  { id: 'love_paths', name: 'Love paths: your compatibility guide', priceCents: 2499, prevPriceCents: 5999, percentOff: 58, reports: ['love_paths'] },
+  { id: 'ultra_pack', name: 'Ultra pack: every reading', priceCents: 4999, prevPriceCents: 12999, percentOff: 61, reports: ['birth_chart', 'love_paths', 'career_guide', 'year_ahead'] },
+];
+
+/** The sandbox hosted checkout of a product (a later issue builds it; today it answers 501). */
+export function paymentPagePath(provider: Provider, productId: string): string {
+  return `/subs/checkout/${provider}/${encodeURIComponent(productId)}`;
+}
+
+/** Every product row of `project`: 7 plans and 3 offers per provider, each in a test and a live variant. */
+export function catalogue(project: string): NewProduct[] {
+  const rows: NewProduct[] = [];
+  let sortOrder = 0;
+  for (const provider of PROVIDERS) {
+    for (const isTest of [false, true]) {
+      const variant = isTest ? 'test' : 'live';
+      const prefix = `${PROVIDER_PREFIX[provider]}_${project}`;
+      for (const plan of PLANS) {
+        rows.push({
+          id: `pln_${project}_${provider}_${variant}_${plan.key}`,
+          product_id: `${prefix}_${plan.key}_${plan.priceCents}_${variant}`,
+          project,
+          provider,
+          type: plan.type,
+          offer_id: null,
+          package_id: plan.packageId,
+          name: plan.name,
+          price_cents: plan.priceCents,
+          trial_price_cents: plan.trialPriceCents,
+          prev_price_cents: null,
+          percent_off: null,
+          currency: 'USD',
+          subscription_duration: '1 month',
+          trial_duration: plan.trialDuration,
+          ab_test_id: plan.abTestId,
+          reports: JSON.stringify(PLAN_REPORTS),
+          is_test: isTest,
+          amplitude_id: `${project}_${provider}_${plan.key}_${plan.trialPriceCents}_${plan.priceCents}`,
+          sort_order: sortOrder++,
+        });
+      }
+      for (const offer of OFFERS) {
+        rows.push({
+          id: `ofr_${project}_${provider}_${variant}_${offer.id}`,
+          product_id: `${prefix}_${offer.id}_${offer.priceCents}_${variant}`,
+          project,
+          provider,
+          type: 'FIXED',
+          offer_id: offer.id,
+          package_id: null,
+          name: offer.name,
+          price_cents: offer.priceCents,
+          trial_price_cents: null,
+          prev_price_cents: offer.prevPriceCents,
+          percent_off: offer.percentOff,
+          currency: 'USD',
+          subscription_duration: null,
+          trial_duration: null,
+          ab_test_id: null,
+          reports: JSON.stringify(offer.reports),
+          is_test: isTest,
+          amplitude_id: `${project}_${provider}_offer_${offer.id}_${offer.priceCents}`,
+          sort_order: sortOrder++,
+        });
+      }
+    }
+  }
+  return rows;
+}
+
+/** Inserts or refreshes the catalogue of `project` (idempotent; products are never deleted). */
+export async function seedCatalogue(store: Store, project: string): Promise<void> {
+  await store.db.transaction().execute(async (trx) => {
+    for (const row of catalogue(project)) {
+      const { id: _id, ...changes } = row;
+      await trx
+        .insertInto('products')
+        .values(row)
+        .onConflict((oc) => oc.column('id').doUpdateSet(changes))
+        .execute();
+    }
+  });
+}

@@ -1,0 +1,406 @@
+import { randomUUID } from 'node:crypto';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import type { Transaction } from 'kysely';
+import {
+  AB_TEST_DATA_MAX_BYTES,
+  ApiError,
+  PlansQuery,
+  ProductList,
+  Session,
+  SessionCreate,
+  SessionIdParams,
+  SessionWrite,
+  Subscription,
+  SubscriptionCheck,
+  SubscriptionCreate,
+  SubscriptionUser,
+  SubscriptionUserPayload,
+  UserQuery,
+  type Attribution,
+  type IpInfo,
+  type Product,
+  type Provider,
+} from '../../src/services/api-contract';
+import { badRequest, conflict, notFound } from '../api/errors';
+import type { Store } from '../db/open';
+import type { Database, ProductRow, SessionRow, SubscriptionRow, SubscriptionUserRow } from '../db/schema';
+import { emailKey, fromJson, now, toBool, toIso } from '../db/values';
+import { paymentPagePath } from './catalogue';
+
+/** How long a catalogue read from the database is reused: products change only with a deploy's seed. */
+const CATALOGUE_TTL_MS = 30_000;
+
+/**
+ * The subscription server (spec §7), mounted under /subs: the plan catalogue, visitor sessions,
+ * subscription users and idempotent subscriptions.
+ */
+export async function subscriptionRoutes(scope: FastifyInstance, { store }: { store: Store }): Promise<void> {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = store;
+  const catalogueCache = new Map<string, { at: number; products: Product[] }>();
+
+  app.get('/subscription-plans', {
+    schema: { querystring: PlansQuery, response: { 200: ProductList, 400: ApiError } },
+    handler: async (request) => {
+      // countryCode is required by the contract; every country gets the same USD catalogue today.
+      const { project, provider, isTest } = request.query;
+      const key = `${project}\n${provider}\n${isTest}`;
+      const cached = catalogueCache.get(key);
+      if (cached && Date.now() - cached.at < CATALOGUE_TTL_MS) return cached.products;
+      const rows = await db
+        .selectFrom('products')
+        .selectAll()
+        .where('project', '=', project)
+        .where('provider', '=', provider)
+        .where('is_test', '=', isTest)
+        .orderBy('sort_order')
+        .execute();
+      const products = rows.map(toProduct);
+      catalogueCache.set(key, { at: Date.now(), products });
+      return products;
+    },
+  });
+
+  // The sandbox hosted checkout that paymentPage points at is built by a later issue.
+  app.get('/checkout/:provider/:productId', async (_request, reply) =>
+    reply
+      .code(501)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Checkout</title></head><body><h1>Checkout is not available yet</h1><p>The sandbox checkout has not been built.</p></body></html>'),
+  );
+
+  app.post('/sessions/create', {
+    schema: { body: SessionCreate, response: { 200: Session, 201: Session, 400: ApiError } },
+    handler: async (request, reply) => {
+      const at = now();
+      const { id } = request.body;
+      const result = await store.write(async (trx) => {
+        const created = await trx
+          .insertInto('sessions')
+          .values({ id, flow_outer: false, ab_test_data: '{}', alt_payout: false, gclid: false, attribution: '{}', created_at: at, updated_at: at })
+          .onConflict((oc) => oc.column('id').doNothing())
+          .returningAll()
+          .executeTakeFirst();
+        if (created) return { status: 201 as const, row: created };
+        return { status: 200 as const, row: await trx.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirstOrThrow() };
+      });
+      return reply.code(result.status).send(toSession(result.row));
+    },
+  });
+
+  app.post('/sessions/write/:id', {
+    schema: { params: SessionIdParams, body: SessionWrite, response: { 200: Session, 400: ApiError, 404: ApiError } },
+    handler: async (request) => {
+      const { id } = request.params;
+      const body = request.body;
+      if (body.id !== id) throw badRequest('id must equal the session id in the path', 'id');
+      const abTestData = JSON.stringify(body.abTestData);
+      if (Buffer.byteLength(abTestData) > AB_TEST_DATA_MAX_BYTES) {
+        throw badRequest(`abTestData must not be larger than ${AB_TEST_DATA_MAX_BYTES} bytes of JSON`, 'abTestData');
+      }
+      const ip = body.ipInfo;
+      const row = await store.write((trx) =>
+        trx
+          .updateTable('sessions')
+          .set({
+            flow_outer: body.flowOuter,
+            ab_test_data: abTestData,
+            gclid: body.gclid,
+            test_event_code: body.testEventCode,
+            ip_info: ip ? JSON.stringify(ip) : null,
+            ...(body.attribution ? { attribution: JSON.stringify(body.attribution) } : {}),
+            ...(ip ? userFromIpInfo(ip) : {}),
+            updated_at: now(),
+          })
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirst(),
+      );
+      if (!row) throw notFound('No session has this id.');
+      return toSession(row);
+    },
+  });
+
+  app.get('/sessions/:id', {
+    schema: { params: SessionIdParams, response: { 200: Session, 400: ApiError, 404: ApiError } },
+    handler: async (request, reply) => {
+      const row = await db.selectFrom('sessions').selectAll().where('id', '=', request.params.id).executeTakeFirst();
+      if (!row) throw notFound('No session has this id.');
+      reply.header('cache-control', 'no-store');
+      return toSession(row);
+    },
+  });
+
+  app.post('/users/create', {
+    schema: { body: SubscriptionUserPayload, response: { 200: SubscriptionUser, 201: SubscriptionUser, 400: ApiError } },
+    handler: async (request, reply) => {
+      const payload = request.body;
+      const at = now();
+      const id = randomUUID();
+      const columns = {
+        email: payload.email,
+        is_legal: payload.isLegal,
+        ip: payload.ip,
+        fbc: payload.fbc,
+        fbp: payload.fbp,
+        city: payload.city,
+        postal_code: payload.postalCode,
+        country_code: payload.countryCode,
+        loc: payload.loc,
+        timezone: payload.timezone,
+        user_agent: payload.userAgent,
+        updated_at: at,
+      };
+      const row = await store.write((trx) =>
+        trx
+          .insertInto('subscription_users')
+          .values({ id, email_key: emailKey(payload.email), project: payload.project, created_at: at, ...columns })
+          .onConflict((oc) => oc.columns(['email_key', 'project']).doUpdateSet(columns))
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+      );
+      return reply.code(row.id === id ? 201 : 200).send(toSubscriptionUser(row));
+    },
+  });
+
+  app.get('/users', {
+    schema: { querystring: UserQuery, response: { 200: SubscriptionUser, 400: ApiError, 404: ApiError } },
+    handler: async (request) => {
+      const { email, project } = request.query;
+      const row = await db
+        .selectFrom('subscription_users')
+        .selectAll()
+        .where('email_key', '=', emailKey(email))
+        .where('project', '=', project)
+        .executeTakeFirst();
+      if (!row) throw notFound('No subscription user has this email in this project.');
+      return toSubscriptionUser(row);
+    },
+  });
+
+  app.get('/users/check-subscription', {
+    schema: { querystring: UserQuery, response: { 200: SubscriptionCheck, 400: ApiError } },
+    handler: async (request, reply) => {
+      const { email, project } = request.query;
+      const active = await db
+        .selectFrom('subscriptions')
+        .select(['product_id'])
+        .where('email_key', '=', emailKey(email))
+        .where('project', '=', project)
+        .where('status', '=', 'active')
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst();
+      reply.header('cache-control', 'no-store');
+      return { isPremium: active !== undefined, info: active ? { productId: active.product_id } : null };
+    },
+  });
+
+  app.post('/subscriptions/create', {
+    schema: { body: SubscriptionCreate, response: { 200: Subscription, 201: Subscription, 400: ApiError, 404: ApiError, 409: ApiError } },
+    handler: async (request, reply) => {
+      const result = await store.write((trx) => createSubscription(trx, request.body));
+      return reply.code(result.created ? 201 : 200).send(toSubscription(result.row));
+    },
+  });
+}
+
+/**
+ * Creates the subscription, exactly once per orderId: a replay of the same order answers the stored
+ * subscription (created: false); a different order reusing the orderId, or a second active subscription
+ * of one email to one product, is a 409. Race-safe on both databases: the unique order_id and the unique
+ * active (email, project, product) index decide, and the loser of a race reads the winner's row.
+ */
+async function createSubscription(trx: Transaction<Database>, order: SubscriptionCreate): Promise<{ created: boolean; row: SubscriptionRow }> {
+  const product = await trx.selectFrom('products').select(['project', 'provider', 'type']).where('product_id', '=', order.productId).executeTakeFirst();
+  if (!product || product.project !== order.project || product.provider !== order.provider) {
+    throw notFound(`No product ${order.productId} for project ${order.project} and provider ${order.provider}.`);
+  }
+  const replay = await findOrder(trx, order);
+  if (replay) return { created: false, row: replay };
+
+  const key = emailKey(order.email);
+  const at = now();
+  await trx
+    .insertInto('subscription_users')
+    .values({
+      id: randomUUID(),
+      email: order.email,
+      email_key: key,
+      project: order.project,
+      is_legal: false,
+      ip: null,
+      fbc: null,
+      fbp: null,
+      city: null,
+      postal_code: null,
+      country_code: null,
+      loc: null,
+      timezone: null,
+      user_agent: '',
+      created_at: at,
+      updated_at: at,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  const user = await trx
+    .selectFrom('subscription_users')
+    .select(['id'])
+    .where('email_key', '=', key)
+    .where('project', '=', order.project)
+    .executeTakeFirstOrThrow();
+
+  const created = await trx
+    .insertInto('subscriptions')
+    .values({
+      id: randomUUID(),
+      order_id: order.orderId,
+      email: order.email,
+      email_key: key,
+      project: order.project,
+      product_id: order.productId,
+      provider: order.provider,
+      status: 'active',
+      usid: order.usid ?? null,
+      subscription_user_id: user.id,
+      created_at: at,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (!created) {
+    // Either a concurrent request with this orderId won (a replay), or the email is already subscribed.
+    const winner = await findOrder(trx, order);
+    if (winner) return { created: false, row: winner };
+    throw conflict('This email already has an active subscription to this product.', 'productId');
+  }
+  if (order.usid) {
+    await trx.updateTable('sessions').set({ user_id: user.id, user_email: order.email, updated_at: at }).where('id', '=', order.usid).execute();
+  }
+  return { created: true, row: created };
+}
+
+/** The stored subscription of this orderId; 409 when the orderId was used for a different order. */
+async function findOrder(trx: Transaction<Database>, order: SubscriptionCreate): Promise<SubscriptionRow | undefined> {
+  const row = await trx.selectFrom('subscriptions').selectAll().where('order_id', '=', order.orderId).executeTakeFirst();
+  if (!row) return undefined;
+  const same =
+    row.email_key === emailKey(order.email) &&
+    row.project === order.project &&
+    row.product_id === order.productId &&
+    row.provider === order.provider &&
+    (order.usid === undefined || row.usid === order.usid);
+  if (!same) throw conflict('This orderId was already used for a different order.', 'orderId');
+  return row;
+}
+
+function userFromIpInfo(ip: IpInfo) {
+  return {
+    ip: ip.ip || null,
+    postal_code: ip.postal || null,
+    country_code: ip.country || null,
+    city: ip.city || null,
+    loc: ip.loc || null,
+    timezone: ip.timezone || null,
+  };
+}
+
+function toSession(row: SessionRow): Session {
+  const user = {
+    id: row.user_id,
+    email: row.user_email,
+    ip: row.ip,
+    postalCode: row.postal_code,
+    countryCode: row.country_code,
+    city: row.city,
+    loc: row.loc,
+    timezone: row.timezone,
+  };
+  return {
+    id: row.id,
+    user: Object.values(user).every((v) => v === null) ? null : user,
+    record: {
+      flowOuter: toBool(row.flow_outer),
+      abTestData: fromJson<Record<string, unknown>>(row.ab_test_data),
+      ipInfo: row.ip_info === null ? null : fromJson<IpInfo>(row.ip_info),
+      altPayout: toBool(row.alt_payout),
+      gclid: toBool(row.gclid),
+      testEventCode: row.test_event_code,
+      attribution: fromJson<Attribution>(row.attribution),
+    },
+    createdAt: toIso(row.created_at),
+    updatedAt: toIso(row.updated_at),
+  };
+}
+
+function toSubscriptionUser(row: SubscriptionUserRow): SubscriptionUser {
+  return {
+    id: row.id,
+    email: row.email,
+    isLegal: toBool(row.is_legal),
+    project: row.project,
+    ip: row.ip,
+    fbc: row.fbc,
+    fbp: row.fbp,
+    city: row.city,
+    postalCode: row.postal_code,
+    countryCode: row.country_code,
+    loc: row.loc,
+    timezone: row.timezone,
+    userAgent: row.user_agent,
+    createdAt: toIso(row.created_at),
+    updatedAt: toIso(row.updated_at),
+  };
+}
+
+function toSubscription(row: SubscriptionRow): Subscription {
+  return {
+    id: row.id,
+    email: row.email,
+    project: row.project,
+    productId: row.product_id,
+    provider: row.provider as Provider,
+    orderId: row.order_id,
+    status: 'active',
+    createdAt: toIso(row.created_at),
+  };
+}
+
+const dollars = (cents: number) => cents / 100;
+
+function toProduct(row: ProductRow): Product {
+  const provider = row.provider as Provider;
+  const common = {
+    productId: row.product_id,
+    name: row.name,
+    price: dollars(row.price_cents),
+    currency: 'USD' as const,
+    provider,
+    amplitudeId: row.amplitude_id,
+    isTest: toBool(row.is_test),
+    paymentPage: paymentPagePath(provider, row.product_id),
+    reports: fromJson<string[]>(row.reports),
+  };
+  if (row.type === 'FIXED') {
+    return {
+      ...common,
+      id: row.offer_id as 'birth_chart' | 'love_paths' | 'ultra_pack',
+      type: 'FIXED',
+      prevPrice: dollars(row.prev_price_cents ?? row.price_cents),
+      percentOff: row.percent_off ?? 0,
+    };
+  }
+  return {
+    ...common,
+    id: row.id,
+    packageId: row.package_id as '1' | '2' | '3',
+    project: row.project,
+    type: row.type as 'TRIAL' | 'SUBSCRIPTION',
+    trialPrice: dollars(row.trial_price_cents ?? 0),
+    additionalInfo: { subscriptionDuration: row.subscription_duration ?? '1 month', trialDuration: row.trial_duration ?? '0 days' },
+    abTestId: row.ab_test_id,
+  };
+}
