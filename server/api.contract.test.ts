@@ -1,0 +1,747 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  AstroUser,
+  AstroUserPayload,
+  EmailConfirmation,
+  Offer,
+  Plan,
+  Product,
+  ReportOrder,
+  ReportOrderReceipt,
+  Session,
+  SessionWrite,
+  Subscription,
+  SubscriptionCheck,
+  SubscriptionUser,
+  SubscriptionUserPayload,
+} from '../src/services/api-contract';
+import { buildServer } from './app';
+import { describeOnEachDatabase, TEST_PROJECT } from './test-support/databases';
+
+// The API contract (src/services/api-contract.ts) over real HTTP, on SQLite and on PostgreSQL: every
+// endpoint's success, its bad input (missing and mistyped fields, malformed and oversized bodies, unicode,
+// prototype keys) and its unknown ids.
+
+interface Answer<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+const uniq = () => randomUUID().replace(/-/g, '').slice(0, 12);
+const newEmail = (tag = 'user') => `${tag}.${uniq()}@example.com`;
+const newId = () => `v_${uniq()}`;
+
+function astroUser(overrides: Partial<AstroUserPayload> = {}): AstroUserPayload {
+  return {
+    username: 'Ada',
+    email: newEmail('astro'),
+    usid: newId(),
+    isLegal: true,
+    gender: 'female',
+    relationship: 'in_relationships',
+    birthday: { date: '1990-07-14', time: '06:30:00' },
+    location: { latitude: 40.7127753, longitude: -74.0059728 },
+    locale: 'en',
+    timezone: 'America/New_York',
+    ...overrides,
+  };
+}
+
+const person = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Ada',
+  day: 14,
+  month: 7,
+  year: 1990,
+  hour: 6,
+  minute: 30,
+  latitude: 40.7127753,
+  longitude: -74.0059728,
+  timezone: -5,
+  place: 'New York, NY, United States',
+  ...overrides,
+});
+
+function reportOrder(overrides: Record<string, unknown> = {}): ReportOrder {
+  return { reports: ['natal_chart'], email: newEmail('report'), yourData: person(), ...overrides } as ReportOrder;
+}
+
+function sessionWrite(id: string, overrides: Partial<SessionWrite> = {}): SessionWrite {
+  return {
+    id,
+    flowOuter: false,
+    abTestData: { landing: 'a', price: { variant: 2 } },
+    gclid: true,
+    testEventCode: 'TEST123',
+    ipInfo: { ip: '81.2.69.142', city: 'Bracknell', country: 'GB', postal: 'RG12', loc: '51.4036,-0.7618', timezone: 'Europe/London' },
+    ...overrides,
+  };
+}
+
+function subscriptionUser(overrides: Partial<SubscriptionUserPayload> = {}): SubscriptionUserPayload {
+  return {
+    email: newEmail('sub'),
+    isLegal: true,
+    project: TEST_PROJECT,
+    ip: '81.2.69.142',
+    fbc: 'fb.1.1554763741205.AbCdEfGhIjKlMnOpQrStUvWxYz1234567890',
+    fbp: 'fb.1.1558571054389.1098115397',
+    city: 'Bracknell',
+    postalCode: 'RG12',
+    countryCode: 'GB',
+    loc: '51.4036,-0.7618',
+    timezone: 'Europe/London',
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X)',
+    ...overrides,
+  };
+}
+
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+describeOnEachDatabase('API contract', ({ store }) => {
+  let app: FastifyInstance;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    app = await buildServer({ store: store() });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  async function call<T = Record<string, unknown>>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
+    const init: RequestInit = { method, headers: { accept: 'application/json', ...headers } };
+    if (body !== undefined) {
+      init.body = typeof body === 'string' ? body : JSON.stringify(body);
+      (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
+    }
+    const response = await fetch(`${baseUrl}${path}`, init);
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+  const post = <T = Record<string, unknown>>(path: string, body?: unknown, headers?: Record<string, string>) => call<T>('POST', path, body, headers);
+  const put = <T = Record<string, unknown>>(path: string, body?: unknown) => call<T>('PUT', path, body);
+  const get = <T = Record<string, unknown>>(path: string) => call<T>('GET', path);
+  const q = encodeURIComponent;
+
+  function expectError(answer: Answer, status: number, field?: string) {
+    expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+    expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+    const body = answer.body as { error: string; message: string; field?: string };
+    expect(typeof body.error).toBe('string');
+    expect(typeof body.message).toBe('string');
+    if (field !== undefined) expect(body.field).toBe(field);
+  }
+
+  describe('bodies, whatever the route', () => {
+    it('rejects malformed JSON with a 400 on the field "body"', async () => {
+      expectError(await post('/astro/api/v2/user/create', '{"username": "Ada",'), 400, 'body');
+      expectError(await post('/subs/sessions/create', '{id: 1}'), 400, 'body');
+    });
+
+    it('rejects an empty body where one is required with a 400 on "body"', async () => {
+      expectError(await post('/subs/sessions/create', ''), 400, 'body');
+      expectError(await call('POST', '/subs/users/create'), 400, 'body');
+    });
+
+    it('rejects a body that is not an object with a 400 on "body"', async () => {
+      expectError(await post('/subs/sessions/create', '[]'), 400, 'body');
+      expectError(await post('/subs/sessions/create', '"id"'), 400, 'body');
+    });
+
+    it('answers 413 to a 3 MB body before reading it all', async () => {
+      const huge = { ...astroUser(), username: 'x'.repeat(3 * 1024 * 1024) };
+      expectError(await post('/astro/api/v2/user/create', huge), 413);
+      expectError(await post('/subs/sessions/write/abcdefgh', { id: 'abcdefgh', blob: 'y'.repeat(3 * 1024 * 1024) }), 413);
+    });
+
+    it('refuses a body that is not JSON with a 415', async () => {
+      expectError(await post('/subs/sessions/create', 'id=abcdefgh', { 'content-type': 'application/x-www-form-urlencoded' }), 415);
+    });
+
+    it('rejects __proto__ and constructor keys anywhere, naming them, and stores nothing', async () => {
+      const id = newId();
+      expectError(await post('/subs/sessions/create', `{"id":"${id}","__proto__":{"admin":true}}`), 400, '__proto__');
+      expect((await get(`/subs/sessions/${id}`)).status).toBe(404);
+      await post('/subs/sessions/create', { id });
+      const write = JSON.stringify(sessionWrite(id)).replace('"abTestData":{', '"abTestData":{"__proto__":{"polluted":1},');
+      expectError(await post(`/subs/sessions/write/${id}`, write), 400, 'abTestData.__proto__');
+      const ctor = JSON.stringify(sessionWrite(id)).replace('"abTestData":{', '"abTestData":{"constructor":{"prototype":{"polluted":1}},');
+      expectError(await post(`/subs/sessions/write/${id}`, ctor), 400, 'abTestData.constructor');
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      expect(({} as Record<string, unknown>).admin).toBeUndefined();
+    });
+
+    it('rejects a NUL character or an unpaired surrogate in any string, naming the field', async () => {
+      expectError(await post('/astro/api/v2/user/create', { ...astroUser(), username: 'A\u0000da' }), 400, 'username');
+      expectError(await post('/astro/api/v2/user/create', '{"username":"\\ud800","email":"x@example.com"}'), 400, 'username');
+      const id = newId();
+      await post('/subs/sessions/create', { id });
+      expectError(await post(`/subs/sessions/write/${id}`, sessionWrite(id, { abTestData: { 'k\u0000': 1 } })), 400, 'abTestData.k\u0000');
+    });
+
+    it('rejects unknown properties in a body, naming them', async () => {
+      expectError(await post('/astro/api/v2/user/create', { ...astroUser(), admin: true }), 400, 'admin');
+      expectError(await post('/astro/api/v2/user/create', { ...astroUser(), birthday: { date: '1990-01-01', time: '12:00:00', zone: 'x' } }), 400, 'birthday.zone');
+    });
+
+    it('answers an unknown API path with a JSON 404', async () => {
+      expectError(await get('/subs/no-such-thing'), 404);
+      expectError(await get('/astro/api/v2/nothing'), 404);
+    });
+  });
+
+  describe('astro users', () => {
+    it('creates a user: 201 with the payload, an id, unconfirmed email and timestamps', async () => {
+      const payload = astroUser();
+      const answer = await post<AstroUser>('/astro/api/v2/user/create', payload);
+      expect(answer.status).toBe(201);
+      expect(answer.body).toMatchObject(payload);
+      expect(answer.body.id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(answer.body.emailConfirmed).toBe(false);
+      expect(answer.body.createdAt).toMatch(ISO);
+      expect(answer.body.updatedAt).toBe(answer.body.createdAt);
+    });
+
+    it('refuses a second user with the same email in any letter case: 409 on "email"', async () => {
+      const payload = astroUser();
+      expect((await post('/astro/api/v2/user/create', payload)).status).toBe(201);
+      expectError(await post('/astro/api/v2/user/create', { ...payload, email: payload.email.toUpperCase(), usid: newId() }), 409, 'email');
+    });
+
+    it('finds a user by email, in any letter case', async () => {
+      const payload = astroUser();
+      const created = (await post<AstroUser>('/astro/api/v2/user/create', payload)).body;
+      const found = await get<AstroUser>(`/astro/api/v2/user/email?email=${q(payload.email.toUpperCase())}`);
+      expect(found.status).toBe(200);
+      expect(found.body).toEqual(created);
+    });
+
+    it('answers 404 for an email nobody has, and 400 for one that is not an email', async () => {
+      expectError(await get(`/astro/api/v2/user/email?email=${q(newEmail())}`), 404);
+      expectError(await get('/astro/api/v2/user/email?email=not-an-email'), 400, 'email');
+      expectError(await get('/astro/api/v2/user/email'), 400, 'email');
+    });
+
+    it('keeps unicode (emoji, RTL, CJK, combining marks) and SQL-looking text exactly as sent', async () => {
+      const username = "👩‍🚀 שָׁלוֹם 李小龍 e\u0301 Robert'); DROP TABLE astro_users;--";
+      const payload = astroUser({ username, gender: '⚧ non-binary', relationship: "it's complicated" });
+      const created = await post<AstroUser>('/astro/api/v2/user/create', payload);
+      expect(created.status).toBe(201);
+      expect(created.body.username).toBe(username);
+      const found = await get<AstroUser>(`/astro/api/v2/user/email?email=${q(payload.email)}`);
+      expect(found.body.username).toBe(username);
+      expect(found.body.relationship).toBe("it's complicated");
+    });
+
+    it.each([
+      ['a missing email', (p: Record<string, unknown>) => delete p.email, 'email'],
+      ['an invalid email', (p: Record<string, unknown>) => (p.email = 'ada@'), 'email'],
+      ['an email over 254 characters', (p: Record<string, unknown>) => (p.email = `${'a'.repeat(250)}@example.com`), 'email'],
+      ['a usid with a slash', (p: Record<string, unknown>) => (p.usid = 'abc/defgh'), 'usid'],
+      ['a usid under 8 characters', (p: Record<string, unknown>) => (p.usid = 'abc'), 'usid'],
+      ['a username over 100 characters', (p: Record<string, unknown>) => (p.username = 'a'.repeat(101)), 'username'],
+      ['isLegal as the string "true"', (p: Record<string, unknown>) => (p.isLegal = 'true'), 'isLegal'],
+      ['a missing birthday', (p: Record<string, unknown>) => delete p.birthday, 'birthday'],
+      ['a missing birthday.time', (p: Record<string, unknown>) => delete (p.birthday as Record<string, unknown>).time, 'birthday.time'],
+      ['February 29 of 2001', (p: Record<string, unknown>) => (p.birthday = { date: '2001-02-29', time: '12:00:00' }), 'birthday.date'],
+      ['a date written 1990-7-14', (p: Record<string, unknown>) => (p.birthday = { date: '1990-7-14', time: '12:00:00' }), 'birthday.date'],
+      ['the time 24:00:00', (p: Record<string, unknown>) => (p.birthday = { date: '1990-07-14', time: '24:00:00' }), 'birthday.time'],
+      ['the time 12:00 without seconds', (p: Record<string, unknown>) => (p.birthday = { date: '1990-07-14', time: '12:00' }), 'birthday.time'],
+      ['latitude 91', (p: Record<string, unknown>) => (p.location = { latitude: 91, longitude: 0 }), 'location.latitude'],
+      ['longitude as a string', (p: Record<string, unknown>) => (p.location = { latitude: 0, longitude: '10' }), 'location.longitude'],
+      ['locale "fr"', (p: Record<string, unknown>) => (p.locale = 'fr'), 'locale'],
+      ['an unknown time zone', (p: Record<string, unknown>) => (p.timezone = 'Mars/Olympus_Mons'), 'timezone'],
+      ['a gender over 32 characters', (p: Record<string, unknown>) => (p.gender = 'g'.repeat(33)), 'gender'],
+    ])('rejects %s with a 400 naming the field', async (_case, mutate, field) => {
+      const payload = astroUser() as unknown as Record<string, unknown>;
+      payload.birthday = { ...(payload.birthday as object) };
+      mutate(payload);
+      expectError(await post('/astro/api/v2/user/create', payload), 400, field);
+    });
+
+    it('accepts an empty username and a UTC offset as the time zone', async () => {
+      const answer = await post<AstroUser>('/astro/api/v2/user/create', astroUser({ username: '', timezone: '+05:30' }));
+      expect(answer.status).toBe(201);
+      expect(answer.body.timezone).toBe('+05:30');
+    });
+
+    it('updates the user found by the query email, which the body may change', async () => {
+      const payload = astroUser();
+      const created = (await post<AstroUser>('/astro/api/v2/user/create', payload)).body;
+      const changed = { ...payload, email: newEmail('moved'), username: 'Ada L.', birthday: { date: '1991-01-02', time: '23:59:59' } };
+      const updated = await put<AstroUser>(`/astro/api/v2/user/profile/email?email=${q(payload.email)}`, changed);
+      expect(updated.status).toBe(200);
+      expect(updated.body).toMatchObject({ ...changed, id: created.id, createdAt: created.createdAt });
+      expect(updated.body.updatedAt >= created.updatedAt).toBe(true);
+      expectError(await get(`/astro/api/v2/user/email?email=${q(payload.email)}`), 404);
+      expect((await get<AstroUser>(`/astro/api/v2/user/email?email=${q(changed.email)}`)).body.username).toBe('Ada L.');
+    });
+
+    it('refuses to move a user onto another user’s email: 409 on "email"', async () => {
+      const first = astroUser();
+      const second = astroUser();
+      await post('/astro/api/v2/user/create', first);
+      await post('/astro/api/v2/user/create', second);
+      expectError(await put(`/astro/api/v2/user/profile/email?email=${q(second.email)}`, { ...second, email: first.email }), 409, 'email');
+      expect((await get<AstroUser>(`/astro/api/v2/user/email?email=${q(second.email)}`)).status).toBe(200);
+    });
+
+    it('answers 404 when updating an email nobody has, and 400 for a bad body', async () => {
+      expectError(await put(`/astro/api/v2/user/profile/email?email=${q(newEmail())}`, astroUser()), 404);
+      expectError(await put(`/astro/api/v2/user/profile/email?email=${q(newEmail())}`, { ...astroUser(), locale: 'de' }), 400, 'locale');
+      expectError(await put('/astro/api/v2/user/profile/email', astroUser()), 400, 'email');
+    });
+  });
+
+  describe('email confirmation', () => {
+    it('confirms the user of a usid, and repeating it changes nothing', async () => {
+      const payload = astroUser();
+      await post('/astro/api/v2/user/create', payload);
+      const first = await put<EmailConfirmation>(`/astro/api/v2/user/confirm-email?usid=${q(payload.usid)}`);
+      expect(first.status).toBe(200);
+      expect(first.body).toEqual({ usid: payload.usid, emailConfirmed: true, confirmedAt: expect.stringMatching(ISO) });
+      const again = await put<EmailConfirmation>(`/astro/api/v2/user/confirm-email?usid=${q(payload.usid)}`);
+      expect(again.status).toBe(200);
+      expect(again.body).toEqual(first.body);
+      expect((await get<AstroUser>(`/astro/api/v2/user/email?email=${q(payload.email)}`)).body.emailConfirmed).toBe(true);
+    });
+
+    it('unconfirms the email when the profile moves to a new address', async () => {
+      const payload = astroUser();
+      await post('/astro/api/v2/user/create', payload);
+      await put(`/astro/api/v2/user/confirm-email?usid=${q(payload.usid)}`);
+      const same = await put<AstroUser>(`/astro/api/v2/user/profile/email?email=${q(payload.email)}`, { ...payload, username: 'Still me' });
+      expect(same.body.emailConfirmed).toBe(true);
+      const moved = await put<AstroUser>(`/astro/api/v2/user/profile/email?email=${q(payload.email)}`, { ...payload, email: newEmail('new') });
+      expect(moved.body.emailConfirmed).toBe(false);
+    });
+
+    it('answers 404 for a usid no astro user has, and 400 for a malformed one', async () => {
+      expectError(await put(`/astro/api/v2/user/confirm-email?usid=${newId()}`), 404);
+      expectError(await put('/astro/api/v2/user/confirm-email?usid=x'), 400, 'usid');
+      expectError(await put('/astro/api/v2/user/confirm-email'), 400, 'usid');
+    });
+  });
+
+  describe('report orders', () => {
+    it('queues an order: 201 with an id, status queued, the reports and a timestamp', async () => {
+      const order = reportOrder({ reports: ['natal_chart', 'compatibility'], partnerData: person({ name: '', day: 29, month: 2, year: 2000, timezone: 5.5 }) });
+      const answer = await post<ReportOrderReceipt>('/astro/api/astrology/report', order);
+      expect(answer.status).toBe(201);
+      expect(answer.body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), status: 'queued', reports: ['natal_chart', 'compatibility'], createdAt: expect.stringMatching(ISO) });
+    });
+
+    it('stores the order as sent', async () => {
+      const order = reportOrder({ yourData: person({ name: 'Zoë 🌙', place: 'Zürich, Switzerland' }) });
+      const answer = await post<ReportOrderReceipt>('/astro/api/astrology/report', order);
+      const row = await store().db.selectFrom('report_orders').selectAll().where('id', '=', answer.body.id).executeTakeFirstOrThrow();
+      expect(JSON.parse(row.your_data)).toEqual(order.yourData);
+      expect(row.partner_data).toBeNull();
+      expect(row.email).toBe(order.email);
+    });
+
+    it.each([
+      ['February 30', { yourData: person({ day: 30, month: 2 }) }, 'yourData.day'],
+      ['April 31', { yourData: person({ day: 31, month: 4 }) }, 'yourData.day'],
+      ['a partner born on February 29 of 1999', { partnerData: person({ day: 29, month: 2, year: 1999 }) }, 'partnerData.day'],
+      ['month 13', { yourData: person({ month: 13 }) }, 'yourData.month'],
+      ['day 0', { yourData: person({ day: 0 }) }, 'yourData.day'],
+      ['year 1899', { yourData: person({ year: 1899 }) }, 'yourData.year'],
+      ['hour 24', { yourData: person({ hour: 24 }) }, 'yourData.hour'],
+      ['minute 7.5', { yourData: person({ minute: 7.5 }) }, 'yourData.minute'],
+      ['hour as the string "5"', { yourData: person({ hour: '5' }) }, 'yourData.hour'],
+      ['a time zone of 15 hours', { yourData: person({ timezone: 15 }) }, 'yourData.timezone'],
+      ['latitude -90.5', { yourData: person({ latitude: -90.5 }) }, 'yourData.latitude'],
+      ['a place over 200 characters', { yourData: person({ place: 'p'.repeat(201) }) }, 'yourData.place'],
+      ['no reports', { reports: [] }, 'reports'],
+      ['11 reports', { reports: Array.from({ length: 11 }, (_, i) => `report_${i}`) }, 'reports'],
+      ['a repeated report', { reports: ['natal_chart', 'natal_chart'] }, 'reports'],
+      ['a report id with capitals', { reports: ['Natal'] }, 'reports.0'],
+      ['an invalid email', { email: 'nobody' }, 'email'],
+      ['a missing yourData', { yourData: undefined }, 'yourData'],
+      ['an unknown property in yourData', { yourData: { ...person(), zodiac: 'leo' } }, 'yourData.zodiac'],
+    ])('rejects %s with a 400 naming the field', async (_case, overrides, field) => {
+      expectError(await post('/astro/api/astrology/report', reportOrder(overrides)), 400, field);
+    });
+
+    it('rejects a person missing minute with a 400 on "yourData.minute"', async () => {
+      const { minute: _minute, ...rest } = person();
+      expectError(await post('/astro/api/astrology/report', reportOrder({ yourData: rest })), 400, 'yourData.minute');
+    });
+  });
+
+  describe('subscription plans', () => {
+    const plansPath = (provider: string, isTest = false, project = TEST_PROJECT) =>
+      `/subs/subscription-plans?project=${project}&provider=${provider}&countryCode=US&isTest=${isTest}`;
+
+    it('lists the plans and offers of a provider as one flat array', async () => {
+      const answer = await get<Product[]>(plansPath('maxpay'));
+      expect(answer.status).toBe(200);
+      const plans = answer.body.filter((p): p is Plan => p.type !== 'FIXED');
+      const offers = answer.body.filter((p): p is Offer => p.type === 'FIXED');
+      expect(plans.length).toBeGreaterThanOrEqual(5);
+      expect(offers.map((o) => o.id)).toEqual(['birth_chart', 'love_paths', 'ultra_pack']);
+      for (const product of answer.body) {
+        expect(product.provider).toBe('maxpay');
+        expect(product.isTest).toBe(false);
+        expect(product.currency).toBe('USD');
+        expect(product.paymentPage).toBe(`/subs/checkout/maxpay/${product.productId}`);
+        expect(product.reports.length).toBeGreaterThan(0);
+      }
+    });
+
+    it('offers 14-day trials in packages 1, 2 and 3 at 29 (high), 19 (medium) and a lower price', async () => {
+      const plans = (await get<Product[]>(plansPath('paypal'))).body.filter((p): p is Plan => p.type === 'TRIAL' && p.abTestId === null);
+      expect(plans.map((p) => p.packageId).sort()).toEqual(['1', '2', '3']);
+      expect(plans.map((p) => p.price).sort((a, b) => b - a)).toEqual([29, 19, expect.any(Number)]);
+      expect(Math.min(...plans.map((p) => p.price))).toBeLessThan(19);
+      for (const plan of plans) {
+        expect(plan).toMatchObject({ project: TEST_PROJECT, additionalInfo: { trialDuration: '14 days', subscriptionDuration: '1 month' } });
+        expect(plan.trialPrice).toBeGreaterThan(0);
+      }
+    });
+
+    it('includes a subscription without a trial and an A/B test plan set', async () => {
+      const products = (await get<Product[]>(plansPath('maxpay'))).body;
+      const subscription = products.find((p): p is Plan => p.type === 'SUBSCRIPTION');
+      expect(subscription).toMatchObject({ trialPrice: 0 });
+      const abTest = products.filter((p): p is Plan => p.type !== 'FIXED' && p.abTestId !== null);
+      expect(abTest.map((p) => p.abTestId)).toEqual(['trial_price_test', 'trial_price_test', 'trial_price_test']);
+    });
+
+    it('prices the extra offers as the spec lists them', async () => {
+      const offers = (await get<Product[]>(plansPath('maxpay'))).body.filter((p): p is Offer => p.type === 'FIXED');
+      expect(offers.map(({ id, price, prevPrice, percentOff }) => ({ id, price, prevPrice, percentOff }))).toEqual([
+        { id: 'birth_chart', price: 19.99, prevPrice: 34.99, percentOff: 45 },
+        { id: 'love_paths', price: 24.99, prevPrice: 59.99, percentOff: 58 },
+        { id: 'ultra_pack', price: 49.99, prevPrice: 129.99, percentOff: 61 },
+      ]);
+      expect(offers.find((o) => o.id === 'ultra_pack')!.reports.length).toBeGreaterThan(1);
+    });
+
+    it('has separate test and live products, every product id unique', async () => {
+      const all = (await Promise.all([plansPath('maxpay'), plansPath('maxpay', true), plansPath('paypal'), plansPath('paypal', true)].map((p) => get<Product[]>(p)))).map((a) => a.body);
+      expect(all[1]!.every((p) => p.isTest)).toBe(true);
+      const ids = all.flat().map((p) => p.productId);
+      expect(new Set(ids).size).toBe(ids.length);
+      const amplitudeIds = all.flat().map((p) => p.amplitudeId);
+      expect(amplitudeIds.every((id) => id.length > 0)).toBe(true);
+    });
+
+    it('answers an empty list for a project without products', async () => {
+      const answer = await get<Product[]>(plansPath('maxpay', false, 'food-mentor'));
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual([]);
+    });
+
+    it.each([
+      ['a missing project', '/subs/subscription-plans?provider=maxpay&countryCode=US&isTest=false', 'project'],
+      ['a missing countryCode', `/subs/subscription-plans?project=${TEST_PROJECT}&provider=maxpay&isTest=false`, 'countryCode'],
+      ['a lower-case countryCode', `/subs/subscription-plans?project=${TEST_PROJECT}&provider=maxpay&countryCode=us&isTest=false`, 'countryCode'],
+      ['an unknown provider', `/subs/subscription-plans?project=${TEST_PROJECT}&provider=stripe&countryCode=US&isTest=false`, 'provider'],
+      ['isTest "maybe"', `/subs/subscription-plans?project=${TEST_PROJECT}&provider=maxpay&countryCode=US&isTest=maybe`, 'isTest'],
+      ['a missing isTest', `/subs/subscription-plans?project=${TEST_PROJECT}&provider=maxpay&countryCode=US`, 'isTest'],
+    ])('rejects %s with a 400 naming the parameter', async (_case, path, field) => {
+      expectError(await get(path), 400, field);
+    });
+
+    it('answers the checkout page with 501 until the sandbox checkout exists', async () => {
+      const response = await fetch(`${baseUrl}/subs/checkout/maxpay/anything`);
+      expect(response.status).toBe(501);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    });
+  });
+
+  describe('sessions', () => {
+    it('creates a session: 201 with no user and a default record', async () => {
+      const id = newId();
+      const answer = await post<Session>('/subs/sessions/create', { id });
+      expect(answer.status).toBe(201);
+      expect(answer.body).toEqual({
+        id,
+        user: null,
+        record: { flowOuter: false, abTestData: {}, ipInfo: null, altPayout: false, gclid: false, testEventCode: null, attribution: {} },
+        createdAt: expect.stringMatching(ISO),
+        updatedAt: expect.stringMatching(ISO),
+      });
+    });
+
+    it('answers an existing session with 200, unchanged', async () => {
+      const id = newId();
+      await post('/subs/sessions/create', { id });
+      const written = (await post<Session>(`/subs/sessions/write/${id}`, sessionWrite(id))).body;
+      const again = await post<Session>('/subs/sessions/create', { id });
+      expect(again.status).toBe(200);
+      expect(again.body).toEqual(written);
+    });
+
+    it('writes the record and fills the user from the IP info', async () => {
+      const id = newId();
+      await post('/subs/sessions/create', { id });
+      const write = sessionWrite(id, { flowOuter: true, attribution: { utmSource: 'facebook', utmCampaign: 'spring_🌸', hash: '!abc' } });
+      const answer = await post<Session>(`/subs/sessions/write/${id}`, write);
+      expect(answer.status).toBe(200);
+      expect(answer.body.record).toEqual({
+        flowOuter: true,
+        abTestData: write.abTestData,
+        ipInfo: write.ipInfo,
+        altPayout: false,
+        gclid: true,
+        testEventCode: 'TEST123',
+        attribution: write.attribution,
+      });
+      expect(answer.body.user).toEqual({ id: null, email: null, ip: '81.2.69.142', postalCode: 'RG12', countryCode: 'GB', city: 'Bracknell', loc: '51.4036,-0.7618', timezone: 'Europe/London' });
+      expect((await get<Session>(`/subs/sessions/${id}`)).body).toEqual(answer.body);
+    });
+
+    it('keeps the user and the attribution when a later write has no IP info and no attribution', async () => {
+      const id = newId();
+      await post('/subs/sessions/create', { id });
+      const first = (await post<Session>(`/subs/sessions/write/${id}`, sessionWrite(id, { attribution: { utmTerm: 'stars' } }))).body;
+      const second = await post<Session>(`/subs/sessions/write/${id}`, sessionWrite(id, { ipInfo: null, gclid: false, testEventCode: null }));
+      expect(second.body.user).toEqual(first.user);
+      expect(second.body.record).toMatchObject({ ipInfo: null, gclid: false, testEventCode: null, attribution: { utmTerm: 'stars' } });
+    });
+
+    it('keeps A/B data of any JSON shape, booleans and unicode as written', async () => {
+      const id = newId();
+      await post('/subs/sessions/create', { id });
+      const abTestData = { a: true, b: false, n: null, list: [1, 'two', { three: 3 }], 'ключ': 'значение', emoji: '🧪', rtl: 'مرحبا', float: 0.1 };
+      const answer = await post<Session>(`/subs/sessions/write/${id}`, sessionWrite(id, { abTestData }));
+      expect(answer.body.record.abTestData).toEqual(abTestData);
+      expect((await get<Session>(`/subs/sessions/${id}`)).body.record.abTestData).toEqual(abTestData);
+    });
+
+    it('refuses a body whose id is not the path id: 400 on "id"', async () => {
+      const id = newId();
+      await post('/subs/sessions/create', { id });
+      expectError(await post(`/subs/sessions/write/${id}`, sessionWrite(newId())), 400, 'id');
+    });
+
+    it('answers 404 for writing or reading an unknown session', async () => {
+      const id = newId();
+      expectError(await post(`/subs/sessions/write/${id}`, sessionWrite(id)), 404);
+      expectError(await get(`/subs/sessions/${id}`), 404);
+    });
+
+    it.each([
+      ['a malformed id', { id: 'short' }, 'id'],
+      ['an id with a space', { id: 'abc defgh' }, 'id'],
+      ['a numeric id', { id: 12345678 }, 'id'],
+      ['a missing id', {}, 'id'],
+    ])('refuses to create a session with %s', async (_case, body, field) => {
+      expectError(await post('/subs/sessions/create', body), 400, field);
+    });
+
+    it('answers 400 for reading a session by a malformed id', async () => {
+      expectError(await get('/subs/sessions/bad'), 400, 'id');
+    });
+
+    it.each([
+      ['51 A/B keys', (w: Record<string, unknown>) => (w.abTestData = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i]))), 'abTestData'],
+      ['A/B data over 8 KB', (w: Record<string, unknown>) => (w.abTestData = { big: 'x'.repeat(8200) }), 'abTestData'],
+      ['flowOuter as 1', (w: Record<string, unknown>) => (w.flowOuter = 1), 'flowOuter'],
+      ['a missing gclid', (w: Record<string, unknown>) => delete w.gclid, 'gclid'],
+      ['a testEventCode over 64 characters', (w: Record<string, unknown>) => (w.testEventCode = 't'.repeat(65)), 'testEventCode'],
+      ['IP info without a city', (w: Record<string, unknown>) => delete (w.ipInfo as Record<string, unknown>).city, 'ipInfo.city'],
+      ['IP info with a malformed loc', (w: Record<string, unknown>) => ((w.ipInfo as Record<string, unknown>).loc = 'north'), 'ipInfo.loc'],
+      ['an attribution value over 512 characters', (w: Record<string, unknown>) => (w.attribution = { utmSource: 'u'.repeat(513) }), 'attribution.utmSource'],
+      ['an unknown attribution key', (w: Record<string, unknown>) => (w.attribution = { utmMedium: 'cpc' }), 'attribution.utmMedium'],
+    ])('refuses a write with %s, naming the field', async (_case, mutate, field) => {
+      const id = newId();
+      await post('/subs/sessions/create', { id });
+      const write = sessionWrite(id) as unknown as Record<string, unknown>;
+      write.ipInfo = { ...(write.ipInfo as object) };
+      mutate(write);
+      expectError(await post(`/subs/sessions/write/${id}`, write), 400, field);
+    });
+  });
+
+  describe('subscription users', () => {
+    it('creates a user: 201 with the payload, an id and timestamps', async () => {
+      const payload = subscriptionUser();
+      const answer = await post<SubscriptionUser>('/subs/users/create', payload);
+      expect(answer.status).toBe(201);
+      expect(answer.body).toEqual({ ...payload, id: expect.stringMatching(/^[0-9a-f-]{36}$/), createdAt: expect.stringMatching(ISO), updatedAt: expect.stringMatching(ISO) });
+    });
+
+    it('updates the user of the same email and project: 200, same id', async () => {
+      const payload = subscriptionUser();
+      const created = (await post<SubscriptionUser>('/subs/users/create', payload)).body;
+      const again = await post<SubscriptionUser>('/subs/users/create', { ...payload, email: payload.email.toUpperCase(), city: null, isLegal: false });
+      expect(again.status).toBe(200);
+      expect(again.body).toMatchObject({ id: created.id, city: null, isLegal: false, createdAt: created.createdAt });
+    });
+
+    it('keeps one user per project: the same email in another project is another user', async () => {
+      const payload = subscriptionUser();
+      const first = (await post<SubscriptionUser>('/subs/users/create', payload)).body;
+      const other = await post<SubscriptionUser>('/subs/users/create', { ...payload, project: 'food-mentor' });
+      expect(other.status).toBe(201);
+      expect(other.body.id).not.toBe(first.id);
+    });
+
+    it('accepts null for every nullable field', async () => {
+      const payload = subscriptionUser({ ip: null, fbc: null, fbp: null, city: null, postalCode: null, countryCode: null, loc: null, timezone: null, userAgent: '' });
+      const answer = await post<SubscriptionUser>('/subs/users/create', payload);
+      expect(answer.status).toBe(201);
+      expect(answer.body).toMatchObject(payload);
+    });
+
+    it('finds a user by email and project, and answers 404 otherwise', async () => {
+      const payload = subscriptionUser();
+      const created = (await post<SubscriptionUser>('/subs/users/create', payload)).body;
+      const found = await get<SubscriptionUser>(`/subs/users?email=${q(payload.email)}&project=${TEST_PROJECT}`);
+      expect(found.status).toBe(200);
+      expect(found.body).toEqual(created);
+      expectError(await get(`/subs/users?email=${q(payload.email)}&project=food-mentor`), 404);
+      expectError(await get(`/subs/users?email=${q(newEmail())}&project=${TEST_PROJECT}`), 404);
+      expectError(await get(`/subs/users?email=${q(payload.email)}`), 400, 'project');
+    });
+
+    it.each([
+      ['a missing userAgent', (p: Record<string, unknown>) => delete p.userAgent, 'userAgent'],
+      ['a userAgent over 1024 characters', (p: Record<string, unknown>) => (p.userAgent = 'u'.repeat(1025)), 'userAgent'],
+      ['an omitted nullable field', (p: Record<string, unknown>) => delete p.fbc, 'fbc'],
+      ['isLegal as null', (p: Record<string, unknown>) => (p.isLegal = null), 'isLegal'],
+      ['a project with spaces', (p: Record<string, unknown>) => (p.project = 'my project'), 'project'],
+      ['a countryCode of three letters', (p: Record<string, unknown>) => (p.countryCode = 'GBR'), 'countryCode'],
+    ])('rejects %s with a 400 naming the field', async (_case, mutate, field) => {
+      const payload = subscriptionUser() as unknown as Record<string, unknown>;
+      mutate(payload);
+      expectError(await post('/subs/users/create', payload), 400, field);
+    });
+  });
+
+  describe('subscriptions', () => {
+    let productId: string;
+    let otherProductId: string;
+    let paypalProductId: string;
+    beforeAll(async () => {
+      const maxpay = (await get<Product[]>(`/subs/subscription-plans?project=${TEST_PROJECT}&provider=maxpay&countryCode=US&isTest=true`)).body;
+      productId = maxpay.find((p) => p.type === 'TRIAL')!.productId;
+      otherProductId = maxpay.find((p) => p.type === 'FIXED')!.productId;
+      const paypal = (await get<Product[]>(`/subs/subscription-plans?project=${TEST_PROJECT}&provider=paypal&countryCode=US&isTest=true`)).body;
+      paypalProductId = paypal[0]!.productId;
+    });
+    const order = (overrides: Record<string, unknown> = {}) => ({
+      email: newEmail('buyer'),
+      project: TEST_PROJECT,
+      productId,
+      provider: 'maxpay',
+      orderId: `ord_${uniq()}`,
+      ...overrides,
+    });
+
+    it('creates an active subscription: 201', async () => {
+      const body = order();
+      const answer = await post<Subscription>('/subs/subscriptions/create', body);
+      expect(answer.status).toBe(201);
+      expect(answer.body).toEqual({ ...body, id: expect.stringMatching(/^[0-9a-f-]{36}$/), status: 'active', createdAt: expect.stringMatching(ISO) });
+    });
+
+    it('answers a replay of the same order with 200 and the same subscription', async () => {
+      const body = order();
+      const first = (await post<Subscription>('/subs/subscriptions/create', body)).body;
+      const replay = await post<Subscription>('/subs/subscriptions/create', body);
+      expect(replay.status).toBe(200);
+      expect(replay.body).toEqual(first);
+    });
+
+    it('refuses an orderId reused for a different order: 409 on "orderId"', async () => {
+      const body = order();
+      await post('/subs/subscriptions/create', body);
+      expectError(await post('/subs/subscriptions/create', { ...body, productId: otherProductId }), 409, 'orderId');
+      expectError(await post('/subs/subscriptions/create', { ...body, email: newEmail() }), 409, 'orderId');
+    });
+
+    it('never subscribes one email to one product twice: a new order is a 409 on "productId"', async () => {
+      const body = order();
+      await post('/subs/subscriptions/create', body);
+      expectError(await post('/subs/subscriptions/create', { ...body, email: body.email.toUpperCase(), orderId: `ord_${uniq()}` }), 409, 'productId');
+      expect((await post('/subs/subscriptions/create', { ...body, productId: otherProductId, orderId: `ord_${uniq()}` })).status).toBe(201);
+    });
+
+    it('answers 404 for an unknown product, or one of another provider or project', async () => {
+      expectError(await post('/subs/subscriptions/create', order({ productId: 'no_such_product' })), 404);
+      expectError(await post('/subs/subscriptions/create', order({ productId: paypalProductId })), 404);
+      expectError(await post('/subs/subscriptions/create', order({ project: 'food-mentor' })), 404);
+    });
+
+    it('makes the buyer premium and creates the subscription user', async () => {
+      const body = order();
+      const before = await get<SubscriptionCheck>(`/subs/users/check-subscription?email=${q(body.email)}&project=${TEST_PROJECT}`);
+      expect(before.body).toEqual({ isPremium: false, info: null });
+      await post('/subs/subscriptions/create', body);
+      const after = await get<SubscriptionCheck>(`/subs/users/check-subscription?email=${q(body.email.toUpperCase())}&project=${TEST_PROJECT}`);
+      expect(after.status).toBe(200);
+      expect(after.body).toEqual({ isPremium: true, info: { productId } });
+      const user = await get<SubscriptionUser>(`/subs/users?email=${q(body.email)}&project=${TEST_PROJECT}`);
+      expect(user.status).toBe(200);
+      expect(user.body.email).toBe(body.email);
+    });
+
+    it('keeps an existing subscription user as it was', async () => {
+      const payload = subscriptionUser();
+      const created = (await post<SubscriptionUser>('/subs/users/create', payload)).body;
+      await post('/subs/subscriptions/create', order({ email: payload.email }));
+      expect((await get<SubscriptionUser>(`/subs/users?email=${q(payload.email)}&project=${TEST_PROJECT}`)).body).toEqual(created);
+    });
+
+    it('links the session named by usid to the subscription user', async () => {
+      const usid = newId();
+      await post('/subs/sessions/create', { usid: undefined, id: usid });
+      const body = order({ usid });
+      await post('/subs/subscriptions/create', body);
+      const user = (await get<SubscriptionUser>(`/subs/users?email=${q(body.email)}&project=${TEST_PROJECT}`)).body;
+      const session = (await get<Session>(`/subs/sessions/${usid}`)).body;
+      expect(session.user).toMatchObject({ id: user.id, email: body.email });
+    });
+
+    it('answers the check for an unknown email with isPremium false', async () => {
+      const answer = await get<SubscriptionCheck>(`/subs/users/check-subscription?email=${q(newEmail())}&project=${TEST_PROJECT}`);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual({ isPremium: false, info: null });
+      expectError(await get(`/subs/users/check-subscription?email=bad&project=${TEST_PROJECT}`), 400, 'email');
+    });
+
+    it.each([
+      ['a missing orderId', { orderId: undefined }, 'orderId'],
+      ['a short orderId', { orderId: 'ord' }, 'orderId'],
+      ['an unknown provider', { provider: 'stripe' }, 'provider'],
+      ['a malformed usid', { usid: 'bad usid!' }, 'usid'],
+      ['a productId over 64 characters', { productId: 'p'.repeat(65) }, 'productId'],
+    ])('rejects %s with a 400 naming the field', async (_case, overrides, field) => {
+      expectError(await post('/subs/subscriptions/create', order(overrides)), 400, field);
+    });
+
+    it('creates exactly one subscription from ten identical concurrent requests', async () => {
+      const body = order();
+      const answers = await Promise.all(Array.from({ length: 10 }, () => post<Subscription>('/subs/subscriptions/create', body)));
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
+      expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+      const rows = await store().db.selectFrom('subscriptions').select('id').where('order_id', '=', body.orderId).execute();
+      expect(rows).toHaveLength(1);
+    });
+
+    it('creates exactly one subscription from ten concurrent orders of one email for one product', async () => {
+      const email = newEmail('race');
+      const answers = await Promise.all(Array.from({ length: 10 }, () => post('/subs/subscriptions/create', order({ email }))));
+      expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
+      const rows = await store().db.selectFrom('subscriptions').select('id').where('email_key', '=', email).execute();
+      expect(rows).toHaveLength(1);
+    });
+  });
+});

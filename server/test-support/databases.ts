@@ -1,0 +1,74 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { prepareStore, type Store } from '../db/open';
+import { seedCatalogue } from '../subs/catalogue';
+import { postgresAvailability, startPostgres, type TestPostgres } from './postgres';
+
+export type DatabaseName = 'SQLite' | 'PostgreSQL';
+
+/** True under CI (CI=1/true): a missing PostgreSQL is then a failure, not a skip. */
+export const inCi = !!process.env.CI && !['0', 'false'].includes(process.env.CI.toLowerCase());
+
+export const TEST_PROJECT = 'astrelle';
+
+/**
+ * Declares `body` once per database: SQLite in a temporary folder and a real PostgreSQL (a throwaway
+ * cluster, or a fresh database on TEST_DATABASE_URL), each migrated and seeded. Without PostgreSQL the
+ * PostgreSQL leg fails under CI and is skipped, loudly, elsewhere.
+ */
+export function describeOnEachDatabase(title: string, body: (context: { store: () => Store; database: DatabaseName }) => void): void {
+  for (const database of ['SQLite', 'PostgreSQL'] as const) {
+    const name = `${title} (${database})`;
+    if (database === 'PostgreSQL') {
+      const { available, reason } = postgresAvailability();
+      if (!available) {
+        if (inCi) {
+          describe(name, () => {
+            it('runs against a real PostgreSQL', () => {
+              throw new Error(`The PostgreSQL leg cannot run under CI: ${reason}`);
+            });
+          });
+        } else {
+          console.warn(`\n⚠⚠⚠ SKIPPING the PostgreSQL leg of "${title}": ${reason} ⚠⚠⚠\n`);
+          describe.skip(name, () => body({ store: () => undefined as unknown as Store, database }));
+        }
+        continue;
+      }
+    }
+    describe(name, () => {
+      let store: Store | undefined;
+      let cleanup: () => Promise<void> = async () => undefined;
+      beforeAll(async () => {
+        const opened = await openTestStore(database);
+        store = opened.store;
+        cleanup = opened.cleanup;
+      });
+      afterAll(async () => {
+        await store?.close();
+        await cleanup();
+      });
+      body({
+        store: () => {
+          if (!store) throw new Error('the test database is not open');
+          return store;
+        },
+        database,
+      });
+    });
+  }
+}
+
+/** A migrated, seeded store on a fresh database; `cleanup` deletes the database after `store.close()`. */
+export async function openTestStore(database: DatabaseName): Promise<{ store: Store; cleanup: () => Promise<void>; postgres?: TestPostgres }> {
+  const seed = (s: Store) => seedCatalogue(s, TEST_PROJECT);
+  if (database === 'SQLite') {
+    const dataDir = await mkdtemp(join(tmpdir(), 'astrelle-sqlite-'));
+    const store = await prepareStore({ dataDir }, seed);
+    return { store, cleanup: () => rm(dataDir, { recursive: true, force: true }) };
+  }
+  const postgres = await startPostgres({ durable: false });
+  const store = await prepareStore({ databaseUrl: postgres.url }, seed);
+  return { store, cleanup: () => postgres.stop(), postgres };
+}
