@@ -122,7 +122,8 @@ function openPostgres(databaseUrl: string): Store {
 export function describePostgresUrl(databaseUrl: string): string {
   try {
     const url = new URL(databaseUrl);
-    const host = url.hostname || url.searchParams.get('host') || 'localhost';
+    // A host query parameter (a Unix socket folder) wins over the URL's host, as in pg.
+    const host = url.searchParams.get('host') || url.hostname || 'localhost';
     const port = url.port || url.searchParams.get('port') || '5432';
     const database = decodeURIComponent(url.pathname.replace(/^\//, '')) || '(default database)';
     return `${host}:${port}/${database}`;

@@ -1,0 +1,133 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { catalogue, seedCatalogue } from '../subs/catalogue';
+import { describeOnEachDatabase, TEST_PROJECT } from '../test-support/databases';
+import { describePostgresUrl, migrateToLatest, openStore, prepareStore } from './open';
+import { isUniqueViolation, toBool, toIso } from './values';
+
+// The storage layer on both databases: migrations, the seed, and values that must read back the same.
+
+describeOnEachDatabase('store', ({ store, database }) => {
+  it('migrates to the latest schema once: running the migrations again changes nothing', async () => {
+    await migrateToLatest(store().db);
+    const tables = (await store().db.introspection.getTables()).map((t) => t.name).filter((n) => !n.startsWith('kysely_'));
+    expect(tables.sort()).toEqual(['astro_users', 'products', 'report_orders', 'sessions', 'subscription_users', 'subscriptions']);
+  });
+
+  it('seeds the catalogue idempotently: seeding again keeps one row per product', async () => {
+    const count = async () => Number((await store().db.selectFrom('products').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await count();
+    expect(before).toBe(catalogue(TEST_PROJECT).length);
+    await seedCatalogue(store(), TEST_PROJECT);
+    expect(await count()).toBe(before);
+  });
+
+  it('reads booleans, JSON text and timestamps back as written', async () => {
+    const at = '2026-05-01T12:34:56.789Z';
+    const abTestData = JSON.stringify({ z: 1, a: [true, null], 'ü': '🌙' });
+    await store().write((trx) =>
+      trx
+        .insertInto('sessions')
+        .values({ id: `bool_${database}`, flow_outer: true, gclid: false, alt_payout: true, ab_test_data: abTestData, attribution: '{}', created_at: at, updated_at: at })
+        .execute(),
+    );
+    const row = await store().db.selectFrom('sessions').selectAll().where('id', '=', `bool_${database}`).executeTakeFirstOrThrow();
+    expect([toBool(row.flow_outer), toBool(row.gclid), toBool(row.alt_payout)]).toEqual([true, false, true]);
+    expect(row.ab_test_data).toBe(abTestData);
+    expect(toIso(row.created_at)).toBe(at);
+    // Booleans also work as query parameters.
+    const flagged = await store().db.selectFrom('sessions').select('id').where('flow_outer', '=', true).where('id', '=', `bool_${database}`).execute();
+    expect(flagged).toHaveLength(1);
+  });
+
+  it('keeps money exact: prices are integer cents', async () => {
+    const row = await store().db.selectFrom('products').select(['price_cents']).where('offer_id', '=', 'ultra_pack').executeTakeFirstOrThrow();
+    expect(row.price_cents).toBe(4999);
+  });
+
+  it('reports a unique violation in a way isUniqueViolation recognises', async () => {
+    const at = new Date().toISOString();
+    const values = { id: `dup_${database}`, ab_test_data: '{}', attribution: '{}', flow_outer: false, gclid: false, alt_payout: false, created_at: at, updated_at: at };
+    await store().write((trx) => trx.insertInto('sessions').values(values).execute());
+    const error = await store()
+      .write((trx) => trx.insertInto('sessions').values(values).execute())
+      .catch((e: unknown) => e);
+    expect(isUniqueViolation(error)).toBe(true);
+  });
+
+  it('commits concurrent writes independently: one failing write does not undo the others', async () => {
+    const at = new Date().toISOString();
+    const row = (id: string) => ({ id, ab_test_data: '{}', attribution: '{}', flow_outer: false, gclid: false, alt_payout: false, created_at: at, updated_at: at });
+    const results = await Promise.allSettled([
+      store().write((trx) => trx.insertInto('sessions').values(row(`gc_a_${database}`)).execute()),
+      store().write(async (trx) => {
+        await trx.insertInto('sessions').values(row(`gc_b_${database}`)).execute();
+        throw new Error('this write fails after inserting');
+      }),
+      store().write((trx) => trx.insertInto('sessions').values(row(`gc_c_${database}`)).execute()),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const ids = (await store().db.selectFrom('sessions').select('id').where('id', 'like', `gc_%_${database}`).execute()).map((r) => r.id).sort();
+    expect(ids).toEqual([`gc_a_${database}`, `gc_c_${database}`]);
+  });
+
+  it('enforces foreign keys: a subscription must name a real product and user', async () => {
+    const error = await store()
+      .write((trx) =>
+        trx
+          .insertInto('subscriptions')
+          .values({ id: `fk_${database}`, order_id: `fk_${database}`, email: 'a@b.co', email_key: 'a@b.co', project: TEST_PROJECT, product_id: 'nope', provider: 'maxpay', status: 'active', usid: null, subscription_user_id: 'nope', created_at: new Date().toISOString() })
+          .execute(),
+      )
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+  });
+
+  it('describes itself without secrets', () => {
+    expect(store().description).toMatch(database === 'SQLite' ? /^SQLite at .*astrelle\.sqlite$/ : /^PostgreSQL at /);
+    expect(store().description).not.toMatch(/password/i);
+  });
+});
+
+describe('SQLite settings', () => {
+  it('opens in WAL mode with synchronous=FULL and foreign keys on', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'astrelle-sqlite-'));
+    const store = await prepareStore({ dataDir });
+    try {
+      const pragma = async (name: string) => (await sql.raw<Record<string, unknown>>(`pragma ${name}`).execute(store.db)).rows[0];
+      expect(await pragma('journal_mode')).toEqual({ journal_mode: 'wal' });
+      expect(await pragma('synchronous')).toEqual({ synchronous: 2 }); // 2 = FULL
+      expect(await pragma('foreign_keys')).toEqual({ foreign_keys: 1 });
+      expect(Number(Object.values((await pragma('busy_timeout'))!)[0])).toBeGreaterThan(0);
+    } finally {
+      await store.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('answers every queued write before closing', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'astrelle-sqlite-'));
+    const store = await prepareStore({ dataDir });
+    const at = new Date().toISOString();
+    const writes = Array.from({ length: 50 }, (_, i) =>
+      store.write((trx) => trx.insertInto('sessions').values({ id: `close_${i}`, ab_test_data: '{}', attribution: '{}', flow_outer: false, gclid: false, alt_payout: false, created_at: at, updated_at: at }).execute()),
+    );
+    await store.close();
+    expect((await Promise.allSettled(writes)).every((r) => r.status === 'fulfilled')).toBe(true);
+    const reopened = openStore({ dataDir });
+    expect(await reopened.db.selectFrom('sessions').select('id').execute()).toHaveLength(50);
+    await reopened.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+});
+
+describe('describePostgresUrl', () => {
+  it('names host, port and database, never the user or password', () => {
+    expect(describePostgresUrl('postgres://app:hunter2@db.internal:6543/astrelle')).toBe('db.internal:6543/astrelle');
+    expect(describePostgresUrl('postgresql://postgres@localhost/postgres?host=%2Ftmp%2Fpg&port=5432')).toBe('/tmp/pg:5432/postgres');
+    expect(describePostgresUrl('postgresql:///astrelle?host=/var/run/postgresql')).toBe('/var/run/postgresql:5432/astrelle');
+  });
+});
