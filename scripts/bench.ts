@@ -3,8 +3,10 @@
  * - landing-page JS (gzip): what the landing needs to paint and take a tap, and everything it downloads;
  *   and that no Firebase, Amplitude, ajv runtime or place data is in it;
  * - flow validation + compile time;
- * - place search p95.
- * Exits 1 when a budget is missed.
+ * - place search p95;
+ * - the API under load (autocannon, 100 connections, 20 s per route, a fresh server on SQLite): session
+ *   writes and the plan catalogue, req/s and p99.
+ * `npm run bench -- --only=server` runs just the API section. Exits 1 when a budget is missed.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -13,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { validateFlow } from '../src/engine/validate-flow';
 import { compileFlow } from '../src/engine/compile-flow';
+import { benchApi } from '../server/bench-api';
 import { benchPlaceSearch } from '../server/places/bench-search';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -118,10 +121,23 @@ async function lighthouseLanding() {
   }
 }
 
-landingJs();
-flowTiming();
-await placeSearch();
-await lighthouseLanding();
+/** The API under load: p99 within 50 ms and not one error or non-2xx answer. */
+async function apiLoad() {
+  for (const r of await benchApi({ connections: 100, durationSeconds: 20 })) {
+    results.push({ what: `${r.route}: req/s (100 connections, 20 s, ${r.requests} requests)`, value: r.requestsPerSecond.toFixed(0), budget: 'reported', ok: true });
+    results.push({ what: `${r.route}: p99 latency (p50 ${r.p50} ms)`, value: `${r.p99} ms`, budget: '50 ms', ok: r.p99 < 50 });
+    results.push({ what: `${r.route}: errors + non-2xx`, value: `${r.errors + r.non2xx}`, budget: '0', ok: r.errors + r.non2xx === 0 });
+  }
+}
+
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+if (!only) {
+  landingJs();
+  flowTiming();
+  await placeSearch();
+  await lighthouseLanding();
+}
+if (!only || only === 'server') await apiLoad();
 
 const width = Math.max(...results.map((r) => r.what.length));
 console.log('');

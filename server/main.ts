@@ -16,7 +16,8 @@ import { seedCatalogue } from './subs/catalogue';
 // the project whose plans are seeded), CORS_ORIGINS (other origins allowed to call the APIs, comma-
 // separated), TRUST_PROXY (true, a hop count, or the proxies' addresses/CIDRs: only then is
 // X-Forwarded-For believed), IP_LOOKUP_KEY (the key /ip/json requires; unset accepts any),
-// IP_LOOKUP_MMDB (a GeoLite2/GeoIP2 City .mmdb to use instead of the bundled one).
+// IP_LOOKUP_MMDB (a GeoLite2/GeoIP2 City .mmdb to use instead of the bundled one), SQLITE_GROUP_COMMIT=off
+// (one transaction and fsync per write instead of batching the writes that arrive together).
 
 const CLOSE_TIMEOUT_MS = 10_000;
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -85,7 +86,8 @@ const gazetteer = loadGazetteer();
 // Migrate and seed before accepting traffic.
 let store: Store;
 try {
-  store = await prepareStore({ databaseUrl, dataDir }, (s) => seedCatalogue(s, projectId));
+  const groupCommit = process.env.SQLITE_GROUP_COMMIT !== 'off';
+  store = await prepareStore({ databaseUrl, dataDir, groupCommit }, (s) => seedCatalogue(s, projectId));
 } catch (error) {
   fail(`cannot open the database: ${(error as Error).message}`);
 }

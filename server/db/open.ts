@@ -14,6 +14,7 @@ import {
   type PluginTransformResultArgs,
   type QueryResult,
   type RootOperationNode,
+  type SqliteDatabase,
   type Transaction,
   type UnknownRow,
 } from 'kysely';
@@ -92,7 +93,7 @@ function openSqlite(options: StoreOptions): Store {
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }), plugins: [new SqliteBooleans()] });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }), plugins: [new SqliteBooleans()] });
   const groupCommit = options.groupCommit === false ? undefined : new GroupCommit(db);
   return {
     db,
@@ -130,6 +131,27 @@ export function describePostgresUrl(databaseUrl: string): string {
   } catch {
     return '(unparsable DATABASE_URL)';
   }
+}
+
+/**
+ * Kysely prepares every query anew; preparing costs more than running a small statement. The app's SQL
+ * texts are few (parameters are bound, never inlined), so keep the prepared statements, least recently
+ * used dropped first.
+ */
+function withStatementCache(database: SQLite.Database, size = 256): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  const prepare = (source: string): SQLite.Statement => {
+    let statement = cache.get(source);
+    if (statement) {
+      cache.delete(source);
+    } else {
+      statement = database.prepare(source);
+      if (cache.size >= size) cache.delete(cache.keys().next().value!);
+    }
+    cache.set(source, statement);
+    return statement;
+  };
+  return { prepare, close: () => database.close() };
 }
 
 /** better-sqlite3 binds numbers, strings, bigints, buffers and null: write JS booleans as 1/0. */
