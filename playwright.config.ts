@@ -1,6 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromium } from '@playwright/test';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /**
  * Playwright's own Chromium when it is installed (a laptop), else a system Chromium (CI and the
@@ -14,6 +16,8 @@ function chromiumPath(): string | undefined {
 }
 
 const port = Number(process.env.E2E_PORT ?? 4173);
+// A fresh database for every run (workers load this file again and inherit the variable).
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'astrelle-e2e-'));
 const executablePath = chromiumPath();
 
 export default defineConfig({
@@ -50,7 +54,7 @@ export default defineConfig({
   webServer: {
     command: `node scripts/start.mjs --no-build`,
     url: `http://localhost:${port}/healthz`,
-    env: { PORT: String(port), HOST: '127.0.0.1' },
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: process.env.E2E_DATA_DIR },
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
   },

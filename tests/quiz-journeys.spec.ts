@@ -2,114 +2,14 @@ import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { loadTestFlow, screenById } from './support/load-test-flow';
 import { expectScreen, freshStart } from './support/funnel-driver';
+import { continueWith, pickPlace, tap, walkToEmail, type Visitor } from './support/quiz-walk';
 
 const flow = loadTestFlow();
-
-async function tap(page: Page, name: string | RegExp) {
-  await page.getByRole('button', { name, exact: typeof name === 'string' }).click();
-}
-
-async function continueWith(page: Page, label: string, value: string) {
-  await page.getByLabel(label, { exact: true }).fill(value);
-  await tap(page, 'Continue');
-}
-
-async function pickPlace(page: Page, label: string, query: string, option: string) {
-  await page.getByRole('combobox', { name: label }).fill(query);
-  await page.getByRole('option', { name: option }).click();
-}
 
 async function expectNoSeriousA11yViolations(page: Page, where: string) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${where}: ${v.id} ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-}
-
-interface Visitor {
-  relationship: 'in_relationships' | 'single';
-  birthTime: string | 'dont_know';
-}
-
-/** Walks from / to /email as the visitor, checking the route and the question at every step. */
-async function walkToEmail(page: Page, visitor: Visitor, onScreen: (id: string) => Promise<void> = async () => {}) {
-  const at = async (id: string) => {
-    await expectScreen(page, flow, id);
-    await onScreen(id);
-  };
-  await at('welcome');
-  await tap(page, 'Start the quiz');
-  await at('relationship-status');
-  await tap(page, visitor.relationship === 'single' ? 'Single' : 'In a relationship or married');
-  await at('relationship-goal');
-  await tap(page, 'Understanding myself better');
-  await at('knowledge-of-astrology');
-  await tap(page, 'I know my sun sign');
-  await at('profile-lets-learn');
-  await tap(page, 'Continue');
-  await at('profile-name');
-  await continueWith(page, 'First name', 'Maya');
-  await at('profile-birthday');
-  await continueWith(page, 'Date of birth', '1990-05-17');
-  await at('profile-zodiac-sun');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Maya, your Sun is in Taurus');
-  await expect(page.getByText('Sun in Taurus')).toBeVisible();
-  await tap(page, 'Continue');
-  await at('profile-time-of-birth');
-  if (visitor.birthTime === 'dont_know') {
-    await tap(page, "I don't know");
-    await at('profile-no-problem');
-    await tap(page, 'Continue');
-  } else {
-    await continueWith(page, 'Time of birth', visitor.birthTime);
-  }
-  await at('profile-place-of-birth');
-  await pickPlace(page, 'Place of birth', 'London', 'London, United Kingdom');
-  await at('profile-zodiac-moon');
-  // 1990-05-17 in London (BST, UTC+1): the Moon is in Aquarius all day.
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Moon is in Aquarius');
-  await tap(page, 'Continue');
-  await at('profile-gender');
-  await tap(page, 'Female');
-  await at('personality-next-step');
-  await tap(page, 'Continue');
-  await at('personality-being-alone');
-  await tap(page, 'It recharges me');
-  for (const id of ['personality-criticism-sensitive', 'personality-worry-not-good', 'personality-overthinking-prone']) {
-    await at(id);
-    await tap(page, 'Sometimes');
-  }
-  await at('personality-most-important');
-  await page.getByRole('checkbox', { name: 'Love and romance' }).check();
-  await page.getByRole('checkbox', { name: 'Personal growth' }).check();
-  await tap(page, 'Continue');
-  await at('personality-make-decisions');
-  await tap(page, 'A mix of heart and head');
-  await at('personality-knows-want');
-  await tap(page, 'Most of the time');
-  await at('relationship-next-step');
-  await tap(page, 'Continue');
-  if (visitor.relationship === 'in_relationships') {
-    await at('relationship-partner-gender');
-    await tap(page, 'Male');
-    await at('relationship-partner-birthday');
-    await continueWith(page, "Partner's date of birth", '1988-11-02');
-    await at('relationship-partner-time-of-birth');
-    await tap(page, "I don't know");
-    await at('relationship-partner-place-of-birth');
-    await pickPlace(page, "Partner's place of birth", 'Madrid', 'Madrid, Spain');
-  }
-  await at('relationship-feel-comfortable');
-  await tap(page, 'Sometimes');
-  await at('relationship-easily-angered');
-  await tap(page, 'Rarely');
-  await at('relationship-show-self');
-  await tap(page, 'Yes, almost always');
-  await at('relationship-ideal-date');
-  await tap(page, 'A cosy night in');
-  await at('relationship-love-language');
-  await tap(page, 'Quality time');
-  await at('profile-loading');
-  await at('email');
 }
 
 async function savedAnswers(page: Page): Promise<Record<string, unknown>> {
@@ -254,9 +154,13 @@ test.describe('back and forward', () => {
   test('a deep link with no progress lands on the start', async ({ page }) => {
     await page.goto('/');
     await page.evaluate(() => window.localStorage.clear());
-    await page.goto('/quiz/2-3?utm_source=ads');
+    await page.goto('/quiz/2-3?quiz=2-3&utm_source=ads');
     await expectScreen(page, flow, 'welcome');
-    expect(new URL(page.url()).search).toBe('?utm_source=ads');
+    // The ad's parameters stay, `quiz` goes (spec §4), and the new session's id is added.
+    await expect(page).toHaveURL((url) => url.searchParams.has('usid'));
+    const params = new URL(page.url()).searchParams;
+    expect([...params.keys()].sort()).toEqual(['usid', 'utm_source']);
+    expect(params.get('utm_source')).toBe('ads');
   });
 
   test('the back button follows the flow: / from 1-1, the previous screen, fixed targets and browser history', async ({ page }) => {

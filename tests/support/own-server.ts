@@ -1,0 +1,59 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the server at ${url} did not start within ${timeoutMs} ms`);
+}
+
+/**
+ * A reference server of the test's own (the built app and the APIs, SQLite in a temp folder), for
+ * tests that stop and restart it. The shared Playwright server must never be stopped.
+ */
+export async function startOwnServer() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'astrelle-own-server-'));
+  const url = `http://127.0.0.1:${port}`;
+  let child: ChildProcess | null = null;
+  const start = async () => {
+    child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+      stdio: 'ignore',
+    });
+    await waitForHealth(url, 30_000);
+  };
+  /** Stops it the hard way, as a crash or a pulled plug would. */
+  const kill = async () => {
+    const running = child;
+    if (!running || running.exitCode !== null) return;
+    const exited = new Promise((resolve) => running.once('exit', resolve));
+    running.kill('SIGKILL');
+    await exited;
+  };
+  await start();
+  return { url, restart: start, kill };
+}
