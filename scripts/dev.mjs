@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm run dev`: the server (place search, later the APIs) on PORT (3000) and Vite with hot reload
-// on 5173, proxying the server's paths to it.
+// `npm run dev`: the server (place search, /astro, /subs and /ip, with its SQLite database in ./data
+// or DATABASE_URL's PostgreSQL) on PORT (3000) and Vite with hot reload on 5173, proxying the server's
+// paths to it.
 import { spawn } from 'node:child_process';
 
 const root = new URL('..', import.meta.url).pathname;

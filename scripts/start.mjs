@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm start`: builds the app when dist/ is missing or older than its sources, then starts the
-// server (the built app, the place search and, later, the APIs on one port). `--no-build` skips
-// the build check (the test runner builds once itself).
+// server: the built app, the place search, the astro (/astro) and subscription (/subs) APIs and the
+// IP lookup (/ip) on one port. The server migrates and seeds its database before it listens (SQLite
+// in ./data by default, PostgreSQL with DATABASE_URL; see server/main.ts for the settings) and prints
+// the database and the URL. `--no-build` skips the build check (the test runner builds once itself).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';

@@ -196,6 +196,13 @@ describeOnEachDatabase('API contract', ({ store }) => {
       expectError(await post('/astro/api/v2/user/create', { ...astroUser(), birthday: { date: '1990-01-01', time: '12:00:00', zone: 'x' } }), 400, 'birthday.zone');
     });
 
+    it('ignores __proto__ and constructor in a query string', async () => {
+      const answer = await get(`/subs/users/check-subscription?email=${q(newEmail())}&project=${TEST_PROJECT}&__proto__=1&constructor=2&__proto__[admin]=1`);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual({ isPremium: false, info: null });
+      expect(({} as Record<string, unknown>).admin).toBeUndefined();
+    });
+
     it('answers an unknown API path with a JSON 404', async () => {
       expectError(await get('/subs/no-such-thing'), 404);
       expectError(await get('/astro/api/v2/nothing'), 404);
