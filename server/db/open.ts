@@ -109,6 +109,9 @@ function openSqlite(options: StoreOptions): Store {
 
 function openPostgres(databaseUrl: string): Store {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // An idle connection that breaks (PostgreSQL restarted) is dropped by the pool; without a listener the
+  // 'error' event would end the process. Queries in flight still fail and answer 500.
+  pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
