@@ -191,6 +191,19 @@ describeOnEachDatabase('API contract', ({ store }) => {
       expectError(await post(`/subs/sessions/write/${id}`, sessionWrite(id, { abTestData: { 'k\u0000': 1 } })), 400, 'abTestData.k\u0000');
     });
 
+    it('rejects JSON nested deeper than 32 levels with a 400, however deep', async () => {
+      const depth = 400_000;
+      expectError(await post('/subs/sessions/create', `{"id":${'['.repeat(depth)}${']'.repeat(depth)}}`), 400, 'id.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0');
+      const id = newId();
+      await post('/subs/sessions/create', { id });
+      let nested: unknown = 'bottom';
+      for (let i = 0; i < 32; i += 1) nested = { d: nested };
+      expectError(await post(`/subs/sessions/write/${id}`, sessionWrite(id, { abTestData: { nested } as Record<string, unknown> })), 400);
+      let shallower: unknown = 'bottom';
+      for (let i = 0; i < 20; i += 1) shallower = { d: shallower };
+      expect((await post(`/subs/sessions/write/${id}`, sessionWrite(id, { abTestData: { shallower } as Record<string, unknown> }))).status).toBe(200);
+    });
+
     it('rejects unknown properties in a body, naming them', async () => {
       expectError(await post('/astro/api/v2/user/create', { ...astroUser(), admin: true }), 400, 'admin');
       expectError(await post('/astro/api/v2/user/create', { ...astroUser(), birthday: { date: '1990-01-01', time: '12:00:00', zone: 'x' } }), 400, 'birthday.zone');
@@ -558,6 +571,7 @@ describeOnEachDatabase('API contract', ({ store }) => {
 
     it.each([
       ['51 A/B keys', (w: Record<string, unknown>) => (w.abTestData = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i]))), 'abTestData'],
+      ['an A/B key over 128 characters', (w: Record<string, unknown>) => (w.abTestData = { ['k'.repeat(129)]: 1 }), 'abTestData'],
       ['A/B data over 8 KB', (w: Record<string, unknown>) => (w.abTestData = { big: 'x'.repeat(8200) }), 'abTestData'],
       ['flowOuter as 1', (w: Record<string, unknown>) => (w.flowOuter = 1), 'flowOuter'],
       ['a missing gclid', (w: Record<string, unknown>) => delete w.gclid, 'gclid'],

@@ -44,28 +44,43 @@ interface Problem {
   message: string;
 }
 
-/** The first forbidden key or unstorable string in a parsed JSON value, depth first. */
-export function findUnsafeValue(value: unknown, path: string): Problem | undefined {
-  if (typeof value === 'string') {
-    if (value.includes('\u0000')) return { field: path || 'body', message: `${path || 'body'} must not contain the NUL character (U+0000)` };
-    if (LONE_SURROGATE.test(value)) return { field: path || 'body', message: `${path || 'body'} must not contain an unpaired surrogate` };
-    return undefined;
-  }
-  if (typeof value !== 'object' || value === null) return undefined;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i += 1) {
-      const problem = findUnsafeValue(value[i], path ? `${path}.${i}` : String(i));
+/** Deeper JSON than this is refused (400): no contract shape nests near it, and walking it costs stack. */
+export const MAX_JSON_DEPTH = 32;
+
+/** The first forbidden key, unstorable string or too-deep nesting in a parsed JSON value, depth first. */
+export function findUnsafeValue(root: unknown, rootPath = ''): Problem | undefined {
+  // Iterative, so a hostile body cannot overflow the stack.
+  const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value: root, path: rootPath, depth: 0 }];
+  while (stack.length > 0) {
+    const { value, path, depth } = stack.pop()!;
+    const field = path || 'body';
+    if (typeof value === 'string') {
+      const problem = stringProblem(value, field);
       if (problem) return problem;
+      continue;
     }
-    return undefined;
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth >= MAX_JSON_DEPTH) return { field, message: `${field} is nested more than ${MAX_JSON_DEPTH} levels deep` };
+    const entries: Array<[string, unknown]> = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.entries(value);
+    if (!Array.isArray(value)) {
+      for (const [key] of entries) {
+        const keyPath = path ? `${path}.${key}` : key;
+        if (FORBIDDEN_KEYS.has(key)) return { field: keyPath, message: `${keyPath}: the property name "${key}" is not allowed` };
+        const keyProblem = stringProblem(key, keyPath);
+        if (keyProblem) return keyProblem;
+      }
+    }
+    // Pushed in reverse so the first entry is looked at first.
+    for (let i = entries.length - 1; i >= 0; i -= 1) {
+      const [key, child] = entries[i]!;
+      stack.push({ value: child, path: path ? `${path}.${key}` : key, depth: depth + 1 });
+    }
   }
-  for (const key of Object.keys(value)) {
-    const field = path ? `${path}.${key}` : key;
-    if (FORBIDDEN_KEYS.has(key)) return { field, message: `${field}: the property name "${key}" is not allowed` };
-    const keyProblem = findUnsafeValue(key, field);
-    if (keyProblem) return keyProblem;
-    const problem = findUnsafeValue((value as Record<string, unknown>)[key], field);
-    if (problem) return problem;
-  }
+  return undefined;
+}
+
+function stringProblem(value: string, field: string): Problem | undefined {
+  if (value.includes('\u0000')) return { field, message: `${field} must not contain the NUL character (U+0000)` };
+  if (LONE_SURROGATE.test(value)) return { field, message: `${field} must not contain an unpaired surrogate` };
   return undefined;
 }

@@ -267,8 +267,8 @@ export const Attribution = Type.Object(
 );
 export type Attribution = Static<typeof Attribution>;
 
-/** A/B test data: at most 50 keys and 8 KB of JSON. */
-export const AbTestData = Type.Record(Type.String({ maxLength: 128 }), Type.Unknown(), { maxProperties: 50 });
+/** A/B test data: at most 50 keys of at most 128 characters, and 8 KB of JSON. */
+export const AbTestData = Type.Record(Type.String(), Type.Unknown(), { maxProperties: 50, propertyNames: { maxLength: 128 } });
 export type AbTestData = Static<typeof AbTestData>;
 /** Largest accepted `abTestData`, in bytes of UTF-8 JSON. */
 export const AB_TEST_DATA_MAX_BYTES = 8 * 1024;
