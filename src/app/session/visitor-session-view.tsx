@@ -20,9 +20,12 @@ export default function VisitorSessionView() {
   }, [actor, pathname, search, hash]);
 
   useEffect(() => {
-    if (!request || request.from !== addressKey(pathname, search, hash)) return;
-    if (request.pathname === pathname && request.search === search) return;
-    navigate({ pathname: request.pathname, search: request.search, hash }, { replace: true });
+    // Compared with the address the browser shows now, not the one of this render: the funnel may
+    // have moved on in an effect of the same commit, and replacing its new entry would undo that.
+    const now = window.location;
+    if (!request || request.from !== addressKey(now.pathname, now.search, now.hash)) return;
+    if (request.pathname === now.pathname && request.search === now.search) return;
+    navigate({ pathname: request.pathname, search: request.search, hash: now.hash }, { replace: true });
   }, [request, pathname, search, hash, navigate]);
 
   return null;
