@@ -565,8 +565,12 @@ describeOnEachDatabase('API contract', ({ store }) => {
       expectError(await post('/subs/sessions/create', body), 400, field);
     });
 
-    it('answers 400 for reading a session by a malformed id', async () => {
+    it('answers 400 for reading a session by a malformed id, however long', async () => {
       expectError(await get('/subs/sessions/bad'), 400, 'id');
+      expectError(await get(`/subs/sessions/${'a'.repeat(65)}`), 400, 'id');
+      const answer = await get(`/subs/sessions/${'a'.repeat(150)}`);
+      expectError(answer, 400);
+      expect(Object.keys(answer.body).sort()).toEqual(['error', 'message']);
     });
 
     it.each([

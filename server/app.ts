@@ -50,6 +50,11 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     // Both are also refused by the API scopes' own JSON parser (api/json-body.ts); this covers the rest.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    // A malformed URL or a path parameter over the router's 100 characters is bad input: answer it in the
+    // same JSON shape as every other error (Fastify's own body adds code and statusCode, and says 414).
+    frameworkErrors: (error, _request, reply) => {
+      (reply as unknown as FastifyReply).code(400).send({ error: 'Bad Request', message: error.message });
+    },
   });
   app.setErrorHandler(jsonErrorHandler);
   app.addHook('onSend', securityHeaders({ connectSrc: options.connectSrc }));
