@@ -5,7 +5,7 @@
  * - flow validation + compile time;
  * - place search p95;
  * - the API under load (autocannon, 100 connections, 20 s per route, a fresh server on SQLite): session
- *   writes and the plan catalogue, req/s and p99.
+ *   writes and the plan catalogue, req/s and p99 (BENCH_DATABASE_URL: on that PostgreSQL instead).
  * `npm run bench -- --only=server` runs just the API section. Exits 1 when a budget is missed.
  */
 import { execFileSync } from 'node:child_process';
@@ -123,7 +123,9 @@ async function lighthouseLanding() {
 
 /** The API under load: p99 within 50 ms and not one error or non-2xx answer. */
 async function apiLoad() {
-  for (const r of await benchApi({ connections: 100, durationSeconds: 20 })) {
+  const databaseUrl = process.env.BENCH_DATABASE_URL;
+  if (databaseUrl) console.log('API load on PostgreSQL (BENCH_DATABASE_URL)');
+  for (const r of await benchApi({ connections: 100, durationSeconds: 20, databaseUrl })) {
     results.push({ what: `${r.route}: req/s (100 connections, 20 s, ${r.requests} requests)`, value: r.requestsPerSecond.toFixed(0), budget: 'reported', ok: true });
     results.push({ what: `${r.route}: p99 latency (p50 ${r.p50} ms)`, value: `${r.p99} ms`, budget: '50 ms', ok: r.p99 < 50 });
     results.push({ what: `${r.route}: errors + non-2xx`, value: `${r.errors + r.non2xx}`, budget: '0', ok: r.errors + r.non2xx === 0 });

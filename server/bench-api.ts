@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
 // The API's load numbers (`npm run bench`): a freshly started server process (server/main.ts) with SQLite
-// in a temporary folder, driven by autocannon with 100 connections for 20 s per route.
+// in a temporary folder (or the empty PostgreSQL database named by `databaseUrl`: BENCH_DATABASE_URL),
+// driven by autocannon with 100 connections for 20 s per route.
 
 export interface RouteBench {
   route: string;
@@ -21,10 +22,10 @@ export interface RouteBench {
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const SESSIONS = 1000;
 
-function startServer(dataDir: string): Promise<{ child: ChildProcess; baseUrl: string }> {
+function startServer(dataDir: string, databaseUrl: string): Promise<{ child: ChildProcess; baseUrl: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'server', 'main.ts')], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SQLITE_GROUP_COMMIT: process.env.SQLITE_GROUP_COMMIT ?? '', DIST_DIR: join(dataDir, 'no-dist'), NODE_ENV: 'bench' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SQLITE_GROUP_COMMIT: process.env.SQLITE_GROUP_COMMIT ?? '', DIST_DIR: join(dataDir, 'no-dist'), NODE_ENV: 'bench' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -55,11 +56,11 @@ async function run(name: string, options: autocannon.Options): Promise<RouteBenc
  * Measures `POST /subs/sessions/write/{id}` (rotating over pre-created sessions) and
  * `GET /subs/subscription-plans`, each after a short warm-up.
  */
-export async function benchApi(options: { connections?: number; durationSeconds?: number } = {}): Promise<RouteBench[]> {
+export async function benchApi(options: { connections?: number; durationSeconds?: number; databaseUrl?: string } = {}): Promise<RouteBench[]> {
   const connections = options.connections ?? 100;
   const duration = options.durationSeconds ?? 20;
   const dataDir = await mkdtemp(join(tmpdir(), 'astrelle-bench-'));
-  const { child, baseUrl } = await startServer(dataDir);
+  const { child, baseUrl } = await startServer(dataDir, options.databaseUrl ?? '');
   try {
     const ids = Array.from({ length: SESSIONS }, (_, i) => `bench_${i.toString().padStart(5, '0')}`);
     for (let i = 0; i < ids.length; i += 100) {
