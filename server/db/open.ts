@@ -108,7 +108,7 @@ function openSqlite(options: StoreOptions): Store {
 }
 
 function openPostgres(databaseUrl: string): Store {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
   // An idle connection that breaks (PostgreSQL restarted) is dropped by the pool; without a listener the
   // 'error' event would end the process. Queries in flight still fail and answer 500.
   pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
