@@ -76,10 +76,10 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
-    const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
-    throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${reason}`);
-  }
+  const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
+  if (failed) throw new Error(`database migration ${failed.migrationName} failed: ${reason}`);
+  // Not a migration's fault (say, the database cannot be reached): say what happened.
+  if (error) throw error instanceof Error ? error : new Error(reason);
 }
 
 function openSqlite(options: StoreOptions): Store {
