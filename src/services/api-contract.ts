@@ -16,6 +16,26 @@
  *   property by its name; unparsable JSON as `body`), 404 for an unknown id, 409 for a conflict, 413 for a
  *   body over 1 MB. Success is only ever 200 or 201.
  * - Timestamps are ISO 8601 strings in UTC (`2026-05-01T12:00:00.000Z`).
+ * - Emails are compared case-insensitively and returned as they were written.
+ *
+ * Endpoints (request → success | errors besides 400):
+ * - POST /astro/api/v2/user/create               AstroUserPayload → 201 AstroUser | 409 (field email)
+ * - GET  /astro/api/v2/user/email?email=          → 200 AstroUser | 404
+ * - PUT  /astro/api/v2/user/profile/email?email=  AstroUserPayload → 200 AstroUser | 404, 409 (field email)
+ * - PUT  /astro/api/v2/user/confirm-email?usid=   → 200 EmailConfirmation (idempotent) | 404
+ * - POST /astro/api/astrology/report              ReportOrder → 201 ReportOrderReceipt
+ * - GET  /subs/subscription-plans?project=&provider=&countryCode=&isTest=  → 200 Product[]
+ * - POST /subs/sessions/create                    SessionCreate → 201 Session (new) | 200 Session (existing, unchanged)
+ * - POST /subs/sessions/write/{id}                SessionWrite → 200 Session | 404
+ * - GET  /subs/sessions/{id}                      → 200 Session | 404
+ * - POST /subs/users/create                       SubscriptionUserPayload → 201 (new) | 200 (updated) SubscriptionUser
+ * - GET  /subs/users?email=&project=              → 200 SubscriptionUser | 404
+ * - GET  /subs/users/check-subscription?email=&project=  → 200 SubscriptionCheck
+ * - POST /subs/subscriptions/create               SubscriptionCreate → 201 Subscription | 200 (replay of the orderId)
+ *                                                 | 404 (unknown product) | 409 (orderId reused: field orderId;
+ *                                                 already subscribed to the product: field productId)
+ * - GET  /subs/checkout/{provider}/{productId}    → 501 (the sandbox checkout arrives with a later issue)
+ * - GET  /ip/json?key=, GET /ip/json/{ip}?key=    → 200 IpLookupResponse | 403 (IP_LOOKUP_KEY set, key wrong)
  */
 import { Type, type Static } from 'typebox';
 
