@@ -22,7 +22,17 @@ export default tseslint.config(
   {
     files: ['src/engine/**/*.ts', 'src/domain/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['react', 'react-*', 'styled-components', 'ky', '../app/*', '../screens/*', '../services/*', '../../app/*', '../../screens/*', '../../services/*'] }],
+      // The API contract is shared data shapes: its types (never its TypeBox values) may be used here.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['react', 'react-*', 'styled-components', 'ky', '../app/*', '../screens/*', '../../app/*', '../../screens/*'], message: 'engine and domain code stay framework- and HTTP-free' },
+            { group: ['../services/*', '../../services/*', '!../services/api-contract', '!../../services/api-contract'], message: 'engine and domain code stay HTTP-free' },
+            { group: ['../services/api-contract', '../../services/api-contract'], allowTypeImports: true, message: 'import the contract\'s types only (import type)' },
+          ],
+        },
+      ],
     },
   },
   {

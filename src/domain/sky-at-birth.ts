@@ -52,18 +52,9 @@ export interface SkyAtBirth {
   assumedPlace: boolean;
 }
 
-/** Product-spec birth time when the user does not know it. */
-export const DEFAULT_BIRTH_TIME = '12:00';
+import { DEFAULT_BIRTH_PLACE, DEFAULT_BIRTH_TIME, UNKNOWN_TIME } from './birth-defaults';
 
-/** Product-spec birth place when the user does not give one. */
-export const DEFAULT_BIRTH_PLACE = {
-  latitude: 40.7127753,
-  longitude: -74.0059728,
-  place: 'New York, NY, United States',
-  utcOffsetMinutes: -300,
-} as const;
-
-const UNKNOWN_TIME = 'dont_know';
+export { DEFAULT_BIRTH_PLACE, DEFAULT_BIRTH_TIME };
 
 // Ordered from 0° Aries: index = floor(longitude / 30).
 const SIGNS: ReadonlyArray<Omit<SignInfo, 'longitude'>> = [

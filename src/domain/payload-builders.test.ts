@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import type { Answers } from '../engine/answers';
+import type { IpInfo, Product } from '../services/api-contract';
+import { buildAstroUser } from './build-astro-user';
+import { buildReportOrder } from './build-report-order';
+import { buildSubscriptionUser, cookieValue } from './build-subscription-user';
+import { displayDuration, groupOf, groupPlans, trialChoices } from './group-plans';
+import { maskName, recentTransactions } from './recent-transactions';
+import { visitorProfile } from './visitor-profile';
+
+const london = { latitude: 51.50853, longitude: -0.12574, place: 'London, United Kingdom', utcOffsetMinutes: 60, timeZone: 'Europe/London' };
+const madrid = { latitude: 40.4165, longitude: -3.70256, place: 'Madrid, Spain', utcOffsetMinutes: 60, timeZone: 'Europe/Madrid' };
+const ipInfo: IpInfo = { ip: '81.2.69.142', city: 'London', country: 'GB', postal: 'EC1A', loc: '51.5142,-0.0931', timezone: 'Europe/London' };
+
+const complete: Answers = {
+  '1-1': 'in_relationships', '2-1': ' Maya ', '2-2': '1990-05-17', '2-3': '10:30', '2-4': london, '2-5': 'female',
+  '4-0-1': 'male', '4-0-2': '1988-11-02', '4-1': '23:05', '4-2': madrid,
+};
+const sparse: Answers = { '1-1': 'single', '2-1': 'Sam', '2-2': '1995-02-28', '2-3': 'dont_know', '2-5': 'male' };
+
+describe('the astro user (spec §3, §5)', () => {
+  it('carries every field from the answers and the IP lookup', () => {
+    expect(buildAstroUser({ profile: visitorProfile(complete), email: 'maya@example.com', usid: 'visitor-0001', flowOuter: false, ipInfo, browserTimeZone: 'Europe/Paris' })).toEqual({
+      username: 'Maya',
+      email: 'maya@example.com',
+      usid: 'visitor-0001',
+      isLegal: true,
+      gender: 'female',
+      relationship: 'in_relationships',
+      birthday: { date: '1990-05-17', time: '10:30:00' },
+      location: { latitude: 51.5142, longitude: -0.0931 },
+      locale: 'en',
+      timezone: 'Europe/London',
+    });
+  });
+
+  it('uses 12:00:00 for an unknown time, 0,0 without an IP location, the browser\'s zone, and isLegal false in the outer flow', () => {
+    const user = buildAstroUser({ profile: visitorProfile(sparse), email: 's@example.com', usid: 'visitor-0002', flowOuter: true, ipInfo: null, browserTimeZone: 'America/Chicago' });
+    expect(user).toMatchObject({ isLegal: false, birthday: { date: '1995-02-28', time: '12:00:00' }, location: { latitude: 0, longitude: 0 }, timezone: 'America/Chicago' });
+  });
+
+  it('uses 2000-01-01 when the birth date is missing', () => {
+    const user = buildAstroUser({ profile: visitorProfile({ '1-1': 'single' }), email: 'x@example.com', usid: 'visitor-0003', flowOuter: false, ipInfo: null, browserTimeZone: 'UTC' });
+    expect(user.birthday).toEqual({ date: '2000-01-01', time: '12:00:00' });
+  });
+});
+
+describe('the report order (spec §3, §5)', () => {
+  it('sends the partner with an empty name and the visitor\'s timezone, for a visitor in a relationship', () => {
+    expect(buildReportOrder(['natal_chart', 'compatibility'], 'maya@example.com', visitorProfile(complete))).toEqual({
+      reports: ['natal_chart', 'compatibility'],
+      email: 'maya@example.com',
+      yourData: { name: 'Maya', day: 17, month: 5, year: 1990, hour: 10, minute: 30, latitude: 51.50853, longitude: -0.12574, timezone: 1, place: 'London, United Kingdom' },
+      partnerData: { name: '', day: 2, month: 11, year: 1988, hour: 23, minute: 5, latitude: 40.4165, longitude: -3.70256, timezone: 1, place: 'Madrid, Spain' },
+    });
+  });
+
+  it('has no partnerData for a single visitor, New York for a missing place and 12:00 for an unknown time', () => {
+    const order = buildReportOrder(['birth_chart'], 's@example.com', visitorProfile(sparse));
+    expect(order.partnerData).toBeUndefined();
+    expect(order.yourData).toEqual({ name: 'Sam', day: 28, month: 2, year: 1995, hour: 12, minute: 0, latitude: 40.7127753, longitude: -74.0059728, timezone: -5, place: 'New York, NY, United States' });
+  });
+
+  it('defaults the partner\'s birth date to 2000-01-01 and the place to New York, keeping the visitor\'s timezone', () => {
+    const order = buildReportOrder(['compatibility'], 'm@example.com', visitorProfile({ ...complete, '4-0-2': undefined as never, '4-2': undefined as never, '4-1': 'dont_know' }));
+    expect(order.partnerData).toEqual({ name: '', day: 1, month: 1, year: 2000, hour: 12, minute: 0, latitude: 40.7127753, longitude: -74.0059728, timezone: 1, place: 'New York, NY, United States' });
+  });
+
+  it('divides a half-hour offset into a fractional timezone', () => {
+    const order = buildReportOrder(['natal_chart'], 'm@example.com', visitorProfile({ ...sparse, '2-4': { ...london, utcOffsetMinutes: 330 } }));
+    expect(order.yourData.timezone).toBe(5.5);
+  });
+});
+
+describe('the subscription-server user (spec §3)', () => {
+  it('carries the IP details, the ad cookies and the user agent', () => {
+    expect(buildSubscriptionUser({ email: 'maya@example.com', flowOuter: false, project: 'astrelle', ipInfo, fbc: 'fb.1.1.abc', fbp: 'fb.1.2.def', userAgent: 'UA' })).toEqual({
+      email: 'maya@example.com', isLegal: true, project: 'astrelle', ip: '81.2.69.142', fbc: 'fb.1.1.abc', fbp: 'fb.1.2.def',
+      city: 'London', postalCode: 'EC1A', countryCode: 'GB', loc: '51.5142,-0.0931', timezone: 'Europe/London', userAgent: 'UA',
+    });
+  });
+
+  it('sends null for what the IP lookup did not give', () => {
+    expect(buildSubscriptionUser({ email: 'x@example.com', flowOuter: true, project: 'astrelle', ipInfo: null, fbc: null, fbp: null, userAgent: 'UA' })).toMatchObject({
+      isLegal: false, ip: null, city: null, postalCode: null, countryCode: null, loc: null, timezone: null, fbc: null, fbp: null,
+    });
+  });
+
+  it('reads the ad cookies', () => {
+    expect(cookieValue('a=1; _fbc=fb.1.1.abc; _fbp=fb.1.2.x%3Dy', '_fbp')).toBe('fb.1.2.x=y');
+    expect(cookieValue('a=1', '_fbc')).toBeNull();
+  });
+});
+
+function plan(over: Partial<Extract<Product, { type: 'TRIAL' | 'SUBSCRIPTION' }>>): Product {
+  return {
+    id: 'p', productId: 'p', packageId: '1', project: 'astrelle', provider: 'maxpay', type: 'TRIAL', name: 'Plan', price: 29, trialPrice: 1,
+    currency: 'USD', additionalInfo: { subscriptionDuration: '1 month', trialDuration: '14 days' }, abTestId: null, reports: [], isTest: false,
+    paymentPage: '', amplitudeId: 'a', ...over,
+  };
+}
+
+describe('plan grouping and display (spec §3, §9)', () => {
+  it('groups by abTestId, then price 29 high, 19 medium, otherwise low; PayPal and offers apart', () => {
+    expect(groupOf(plan({ abTestId: 'trial_price_test', price: 29 }))).toBe('ab_test');
+    expect(groupOf(plan({ price: 29 }))).toBe('high');
+    expect(groupOf(plan({ price: 19 }))).toBe('medium');
+    expect(groupOf(plan({ price: 14.99 }))).toBe('low');
+    expect(groupOf(plan({ provider: 'paypal' }))).toBe('paypal');
+    const offer: Product = { id: 'birth_chart', productId: 'bc', name: 'Birth chart', price: 19.99, prevPrice: 34.99, percentOff: 45, currency: 'USD', provider: 'maxpay', type: 'FIXED', amplitudeId: 'a', isTest: false, paymentPage: '', reports: [] };
+    expect(groupOf(offer)).toBe('extra');
+  });
+
+  it('offers the TRIAL plans of high, medium and low sorted by trial price ascending', () => {
+    const groups = groupPlans([plan({ id: 'h', price: 29, trialPrice: 9 }), plan({ id: 'm', price: 19, trialPrice: 1 }), plan({ id: 'l', price: 14.99, trialPrice: 5 }), plan({ id: 's', type: 'SUBSCRIPTION', price: 24.99, trialPrice: 0 }), plan({ id: 'ab', abTestId: 't', trialPrice: 0.5 })]);
+    expect(trialChoices(groups).map((p) => p.id)).toEqual(['m', 'l', 'h']);
+    expect(trialChoices(groups, 'SUBSCRIPTION').map((p) => p.id)).toEqual(['s']);
+  });
+
+  it('shows "14 days" as "2 weeks"', () => {
+    expect(displayDuration('14 days')).toBe('2 weeks');
+    expect(displayDuration('7 days')).toBe('1 week');
+    expect(displayDuration('3 days')).toBe('3 days');
+    expect(displayDuration('1 month')).toBe('1 month');
+  });
+});
+
+describe('recent transactions (spec §9)', () => {
+  it('lists 10 entries with masked names and prices on offer, newest first', () => {
+    let seed = 0.37;
+    const random = () => (seed = (seed * 9301 + 0.49297) % 1);
+    const list = recentTransactions([1, 5, 9], random);
+    expect(list).toHaveLength(10);
+    for (const t of list) {
+      expect(t.name).toMatch(/^[A-Z]\*+[a-z]$/);
+      expect([1, 5, 9]).toContain(t.amount);
+    }
+    expect(list.map((t) => t.minutesAgo)).toEqual([...list.map((t) => t.minutesAgo)].sort((a, b) => a - b));
+    expect(maskName('Olivia')).toBe('O****a');
+  });
+});
