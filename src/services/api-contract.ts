@@ -34,7 +34,20 @@
  * - POST /subs/subscriptions/create               SubscriptionCreate → 201 Subscription | 200 (replay of the orderId)
  *                                                 | 404 (unknown product) | 409 (orderId reused: field orderId;
  *                                                 already subscribed to the product: field productId)
- * - GET  /subs/checkout/{provider}/{productId}    → 501 (the sandbox checkout arrives with a later issue)
+ * - POST /subs/checkout/sessions                 CheckoutCreate → 201 Checkout | 200 (replay of the orderId, same fields)
+ *                                                 | 404 (unknown product for this project and provider) | 409 (orderId
+ *                                                 reused: field orderId; already subscribed to / bought the product:
+ *                                                 field productId) | 400 (a return URL not allowed: its field name)
+ * - GET  /subs/checkout/sessions/{id}             → 200 Checkout | 404
+ * - GET  /subs/checkout/{id}                      → 200 text/html, the sandbox hosted page | 404 text/html
+ * - POST /subs/checkout/{id}/pay                  form (the page's own) → 303 to successUrl?payment=true&order={orderId}
+ *                                                 | 303 to errorUrl?payment=true&reason=declined|already_purchased
+ *                                                 | 400 text/html (the form again, with a message) | 404 text/html
+ * - GET  /subs/checkout/{id}/cancel               → 303 to cancelUrl?payment=cancelled | 404 text/html
+ * - POST /subs/purchases                          PurchaseCreate → 201 Purchase | 200 (replay of the orderId) | 402 (no
+ *                                                 stored payment method: field payment) | 404 (unknown product, or not an
+ *                                                 offer) | 409 (orderId reused: field orderId; already bought: field productId)
+ * - GET  /subs/purchases?email=&project=          → 200 Purchase[] (oldest first)
  * - GET  /ip/json?key=, GET /ip/json/{ip}?key=    → 200 IpLookupResponse | 403 (IP_LOOKUP_KEY set, key wrong)
  */
 import { Type, type Static } from 'typebox';
@@ -222,7 +235,10 @@ export const Plan = Type.Object({
   /** Report ids the plan entitles to. */
   reports: Type.Array(ReportId),
   isTest: Type.Boolean(),
-  /** Path of the sandbox hosted checkout: /subs/checkout/{provider}/{productId}. */
+  /**
+   * Where a checkout of this product starts: `/subs/checkout/sessions`. POST a CheckoutCreate there, then
+   * navigate to the answer's `url` (see Checkout).
+   */
   paymentPage: Type.String({ maxLength: 512 }),
   amplitudeId: Type.String({ maxLength: 128 }),
 });
@@ -244,6 +260,7 @@ export const Offer = Type.Object({
   type: Type.Literal('FIXED'),
   amplitudeId: Type.String({ maxLength: 128 }),
   isTest: Type.Boolean(),
+  /** `/subs/checkout/sessions`, as for plans. After a paid checkout, POST /subs/purchases buys an offer in one click. */
   paymentPage: Type.String({ maxLength: 512 }),
   reports: Type.Array(ReportId),
 });
@@ -413,6 +430,117 @@ export const Subscription = Type.Object({
   createdAt: Timestamp,
 });
 export type Subscription = Static<typeof Subscription>;
+
+// ───────────────────────────── checkout and purchases (/subs) ─────────────────────────────
+
+/** A client-chosen idempotency key: repeating a request with it answers what the first one made. */
+export const OrderId = Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$' });
+
+/**
+ * Where the hosted checkout sends the visitor back. Allowed (anything else is a 400 naming the field):
+ * - a path-absolute URL on the app's own origin (`/payment-success?usid=…`), or an absolute http(s) URL on an
+ *   origin the server lists in APP_ORIGINS (`https://app.example/payment-success`);
+ * - whose path is exactly one of the app's return pages (default `/payment-success`, `/payment-error`, `/sale`,
+ *   `/secret-discount`, `/select-price`, `/signup-offer`, `/signup-offer-success`);
+ * - with an optional query string, and no fragment, backslash, whitespace, control or non-ASCII character,
+ *   userinfo, `@` (no email in a URL) or malformed percent escape.
+ * The server adds its own parameters to the query (`payment`, `order`, `reason`), replacing any of the same name.
+ */
+export const ReturnUrl = Type.String({ minLength: 1, maxLength: 2048 });
+
+export const CheckoutCreate = Type.Object(
+  {
+    project: ProjectId,
+    provider: Provider,
+    /** A plan's or an offer's productId, of this project and provider. */
+    productId: Id,
+    /** The buyer. Never appears in the checkout's URL or page. */
+    email: Email,
+    /** The visitor's session: its user gets this email and the subscription user's id. */
+    usid: VisitorId,
+    /** Idempotency key: the same orderId with the same fields answers the same checkout (200). */
+    orderId: OrderId,
+    /** After a payment: the server adds `payment=true&order={orderId}`. */
+    successUrl: ReturnUrl,
+    /** After a decline: the server adds `payment=true&reason=declined` (or `reason=already_purchased`). */
+    errorUrl: ReturnUrl,
+    /** The page's "Cancel and return" link: the server adds `payment=cancelled`. */
+    cancelUrl: ReturnUrl,
+  },
+  { additionalProperties: false },
+);
+export type CheckoutCreate = Static<typeof CheckoutCreate>;
+
+export const CheckoutStatus = Type.Union([Type.Literal('open'), Type.Literal('paid'), Type.Literal('declined'), Type.Literal('cancelled')]);
+export type CheckoutStatus = Static<typeof CheckoutStatus>;
+
+/**
+ * A sandbox hosted checkout. The browser navigates to `url` (resolved against the subscription server's origin);
+ * the page takes the payment and sends the visitor back to one of the return URLs. One checkout charges at most once.
+ */
+export const Checkout = Type.Object({
+  id: Id,
+  /** Path of the hosted page, `/subs/checkout/{id}`; never contains the email. */
+  url: Type.String({ maxLength: 512 }),
+  status: CheckoutStatus,
+  orderId: OrderId,
+  project: ProjectId,
+  provider: Provider,
+  productId: Id,
+  /** What is charged now, USD: a TRIAL plan's trialPrice, a SUBSCRIPTION plan's or an offer's price. */
+  amount: Type.Number(),
+  currency: Type.Literal('USD'),
+  createdAt: Timestamp,
+});
+export type Checkout = Static<typeof Checkout>;
+
+export const CheckoutIdParams = Type.Object({ id: Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$' }) });
+export type CheckoutIdParams = Static<typeof CheckoutIdParams>;
+
+/**
+ * A one-click purchase of an offer, charged to the buyer's stored sandbox payment method: the card or PayPal account
+ * of their latest paid checkout in this project with this provider (402 when there is none).
+ */
+export const PurchaseCreate = Type.Object(
+  {
+    project: ProjectId,
+    provider: Provider,
+    /** An offer's productId (type FIXED), of this project and provider. */
+    productId: Id,
+    email: Email,
+    usid: VisitorId,
+    /** Idempotency key: the same orderId with the same fields answers the same purchase (200). */
+    orderId: OrderId,
+  },
+  { additionalProperties: false },
+);
+export type PurchaseCreate = Static<typeof PurchaseCreate>;
+
+/** A bought offer, by one-click purchase or through a hosted checkout. */
+export const Purchase = Type.Object({
+  id: Id,
+  orderId: OrderId,
+  project: ProjectId,
+  provider: Provider,
+  productId: Id,
+  /** Which offer this is (birth_chart, love_paths, ultra_pack). */
+  offerId: OfferId,
+  email: Email,
+  /** What was charged, USD. */
+  amount: Type.Number(),
+  currency: Type.Literal('USD'),
+  /** What was charged, for display: "card ending 4242" or "PayPal buyer@sandbox.paypal.example". */
+  paymentMethod: Type.String({ maxLength: 128 }),
+  status: Type.Literal('paid'),
+  createdAt: Timestamp,
+});
+export type Purchase = Static<typeof Purchase>;
+export const PurchaseList = Type.Array(Purchase);
+export type PurchaseList = Static<typeof PurchaseList>;
+
+/** `?email=&project=` of GET /subs/purchases. */
+export const PurchaseQuery = UserQuery;
+export type PurchaseQuery = Static<typeof PurchaseQuery>;
 
 // ───────────────────────────── IP lookup (/ip), ip-api.com pro compatible ─────────────────────────────
 
