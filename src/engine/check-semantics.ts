@@ -1,7 +1,7 @@
 import type { Flow, Screen } from './generated/flow-types';
 import type { FlowProblem } from './validate-flow';
 import { branchesOf, predecessors } from './flow-graph';
-import { conditionValues, conditionAnswerKeys } from './conditions';
+import { conditionAnswerKeys, conditionOutcomes, conditionValues } from './conditions';
 import { enumeratedValues, isQuestionScreen } from './answers';
 
 const knownVariables = new Set(['sunSign', 'moonSign']);
@@ -94,6 +94,18 @@ export function checkSemantics(flow: Flow, effects: readonly string[] | null, pu
         if (!source || source.kind !== wanted) report(`${at(i)}/insight/${field}`, `"${key}" is not the answer key of a ${wanted} question`, `use the answerKey of a ${wanted} screen`);
       }
     }
+    if (screen.kind === 'email' && screen.submit !== undefined && effects && !effects.includes(screen.submit)) {
+      report(`${at(i)}/submit`, `unknown effect "${screen.submit}"`, effects.length > 0 ? `use one of ${effects.join(', ')}` : 'this app registers no effects yet');
+    }
+    branchesOf(screen).forEach((branch, b) => {
+      if (!branch.when) return;
+      const own = screen.kind === 'email' ? screen.submit : undefined;
+      for (const effect of conditionOutcomes(branch.when)) {
+        if (effect !== own) {
+          report(`${at(i)}/next/${b}/when`, `condition on the outcome of "${effect}", which this screen does not submit to`, own ? `test "${own}", this screen's submit effect` : 'add "submit" with that effect to this screen, or test an answer');
+        }
+      }
+    });
     (screen.effects ?? []).forEach((effect, e) => {
       if (effects && !effects.includes(effect)) report(`${at(i)}/effects/${e}`, `unknown effect "${effect}"`, effects.length > 0 ? `use one of ${effects.join(', ')}` : 'this app registers no effects yet');
     });

@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { createActor } from 'xstate';
 import flowJson from '../../flows/astrology.json';
 import { validateFlow } from './validate-flow';
-import { compileFlow, type EffectInput } from './compile-flow';
+import { compileFlow, screenIdOf, type EffectInput } from './compile-flow';
 import type { Flow } from './generated/flow-types';
 
 function loadFlow(): Flow {
@@ -15,10 +15,10 @@ const place = { latitude: 51.5, longitude: -0.12, place: 'London, United Kingdom
 
 function walk(relationship: string, time: string) {
   const actor = createActor(compileFlow(loadFlow(), { now: () => new Date('2026-01-01T00:00:00Z') })).start();
-  const visited: string[] = [String(actor.getSnapshot().value)];
+  const visited: string[] = [screenIdOf(actor.getSnapshot())];
   const step = (event: Parameters<typeof actor.send>[0]) => {
     actor.send(event);
-    visited.push(String(actor.getSnapshot().value));
+    visited.push(screenIdOf(actor.getSnapshot()));
   };
   const answerFor = (id: string): Parameters<typeof actor.send>[0] => {
     const screen = loadFlow().screens.find((s) => s.id === id);
@@ -34,7 +34,7 @@ function walk(relationship: string, time: string) {
       case 'email': return { type: 'SUBMIT_EMAIL', email: 'maya@example.com' };
     }
   };
-  while (String(actor.getSnapshot().value) !== 'email') step(answerFor(String(actor.getSnapshot().value)));
+  while (screenIdOf(actor.getSnapshot()) !== 'email') step(answerFor(screenIdOf(actor.getSnapshot())));
   return { actor, visited };
 }
 
@@ -57,7 +57,7 @@ describe('compileFlow on flows/astrology.json', () => {
     const { actor } = walk('in_relationships', '10:30');
     expect(actor.getSnapshot().context.answers['4-0-2']).toBe('1990-05-17');
     for (const screen of ['relationship-status']) actor.send({ type: 'NAVIGATE', screen });
-    expect(actor.getSnapshot().value).toBe('relationship-status');
+    expect(screenIdOf(actor.getSnapshot())).toBe('relationship-status');
     actor.send({ type: 'ANSWER', value: 'single' });
     const answers = actor.getSnapshot().context.answers;
     expect(answers['1-1']).toBe('single');
@@ -67,37 +67,37 @@ describe('compileFlow on flows/astrology.json', () => {
     // The partner screens left the trail with the change: typing one of them is refused at once.
     expect(actor.getSnapshot().context.trail).not.toContain('relationship-partner-gender');
     actor.send({ type: 'NAVIGATE', screen: 'relationship-partner-birthday' });
-    expect(actor.getSnapshot().value).toBe('relationship-goal');
+    expect(screenIdOf(actor.getSnapshot())).toBe('relationship-goal');
     // Screens before the change stay reachable by browser forward.
     actor.send({ type: 'NAVIGATE', screen: 'profile-name' });
-    expect(actor.getSnapshot().value).toBe('profile-name');
+    expect(screenIdOf(actor.getSnapshot())).toBe('profile-name');
   });
 
   it('refuses an invalid answer and stays on the screen', () => {
     const { actor } = walk('single', '10:30');
     actor.send({ type: 'NAVIGATE', screen: 'profile-birthday' });
     actor.send({ type: 'ANSWER', value: '2999-01-01' });
-    expect(actor.getSnapshot().value).toBe('profile-birthday');
+    expect(screenIdOf(actor.getSnapshot())).toBe('profile-birthday');
     actor.send({ type: 'ANSWER', value: '1899-12-31' });
-    expect(actor.getSnapshot().value).toBe('profile-birthday');
+    expect(screenIdOf(actor.getSnapshot())).toBe('profile-birthday');
   });
 
   it('refuses navigation to a screen the visitor has not reached', () => {
     const actor = createActor(compileFlow(loadFlow())).start();
     actor.send({ type: 'NEXT' });
     actor.send({ type: 'NAVIGATE', screen: 'profile-time-of-birth' });
-    expect(actor.getSnapshot().value).toBe('relationship-status');
+    expect(screenIdOf(actor.getSnapshot())).toBe('relationship-status');
   });
 
   it('goes back to the previous screen on the trail, and to the fixed targets', () => {
     const { actor } = walk('single', 'dont_know');
     actor.send({ type: 'NAVIGATE', screen: 'profile-no-problem' });
     actor.send({ type: 'BACK' });
-    expect(actor.getSnapshot().value).toBe('profile-time-of-birth');
+    expect(screenIdOf(actor.getSnapshot())).toBe('profile-time-of-birth');
     actor.send({ type: 'BACK' });
-    expect(actor.getSnapshot().value).toBe('profile-zodiac-sun');
+    expect(screenIdOf(actor.getSnapshot())).toBe('profile-zodiac-sun');
     actor.send({ type: 'BACK' });
-    expect(actor.getSnapshot().value).toBe('profile-birthday');
+    expect(screenIdOf(actor.getSnapshot())).toBe('profile-birthday');
   });
 });
 
@@ -127,7 +127,7 @@ describe('named effects', () => {
     }).start();
     expect(calls).toEqual([]);
     actor.send({ type: 'ANSWER', value: 'words' });
-    expect(actor.getSnapshot().value).toBe('profile-loading');
+    expect(screenIdOf(actor.getSnapshot())).toBe('profile-loading');
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(calls).toEqual(['prepareProfile']);
     // Its output is kept for the screens and effects after it.
@@ -147,5 +147,77 @@ describe('place answers follow the birth date', () => {
     actor.send({ type: 'NAVIGATE', screen: 'relationship-partner-birthday' });
     actor.send({ type: 'ANSWER', value: '1990-12-01' });
     expect(actor.getSnapshot().context.answers['4-2']).toMatchObject({ utcOffsetMinutes: 0 });
+  });
+});
+
+describe('a screen that submits to an effect', () => {
+  type Editable = { screens: Array<Record<string, unknown> & { id: string }> };
+  function submittingFlow() {
+    const edited = structuredClone(flowJson) as unknown as Editable;
+    const email = edited.screens.find((s) => s.id === 'email')!;
+    delete email.end;
+    email.submit = 'submitEmail';
+    email.next = [{ when: { outcome: 'submitEmail', is: 'premium' }, to: 'already-subscribed' }, { to: 'get-access' }];
+    for (const id of ['already-subscribed', 'get-access']) {
+      edited.screens.push({ id, route: `/${id}`, kind: 'interstitial', group: 'results', title: id, cta: 'Continue', end: true });
+    }
+    const result = validateFlow(edited, { effects: ['submitEmail', 'loadPlans'] });
+    if (!result.ok) throw new Error(JSON.stringify(result.problems));
+    return result.flow;
+  }
+
+  async function submitAs(outcome: string | Error) {
+    const { fromPromise } = await import('xstate');
+    const runs: EffectInput[] = [];
+    let finish: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (finish = resolve));
+    const machine = compileFlow(submittingFlow(), {
+      effects: {
+        submitEmail: fromPromise(async ({ input }: { input: EffectInput }) => {
+          runs.push(input);
+          await gate;
+          if (outcome instanceof Error) throw outcome;
+          return { outcome };
+        }),
+      },
+    });
+    const actor = createActor(machine, {
+      snapshot: machine.resolveState({ value: 'email', context: { answers: { '2-1': 'Maya' }, trail: ['email'], email: null, move: 'start', results: {} } }),
+    }).start();
+    return { actor, runs, finish };
+  }
+
+  it('waits for the effect with the address, runs it once on a double submit, then follows its outcome', async () => {
+    const { actor, runs, finish } = await submitAs('premium');
+    actor.send({ type: 'SUBMIT_EMAIL', email: ' maya@example.com ' });
+    actor.send({ type: 'SUBMIT_EMAIL', email: 'maya@example.com' });
+    expect(actor.getSnapshot().value).toEqual({ email: 'submitting' });
+    expect(screenIdOf(actor.getSnapshot())).toBe('email');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(runs).toEqual([{ answers: { '2-1': 'Maya' }, email: 'maya@example.com', results: {} }]);
+    finish();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screenIdOf(actor.getSnapshot())).toBe('already-subscribed');
+    expect(actor.getSnapshot().context.trail).toEqual(['email', 'already-subscribed']);
+  });
+
+  it('takes the default branch for another outcome, and for a failed effect', async () => {
+    for (const outcome of ['new', new Error('server down')]) {
+      const { actor, finish } = await submitAs(outcome);
+      actor.send({ type: 'SUBMIT_EMAIL', email: 'sam@example.com' });
+      finish();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(screenIdOf(actor.getSnapshot())).toBe('get-access');
+    }
+  });
+
+  it('refuses an outcome condition on an effect the screen does not submit to', () => {
+    const edited = structuredClone(flowJson) as unknown as Editable;
+    const goal = edited.screens.find((s) => s.id === 'relationship-goal')!;
+    goal.next = [{ when: { outcome: 'loadPlans', is: 'x' }, to: 'knowledge-of-astrology' }, { to: 'knowledge-of-astrology' }];
+    const result = validateFlow(edited, { effects: ['loadPlans'] });
+    expect(result.ok ? [] : result.problems.map((p) => `${p.pointer} ${p.message}`)).toEqual([
+      '/screens/2/next/0/when condition on the outcome of "loadPlans", which this screen does not submit to',
+    ]);
   });
 });

@@ -74,7 +74,7 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
       isValidEmail: ({ event }, params: { screen: string }) =>
         event.type === 'SUBMIT_EMAIL' && answerProblem(screenOf(params.screen), event.email, now()) === null,
       answerMatches: ({ context, event }, params: { screen: string; condition: Condition }) =>
-        evaluateCondition(params.condition, answersWith(context, event, params.screen)),
+        evaluateCondition(params.condition, answersWith(context, event, params.screen), context.results),
       isPreviousOnTrail: ({ context }, params: { screen: string; previous: string }) => {
         const at = context.trail.indexOf(params.screen);
         return at > 0 && context.trail[at - 1] === params.previous;
@@ -103,12 +103,13 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
     },
   });
 
-  const forward = (screen: Screen, valid: { type: 'isValidAnswer'; params: { screen: string } } | null) =>
+  // From a screen's own sub-state (the email screen's "decided") a screen is reached by its id.
+  const forward = (screen: Screen, valid: { type: 'isValidAnswer'; params: { screen: string } } | null, nested = false) =>
     branchesOf(screen).map((branch) => {
       const matches = branch.when ? { type: 'answerMatches' as const, params: { screen: screen.id, condition: branch.when } } : null;
       const guards = [valid, matches].filter((g) => g !== null);
       return {
-        target: branch.to,
+        target: nested ? `#${flow.id}.${branch.to}` : branch.to,
         guard: guards.length === 2 ? and(guards) : guards[0],
         actions: [
           ...(valid ? [{ type: 'storeAnswer' as const, params: { screen: screen.id } }] : []),
@@ -133,10 +134,8 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
     }));
   };
 
-  // createStateConfig keeps XState's checks on every guard, action and params name below.
-  const stateFor = (screen: Screen) => {
-    const back = backTransitions(screen);
-    const invoke = (screen.effects ?? []).flatMap((name) =>
+  const invokeFor = (screen: Screen) =>
+    (screen.effects ?? []).flatMap((name) =>
       options.effects?.[name]
         ? [
             {
@@ -148,16 +147,52 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
           ]
         : [],
     );
-    const answer =
-      screen.kind === 'email'
-        ? { SUBMIT_EMAIL: { guard: { type: 'isValidEmail' as const, params: { screen: screen.id } }, actions: 'storeEmail' as const } }
-        : isQuestionScreen(screen)
-          ? { ANSWER: forward(screen, { type: 'isValidAnswer', params: { screen: screen.id } }) }
-          : { NEXT: forward(screen, null) };
-    return machineSetup.createStateConfig({
-      on: { ...answer, ...(back.length > 0 ? { BACK: back } : {}) },
+
+  // createStateConfig keeps XState's checks on every guard, action and params name below.
+  const stateFor = (screen: Screen) => {
+    const back = backTransitions(screen);
+    const invoke = invokeFor(screen);
+    const common = {
       ...(invoke.length > 0 ? { invoke } : {}),
       meta: { route: screen.route },
+    };
+    if (screen.kind === 'email') {
+      const validEmail = { type: 'isValidEmail' as const, params: { screen: screen.id } };
+      const submit = screen.submit && options.effects?.[screen.submit] ? screen.submit : null;
+      // An accepted address runs the screen's submit effect (if any), then `next` decides, by the
+      // answers and the effect's outcome. A failed effect counts as the outcome "failed".
+      return machineSetup.createStateConfig({
+        ...common,
+        on: back.length > 0 ? { BACK: back } : {},
+        initial: 'editing',
+        states: {
+          // Not while submitting: a double click must not run the effect twice.
+          editing: { on: { SUBMIT_EMAIL: { guard: validEmail, target: submit ? 'submitting' : 'decided', actions: 'storeEmail' } } },
+          submitting: submit
+            ? {
+                invoke: {
+                  src: submit,
+                  id: `${screen.id}:${submit}`,
+                  input: ({ context }: { context: FunnelContext }): EffectInput => ({ answers: context.answers, email: context.email, results: context.results }),
+                  onDone: { target: 'decided', actions: { type: 'storeResult', params: ({ event }) => ({ effect: submit, output: event.output }) } },
+                  onError: { target: 'decided', actions: { type: 'storeResult', params: { effect: submit, output: { outcome: 'failed' } } } },
+                },
+              }
+            : {},
+          decided: {
+            always: forward(screen, null, true),
+            // On a screen where the flow ends, the visitor may correct the address.
+            on: { SUBMIT_EMAIL: { guard: validEmail, target: submit ? 'submitting' : 'decided', reenter: true, actions: 'storeEmail' } },
+          },
+        },
+      });
+    }
+    const answer = isQuestionScreen(screen)
+      ? { ANSWER: forward(screen, { type: 'isValidAnswer', params: { screen: screen.id } }) }
+      : { NEXT: forward(screen, null) };
+    return machineSetup.createStateConfig({
+      ...common,
+      on: { ...answer, ...(back.length > 0 ? { BACK: back } : {}) },
     });
   };
   const states = Object.fromEntries(flow.screens.map((screen) => [screen.id, stateFor(screen)]));
@@ -195,3 +230,10 @@ export function restoreSnapshot(machine: FunnelMachine, progress: { screen: stri
 }
 
 export type FunnelMachine = ReturnType<typeof compileFlow>;
+
+/** The screen a snapshot is on: its top-level state (a screen may have sub-states, like the email screen's). */
+export function screenIdOf(snapshot: { value: unknown }): string {
+  const value = snapshot.value;
+  if (typeof value === 'string') return value;
+  return typeof value === 'object' && value !== null ? (Object.keys(value)[0] ?? '') : '';
+}

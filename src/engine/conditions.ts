@@ -1,14 +1,21 @@
 import type { Condition } from './generated/flow-types';
 import type { Answers } from './answers';
 
+/** The outcome an effect's output reports (`{ outcome: "premium", … }`), if any. */
+export function outcomeOf(output: unknown): string | undefined {
+  return typeof output === 'object' && output !== null && 'outcome' in output && typeof output.outcome === 'string' ? output.outcome : undefined;
+}
+
 /**
- * Evaluates a declarative condition on the answers. A multiple-choice answer matches `is` when it
- * contains the value. A missing answer matches nothing but `isNot` and `not`.
+ * Evaluates a declarative condition on the answers and on the effects' results. A multiple-choice
+ * answer matches `is` when it contains the value. A missing answer matches nothing but `isNot` and
+ * `not`; an effect that has not run has no outcome.
  */
-export function evaluateCondition(condition: Condition, answers: Answers): boolean {
-  if ('all' in condition) return condition.all.every((c) => evaluateCondition(c, answers));
-  if ('any' in condition) return condition.any.some((c) => evaluateCondition(c, answers));
-  if ('not' in condition) return !evaluateCondition(condition.not, answers);
+export function evaluateCondition(condition: Condition, answers: Answers, results: Record<string, unknown> = {}): boolean {
+  if ('all' in condition) return condition.all.every((c) => evaluateCondition(c, answers, results));
+  if ('any' in condition) return condition.any.some((c) => evaluateCondition(c, answers, results));
+  if ('not' in condition) return !evaluateCondition(condition.not, answers, results);
+  if ('outcome' in condition) return outcomeOf(results[condition.outcome]) === condition.is;
   const answer = answers[condition.answer];
   const has = (v: string) => (Array.isArray(answer) ? answer.includes(v) : answer === v);
   if ('is' in condition) return has(condition.is);
@@ -21,6 +28,7 @@ export function conditionAnswerKeys(condition: Condition): string[] {
   if ('all' in condition) return condition.all.flatMap(conditionAnswerKeys);
   if ('any' in condition) return condition.any.flatMap(conditionAnswerKeys);
   if ('not' in condition) return conditionAnswerKeys(condition.not);
+  if ('outcome' in condition) return [];
   return [condition.answer];
 }
 
@@ -29,7 +37,16 @@ export function conditionValues(condition: Condition): Array<{ answer: string; v
   if ('all' in condition) return condition.all.flatMap(conditionValues);
   if ('any' in condition) return condition.any.flatMap(conditionValues);
   if ('not' in condition) return conditionValues(condition.not);
+  if ('outcome' in condition) return [];
   if ('is' in condition) return [{ answer: condition.answer, value: condition.is }];
   if ('isNot' in condition) return [{ answer: condition.answer, value: condition.isNot }];
   return condition.in.map((value) => ({ answer: condition.answer, value }));
+}
+
+/** Every effect whose outcome a condition tests. */
+export function conditionOutcomes(condition: Condition): string[] {
+  if ('all' in condition) return condition.all.flatMap(conditionOutcomes);
+  if ('any' in condition) return condition.any.flatMap(conditionOutcomes);
+  if ('not' in condition) return conditionOutcomes(condition.not);
+  return 'outcome' in condition ? [condition.outcome] : [];
 }

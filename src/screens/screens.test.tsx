@@ -478,7 +478,7 @@ describe('interstitial screens', () => {
     const screen = screenOf(flow, 'profile-zodiac-sun', 'interstitial');
     const send = sender();
     renderWithProviders(<InterstitialScreen screen={screen} answers={{ '2-1': 'Maya', '2-2': '1990-05-17' }} answer={undefined} send={send} email={null} />);
-    expect(await dom.findByRole('heading', { name: 'Maya, your Sun is in Taurus' })).toBeTruthy();
+    expect(await dom.findByRole('heading', { name: 'Maya, your Sun is in Taurus' }, { timeout: 5000 })).toBeTruthy();
     expect(dom.getByText('Sun in Taurus')).toBeTruthy();
     await userEvent.setup().click(dom.getByRole('button', { name: screen.cta }));
     expect(send).toHaveBeenCalledTimes(1);
@@ -488,7 +488,7 @@ describe('interstitial screens', () => {
   it('drops the dangling comma when the name is missing', async () => {
     const screen = screenOf(flow, 'profile-zodiac-sun', 'interstitial');
     renderWithProviders(<InterstitialScreen screen={screen} answers={{ '2-2': '1990-05-17' }} answer={undefined} send={sender()} email={null} />);
-    expect(await dom.findByRole('heading', { name: 'Your Sun is in Taurus' })).toBeTruthy();
+    expect(await dom.findByRole('heading', { name: 'Your Sun is in Taurus' }, { timeout: 5000 })).toBeTruthy();
   });
 
   it('uses the birth time for the Moon on a day it changes sign, and 12:00 when the time is unknown', async () => {

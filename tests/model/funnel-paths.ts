@@ -1,4 +1,5 @@
 import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
+import { screenIdOf } from '../../src/engine/compile-flow';
 import type { EventFromLogic } from 'xstate';
 import type { Flow, Screen } from '../../src/engine/generated/flow-types';
 import type { PlaceAnswer } from '../../src/engine/answers';
@@ -78,7 +79,7 @@ export function funnelPaths(flow: Flow): ModelCoverage {
     }
   };
 
-  const screenOf = (snapshot: FunnelSnapshot) => byId.get(String(snapshot.value))!;
+  const screenOf = (snapshot: FunnelSnapshot) => byId.get(screenIdOf(snapshot))!;
   const events = (snapshot: FunnelSnapshot): MachineEvent[] => {
     const screen = screenOf(snapshot);
     return [...answersFor(screen), ...(screen.back ? [{ type: 'BACK' } as const] : [])];
@@ -89,10 +90,10 @@ export function funnelPaths(flow: Flow): ModelCoverage {
   const ahead = new Map(flow.screens.map((s) => [s.id, new Set([s.id, ...reachableFrom(flow, s.id)])]));
   const serializeState = (snapshot: FunnelSnapshot) => {
     const { trail, answers } = snapshot.context;
-    const at = trail.indexOf(String(snapshot.value));
-    const reachable = ahead.get(String(snapshot.value))!;
+    const at = trail.indexOf(screenIdOf(snapshot));
+    const reachable = ahead.get(screenIdOf(snapshot))!;
     const decisions = conditions.map((c) => (!reachable.has(c.screen) ? '-' : evaluateCondition(c.when, answers) ? 1 : 0)).join('');
-    return `${String(snapshot.value)}|${at > 0 ? trail[at - 1] : ''}|${decisions}`;
+    return `${screenIdOf(snapshot)}|${at > 0 ? trail[at - 1] : ''}|${decisions}`;
   };
   const serializeEvent = (event: MachineEvent) => JSON.stringify(event);
   const options = { events, serializeState, serializeEvent } as const;
@@ -117,7 +118,7 @@ export function funnelPaths(flow: Flow): ModelCoverage {
     const steps = [...prefix.steps.slice(1), { event: t.event, state: adjacency[t.from as keyof typeof adjacency]!.transitions[serializeEvent(t.event) as never]!.state }];
     return {
       name: `${t.from.split('|')[0]} ${describe(t.event)} → ${t.to.split('|')[0]}`,
-      steps: steps.map((s) => ({ event: s.event, screen: String(s.state.value) })),
+      steps: steps.map((s) => ({ event: s.event, screen: screenIdOf(s.state) })),
     };
   });
 
@@ -154,7 +155,7 @@ export function funnelPaths(flow: Flow): ModelCoverage {
       const afterBack = step(at, { type: 'BACK' });
       const again = afterBack ? step(serializeState(afterBack), redo) : undefined;
       if (!afterBack || !again || serializeState(again) !== at) continue;
-      spine.steps.splice(k, 0, { event: { type: 'BACK' }, screen: String(afterBack.value) }, { event: redo, screen: String(again.value) });
+      spine.steps.splice(k, 0, { event: { type: 'BACK' }, screen: screenIdOf(afterBack) }, { event: redo, screen: screenIdOf(again) });
       spine.name = spine.name.includes('with back') ? spine.name : `${spine.name}, with back steps`;
       folded = true;
       break;
@@ -183,7 +184,7 @@ export function funnelPaths(flow: Flow): ModelCoverage {
       snapshot = adjacency[serializeState(before) as keyof typeof adjacency]!.transitions[serializeEvent(step.event) as never]!.state;
       coveredTransitions.add(`${serializeState(before)} ${serializeEvent(step.event)}`);
       coveredStates.add(serializeState(snapshot));
-      coveredScreens.add(String(snapshot.value));
+      coveredScreens.add(screenIdOf(snapshot));
     }
   }
 

@@ -1,4 +1,5 @@
 import { describe, it, expect } from 'vitest';
+import { screenIdOf } from '../../engine/compile-flow';
 import flowJson from '../../../flows/astrology.json';
 import { validateFlow } from '../../engine/validate-flow';
 import { storageKey, type ProgressStorage } from '../../engine/persistence';
@@ -41,7 +42,7 @@ describe('createFunnel', () => {
     actor.stop();
 
     const again = createFunnel(flow, storage);
-    expect(again.getSnapshot().value).toBe('email');
+    expect(screenIdOf(again.getSnapshot())).toBe('email');
     expect(again.getSnapshot().context.answers).toEqual(answers);
     expect(again.getSnapshot().context.email).toBeNull();
     expect(items.has(storageKey(flow))).toBe(true);

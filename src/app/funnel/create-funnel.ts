@@ -1,6 +1,6 @@
 import { createActor, type AnyActorLogic } from 'xstate';
 import type { Flow } from '../../engine/generated/flow-types';
-import { compileFlow, restoreSnapshot } from '../../engine/compile-flow';
+import { compileFlow, restoreSnapshot, screenIdOf } from '../../engine/compile-flow';
 import { loadProgress, saveProgress, type ProgressStorage } from '../../engine/persistence';
 
 function browserStorage(): ProgressStorage | null {
@@ -22,7 +22,7 @@ export function createFunnel(flow: Flow, storage: ProgressStorage | null = brows
   const actor = createActor(machine, progress ? { snapshot: restoreSnapshot(machine, progress) } : {});
   if (storage) {
     actor.subscribe((snapshot) => {
-      saveProgress(storage, flow, { screen: String(snapshot.value), answers: snapshot.context.answers, trail: snapshot.context.trail });
+      saveProgress(storage, flow, { screen: screenIdOf(snapshot), answers: snapshot.context.answers, trail: snapshot.context.trail });
     });
   }
   actor.start();

@@ -1,3 +1,4 @@
+import { screenIdOf } from '../../engine/compile-flow';
 import { useMemo, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { Navigate, useLocation } from 'react-router-dom';
@@ -34,7 +35,7 @@ function getFunnel() {
       // Take the address the visitor opened before the first render (what useUrlSync would do a
       // moment later), so a restored visitor opening / sees / at once and hydration matches.
       const opened = indexFlow(loaded.flow).byRoute.get(window.location.pathname);
-      if (opened && opened.id !== actor.getSnapshot().value) actor.send({ type: 'NAVIGATE', screen: opened.id });
+      if (opened && opened.id !== screenIdOf(actor.getSnapshot())) actor.send({ type: 'NAVIGATE', screen: opened.id });
     }
     funnel = { loaded, actor };
   }

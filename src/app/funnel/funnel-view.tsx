@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { useSelector } from '@xstate/react';
 import type { Flow, Screen } from '../../engine/generated/flow-types';
 import type { FunnelEvent } from '../../engine/compile-flow';
+import { screenIdOf } from '../../engine/compile-flow';
 import { isQuestionScreen } from '../../engine/answers';
 import { indexFlow, pathFor } from '../../engine/flow-graph';
 import { screenRegistry } from '../../screens/registry';
@@ -39,10 +40,10 @@ export function FunnelView({ flow, actor, sessionReady }: { flow: Flow; actor: F
   useEffect(() => {
     // A tap on the landing page made before this chunk arrived (see landing-intent.ts).
     stopEarlyTaps();
-    if (consumeStartIntent() && actor.getSnapshot().value === flow.start) actor.send({ type: 'NEXT' });
+    if (consumeStartIntent() && screenIdOf(actor.getSnapshot()) === flow.start) actor.send({ type: 'NEXT' });
   }, [actor, flow.start]);
   const { byId, byRoute } = useMemo(() => indexFlow(flow), [flow]);
-  const screenId = useSelector(actor, (s) => String(s.value));
+  const screenId = useSelector(actor, (s) => screenIdOf(s));
   const answers = useSelector(actor, (s) => s.context.answers);
   const email = useSelector(actor, (s) => s.context.email);
   const send = useCallback((event: FunnelEvent) => actor.send(event), [actor]);

@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { screenIdOf } from '../../engine/compile-flow';
 import type { Flow } from '../../engine/generated/flow-types';
 import { indexFlow } from '../../engine/flow-graph';
 import type { FunnelActor } from './create-funnel';
@@ -54,8 +55,8 @@ export function useUrlSync(flow: Flow, actor: FunnelActor) {
   useLayoutEffect(() => {
     const target = byRoute.get(location.pathname);
     if (!target) return;
-    if (target.id !== actor.getSnapshot().value) actor.send({ type: 'NAVIGATE', screen: target.id });
-    const current = byId.get(String(actor.getSnapshot().value));
+    if (target.id !== screenIdOf(actor.getSnapshot())) actor.send({ type: 'NAVIGATE', screen: target.id });
+    const current = byId.get(screenIdOf(actor.getSnapshot()));
     if (current && current.route !== location.pathname) {
       // Refused: back to where the visitor is, without `quiz`, as the session does (spec §4).
       navigate({ pathname: current.route, search: withoutParams(location.search, ['quiz']) }, { replace: true });
@@ -65,9 +66,9 @@ export function useUrlSync(flow: Flow, actor: FunnelActor) {
   }, [location.pathname, location.search, actor, byId, byRoute, navigate]);
 
   useEffect(() => {
-    let last = String(actor.getSnapshot().value);
+    let last = screenIdOf(actor.getSnapshot());
     const subscription = actor.subscribe((snapshot) => {
-      const value = String(snapshot.value);
+      const value = screenIdOf(snapshot);
       if (value === last) return;
       last = value;
       const route = byId.get(value)?.route;

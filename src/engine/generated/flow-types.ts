@@ -64,7 +64,7 @@ export type Back = {
  */
 export type Next = ScreenId | Branch[];
 /**
- * A condition on the answers given so far.
+ * A condition on the answers given so far, or on the outcome of the screen's submit effect.
  *
  * This interface was referenced by `Flow`'s JSON-Schema
  * via the `definition` "condition".
@@ -86,6 +86,10 @@ export type Condition =
        * Items: The stored value, snake_case.
        */
       in: string[];
+    }
+  | {
+      outcome: EffectName;
+      is: OptionValue;
     }
   | {
       /**
@@ -117,6 +121,13 @@ export type AnswerKey = string;
  */
 export type OptionValue = string;
 /**
+ * The name of an effect the app registers, camelCase, such as createAstroUser.
+ *
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "effectName".
+ */
+export type EffectName = string;
+/**
  * @minItems 2
  * @maxItems 12
  *
@@ -129,13 +140,6 @@ export type Options = Option[];
  * via the `definition` "slug".
  */
 export type Slug = string;
-/**
- * The name of an effect the app registers, camelCase, such as createAstroUser.
- *
- * This interface was referenced by `Flow`'s JSON-Schema
- * via the `definition` "effectName".
- */
-export type EffectName = string;
 
 /**
  * A quiz funnel: its screens, their order, texts, options, answer keys, back targets, delays, page groups and branching. Compiled into an XState machine by src/engine.
@@ -630,6 +634,14 @@ export interface EmailScreen {
    * Items: The name of an effect the app registers, camelCase, such as createAstroUser.
    */
   effects?: string[];
+  /**
+   * The name of an effect the app registers, camelCase, such as createAstroUser.
+   */
+  submit?: string;
+  /**
+   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
+   */
+  busy?: string;
   /**
    * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
    */
