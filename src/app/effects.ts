@@ -2,17 +2,17 @@ import type { AnyActorLogic } from 'xstate';
 import type { SubscriptionApi } from '../services/subscription-api';
 import type { EffectName } from './effect-names';
 import { loadPlans } from './effects/load-plans';
+import { submitEmail, type SubmitEmailServices } from './effects/submit-email';
 
 /** What the effects reach the outside world with. */
-export interface EffectServices {
-  subscriptions: Pick<SubscriptionApi, 'getSubscriptionPlans'>;
-  /** The project id sent to the subscription server (the flow's product id). */
-  project: string;
+export interface EffectServices extends SubmitEmailServices {
+  subscriptions: SubmitEmailServices['subscriptions'] & Pick<SubscriptionApi, 'getSubscriptionPlans'>;
 }
 
 /** The effect registry: one implementation per name a flow may use (a missing one fails to compile). */
 export function createEffects(services: EffectServices): Record<EffectName, AnyActorLogic> {
   return {
     loadPlans: loadPlans(services.subscriptions, services.project),
+    submitEmail: submitEmail(services),
   };
 }

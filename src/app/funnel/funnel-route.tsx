@@ -7,8 +7,8 @@ import { indexFlow } from '../../engine/flow-graph';
 import { ScreenServicesContext, type ScreenServices } from '../../screens/services-context';
 import { config } from '../../services/config';
 import { createPlaceSearch } from '../../services/place-search';
-import { createSubscriptionApi } from '../../services/subscription-api';
 import { createEffects } from '../effects';
+import { browserEffectServices } from '../effect-services';
 import { FunnelView } from './funnel-view';
 import { createFunnel, type FunnelActor } from './create-funnel';
 import { loadFlow, type LoadedFlow } from '../load-flow';
@@ -29,7 +29,7 @@ function getFunnel() {
   if (!funnel) {
     const loaded = loadFlow();
     const actor = loaded.ok
-      ? createFunnel(loaded.flow, undefined, createEffects({ subscriptions: createSubscriptionApi(config), project: loaded.flow.product.id }))
+      ? createFunnel(loaded.flow, undefined, createEffects(browserEffectServices(loaded.flow.product.id)))
       : null;
     if (loaded.ok && actor) {
       // Take the address the visitor opened before the first render (what useUrlSync would do a

@@ -1,0 +1,23 @@
+import { createAstroApi } from '../services/astro-api';
+import { config } from '../services/config';
+import { createSubscriptionApi } from '../services/subscription-api';
+import type { EffectServices } from './effects';
+import { getVisitorSession } from './session/visitor-session';
+
+/** The effects' services in the browser: the real servers, the visitor session, the browser itself. */
+export function browserEffectServices(project: string): EffectServices {
+  return {
+    astro: createAstroApi(config),
+    subscriptions: createSubscriptionApi(config),
+    project,
+    visitor: () => {
+      const { id, session } = getVisitorSession().getSnapshot().context;
+      return { usid: id ?? '', flowOuter: session?.record.flowOuter ?? false, ipInfo: session?.record.ipInfo ?? null };
+    },
+    browser: () => ({
+      userAgent: navigator.userAgent,
+      cookies: document.cookie,
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    }),
+  };
+}
