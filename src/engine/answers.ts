@@ -94,6 +94,9 @@ export function answerProblem(screen: Screen, value: unknown, now: Date = new Da
     case 'email':
       if (typeof value !== 'string' || value.trim() === '') return 'required';
       return isEmailAddress(value.trim()) ? null : 'invalid';
+    case 'price':
+      // A plan's productId; which plans exist is the server's to say, so only its form is checked here.
+      return typeof value === 'string' && /^[A-Za-z0-9_.:-]{1,64}$/.test(value) ? null : 'required';
     default:
       return null;
   }

@@ -94,12 +94,12 @@ export function checkSemantics(flow: Flow, effects: readonly string[] | null, pu
         if (!source || source.kind !== wanted) report(`${at(i)}/insight/${field}`, `"${key}" is not the answer key of a ${wanted} question`, `use the answerKey of a ${wanted} screen`);
       }
     }
-    if (screen.kind === 'email' && screen.submit !== undefined && effects && !effects.includes(screen.submit)) {
+    if ((screen.kind === 'email' || screen.kind === 'price') && screen.submit !== undefined && effects && !effects.includes(screen.submit)) {
       report(`${at(i)}/submit`, `unknown effect "${screen.submit}"`, effects.length > 0 ? `use one of ${effects.join(', ')}` : 'this app registers no effects yet');
     }
     branchesOf(screen).forEach((branch, b) => {
       if (!branch.when) return;
-      const own = screen.kind === 'email' ? screen.submit : undefined;
+      const own = screen.kind === 'email' || screen.kind === 'price' ? screen.submit : undefined;
       for (const effect of conditionOutcomes(branch.when)) {
         if (effect !== own) {
           report(`${at(i)}/next/${b}/when`, `condition on the outcome of "${effect}", which this screen does not submit to`, own ? `test "${own}", this screen's submit effect` : 'add "submit" with that effect to this screen, or test an answer');
@@ -138,6 +138,9 @@ export function checkSemantics(flow: Flow, effects: readonly string[] | null, pu
       report(`${at(i)}/back`, `back to "previous" on "${screen.id}", which no screen leads to`, 'use a screen or path back target');
     }
     const ancestors = reach(screen.id, (id) => preds.get(id) ?? []);
+    if (screen.kind === 'price' && !flow.screens.some((s) => ancestors.has(s.id) && (s.effects ?? []).includes(screen.plansFrom))) {
+      report(`${at(i)}/plansFrom`, `no screen on the way here runs "${screen.plansFrom}"`, `add "${screen.plansFrom}" to the "effects" of this screen or an earlier one`);
+    }
     branchesOf(screen).forEach((branch, b) => {
       if (!branch.when) return;
       const pointer = typeof screen.next === 'string' ? `${at(i)}/next` : `${at(i)}/next/${b}/when`;

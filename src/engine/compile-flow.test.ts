@@ -32,6 +32,7 @@ function walk(relationship: string, time: string) {
       case 'time': return { type: 'ANSWER', value: id === 'profile-time-of-birth' ? time : '08:15' };
       case 'place': return { type: 'ANSWER', value: place };
       case 'email': return { type: 'SUBMIT_EMAIL', email: 'maya@example.com' };
+      case 'price': return { type: 'ANSWER', value: 'mxp_astrelle_trial_1_2900_live' };
     }
   };
   while (screenIdOf(actor.getSnapshot()) !== 'email') step(answerFor(screenIdOf(actor.getSnapshot())));
@@ -219,5 +220,46 @@ describe('a screen that submits to an effect', () => {
     expect(result.ok ? [] : result.problems.map((p) => `${p.pointer} ${p.message}`)).toEqual([
       '/screens/2/next/0/when condition on the outcome of "loadPlans", which this screen does not submit to',
     ]);
+  });
+});
+
+describe('a price screen that submits the chosen plan', () => {
+  it('stores the plan, runs the effect once, and branches on its outcome', async () => {
+    const { fromPromise } = await import('xstate');
+    type Editable = { screens: Array<Record<string, unknown> & { id: string }> };
+    const edited = structuredClone(flowJson) as unknown as Editable;
+    const email = edited.screens.find((s) => s.id === 'email')!;
+    delete email.end;
+    email.next = 'select-price';
+    edited.screens.push(
+      {
+        id: 'select-price', route: '/select-price', kind: 'price', group: 'results', answerKey: '5-1', title: 'Choose', cta: 'Pay',
+        plansFrom: 'loadPlans', submit: 'startCheckout', messages: { required: 'r', unavailable: 'u' },
+        next: [{ when: { outcome: 'startCheckout', is: 'failed' }, to: 'payment-error' }, { to: 'checkout-opened' }],
+      },
+      { id: 'payment-error', route: '/payment-error', kind: 'interstitial', group: 'results', title: 'Failed', cta: 'OK', end: true },
+      { id: 'checkout-opened', route: '/checkout-opened', kind: 'interstitial', group: 'results', title: 'Opened', cta: 'OK', end: true },
+    );
+    const result = validateFlow(edited, { effects: ['loadPlans', 'startCheckout'] });
+    if (!result.ok) throw new Error(JSON.stringify(result.problems));
+    const runs: EffectInput[] = [];
+    const machine = compileFlow(result.flow, {
+      effects: {
+        startCheckout: fromPromise(async ({ input }: { input: EffectInput }) => {
+          runs.push(input);
+          if (runs.length === 1) throw new Error('server down');
+          return { outcome: 'redirected' };
+        }),
+      },
+    });
+    const actor = createActor(machine, {
+      snapshot: machine.resolveState({ value: 'select-price', context: { answers: {}, trail: ['select-price'], email: 'maya@example.com', move: 'start', results: {} } }),
+    }).start();
+    actor.send({ type: 'ANSWER', value: 'mxp_plan_1' });
+    actor.send({ type: 'ANSWER', value: 'mxp_plan_1' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(runs).toHaveLength(1);
+    expect(runs[0]?.answers).toEqual({ '5-1': 'mxp_plan_1' });
+    expect(screenIdOf(actor.getSnapshot())).toBe('payment-error');
   });
 });

@@ -156,33 +156,38 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
       ...(invoke.length > 0 ? { invoke } : {}),
       meta: { route: screen.route },
     };
-    if (screen.kind === 'email') {
-      const validEmail = { type: 'isValidEmail' as const, params: { screen: screen.id } };
-      const submit = screen.submit && options.effects?.[screen.submit] ? screen.submit : null;
-      // An accepted address runs the screen's submit effect (if any), then `next` decides, by the
-      // answers and the effect's outcome. A failed effect counts as the outcome "failed".
+    const submitName = (screen.kind === 'email' || screen.kind === 'price') && screen.submit && options.effects?.[screen.submit] ? screen.submit : null;
+    if (screen.kind === 'email' || submitName) {
+      // The trigger: an accepted address (email screens), or an accepted answer (a price screen with `submit`).
+      const trigger =
+        screen.kind === 'email'
+          ? { event: 'SUBMIT_EMAIL' as const, guard: { type: 'isValidEmail' as const, params: { screen: screen.id } }, action: { type: 'storeEmail' as const } }
+          : { event: 'ANSWER' as const, guard: { type: 'isValidAnswer' as const, params: { screen: screen.id } }, action: { type: 'storeAnswer' as const, params: { screen: screen.id } } };
+      const start = { guard: trigger.guard, target: submitName ? 'submitting' : 'decided', actions: trigger.action };
+      // The effect (if any) runs once per trigger, then `next` decides by the answers and its outcome.
+      // A failed effect counts as the outcome "failed".
       return machineSetup.createStateConfig({
         ...common,
         on: back.length > 0 ? { BACK: back } : {},
         initial: 'editing',
         states: {
           // Not while submitting: a double click must not run the effect twice.
-          editing: { on: { SUBMIT_EMAIL: { guard: validEmail, target: submit ? 'submitting' : 'decided', actions: 'storeEmail' } } },
-          submitting: submit
+          editing: { on: { [trigger.event]: start } },
+          submitting: submitName
             ? {
                 invoke: {
-                  src: submit,
-                  id: `${screen.id}:${submit}`,
+                  src: submitName,
+                  id: `${screen.id}:${submitName}`,
                   input: ({ context }: { context: FunnelContext }): EffectInput => ({ answers: context.answers, email: context.email, results: context.results }),
-                  onDone: { target: 'decided', actions: { type: 'storeResult', params: ({ event }) => ({ effect: submit, output: event.output }) } },
-                  onError: { target: 'decided', actions: { type: 'storeResult', params: { effect: submit, output: { outcome: 'failed' } } } },
+                  onDone: { target: 'decided', actions: { type: 'storeResult', params: ({ event }) => ({ effect: submitName, output: event.output }) } },
+                  onError: { target: 'decided', actions: { type: 'storeResult', params: { effect: submitName, output: { outcome: 'failed' } } } },
                 },
               }
             : {},
           decided: {
             always: forward(screen, null, true),
-            // On a screen where the flow ends, the visitor may correct the address.
-            on: { SUBMIT_EMAIL: { guard: validEmail, target: submit ? 'submitting' : 'decided', reenter: true, actions: 'storeEmail' } },
+            // Where no branch leads on (an end, or a failed payment start), the visitor may try again.
+            on: { [trigger.event]: { ...start, reenter: true } },
           },
         },
       });

@@ -223,6 +223,8 @@ describe('the email is never persisted', () => {
         return { type: 'ANSWER', value: [screen.options[0]?.value ?? ''] };
       case 'text':
         return { type: 'ANSWER', value: 'Maya' };
+      case 'price':
+        return { type: 'ANSWER', value: 'mxp_astrelle_trial_1_2900_live' };
       case 'date':
         return { type: 'ANSWER', value: '1990-05-17' };
       case 'time':

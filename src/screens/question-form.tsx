@@ -21,6 +21,8 @@ export function QuestionForm(props: {
   error: { id: string; text: string | null };
   children: ReactNode;
   after?: ReactNode;
+  /** While the screen's submit effect runs: the button is disabled and says so. */
+  busy?: { text: string | undefined } | null;
 }) {
   return (
     <form onSubmit={props.onSubmit} noValidate>
@@ -28,7 +30,9 @@ export function QuestionForm(props: {
         {props.label ? <FieldLabel htmlFor={props.label.htmlFor}>{props.label.text}</FieldLabel> : null}
         {props.children}
         <InlineError id={props.error.id} error={props.error.text} />
-        <PrimaryButton type="submit">{props.cta}</PrimaryButton>
+        <PrimaryButton type="submit" disabled={!!props.busy} aria-busy={props.busy ? true : undefined}>
+          {props.busy?.text ?? props.cta}
+        </PrimaryButton>
         {props.after}
       </Stack>
     </form>

@@ -11,6 +11,7 @@ import { PlaceScreen } from './place/place-screen';
 import { InterstitialScreen } from './interstitial/interstitial-screen';
 import { LoadingScreen } from './loading/loading-screen';
 import { EmailScreen } from './email/email-screen';
+import { PriceScreen } from './price/price-screen';
 
 /**
  * One component per screen kind. The mapped type makes a kind added to the schema without a
@@ -29,4 +30,5 @@ export const screenRegistry: ScreenRegistry = {
   interstitial: InterstitialScreen,
   loading: LoadingScreen,
   email: EmailScreen,
+  price: PriceScreen,
 };

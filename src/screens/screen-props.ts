@@ -12,4 +12,8 @@ export interface ScreenProps<S extends Screen> {
   send: (event: FunnelEvent) => void;
   /** The email held in memory, for the email screen's confirmation. */
   email: string | null;
+  /** The outputs of the effects run so far, by name (e.g. the plans loadPlans fetched). */
+  results?: Record<string, unknown>;
+  /** True while the screen's submit effect runs. */
+  busy?: boolean;
 }

@@ -15,6 +15,8 @@ export const sample = {
   time: '10:30',
   place: { query: 'London', label: 'London, United Kingdom' },
   email: 'maya@example.com',
+  /** The plan a model path chooses on a price screen (the reference catalogue's cheapest live maxpay trial). */
+  plan: 'mxp_astrelle_trial_1_2900_live',
 } as const;
 
 const samplePlace: PlaceAnswer = { latitude: 51.50853, longitude: -0.12574, place: sample.place.label, utcOffsetMinutes: 60, timeZone: 'Europe/London' };
@@ -68,6 +70,8 @@ export function funnelPaths(flow: Flow): ModelCoverage {
         return [{ type: 'ANSWER', value: screen.options.slice(0, screen.minSelected).map((o) => o.value) }];
       case 'text':
         return [{ type: 'ANSWER', value: sample.text }];
+      case 'price':
+        return [{ type: 'ANSWER', value: sample.plan }];
       case 'date':
         return [{ type: 'ANSWER', value: sample.date }];
       case 'time':

@@ -46,6 +46,9 @@ export function FunnelView({ flow, actor, sessionReady }: { flow: Flow; actor: F
   const screenId = useSelector(actor, (s) => screenIdOf(s));
   const answers = useSelector(actor, (s) => s.context.answers);
   const email = useSelector(actor, (s) => s.context.email);
+  const results = useSelector(actor, (s) => s.context.results);
+  // A screen that submits to an effect is busy while it runs (its sub-state "submitting").
+  const busy = useSelector(actor, (s) => typeof s.value === 'object' && Object.values(s.value).includes('submitting'));
   const send = useCallback((event: FunnelEvent) => actor.send(event), [actor]);
   const screen = byId.get(screenId);
   const kind = screen?.kind;
@@ -72,7 +75,7 @@ export function FunnelView({ flow, actor, sessionReady }: { flow: Flow; actor: F
             </Progress>
           </TopBar>
         )}
-        <ScreenView key={screen.id} screen={screen} answers={answers} answer={answer} send={send} email={email} />
+        <ScreenView key={screen.id} screen={screen} answers={answers} answer={answer} send={send} email={email} results={results} busy={busy} />
     </FunnelFrame>
   );
 }

@@ -30,7 +30,8 @@ export type Screen =
   | PlaceScreen
   | InterstitialScreen
   | LoadingScreen
-  | EmailScreen;
+  | EmailScreen
+  | PriceScreen;
 /**
  * The path shown in the address bar, such as /quiz/1-1.
  *
@@ -658,5 +659,74 @@ export interface EmailScreen {
   messages: {
     required: Text;
     invalid: Text;
+  };
+}
+/**
+ * The price choice: the plans a named effect loaded (`plansFrom`, e.g. loadPlans), of the chosen groups and type, trial prices ascending, with a list of recent transactions. The answer is the chosen plan's productId (kept with the other answers); `submit` then runs (e.g. starts the hosted payment).
+ *
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "priceScreen".
+ */
+export interface PriceScreen {
+  id: ScreenId;
+  route: Route;
+  kind: 'price';
+  /**
+   * A key of `groups`.
+   */
+  group: string;
+  back?: Back;
+  next?: Next;
+  /**
+   * True on a screen where this flow ends (it has no `next`).
+   */
+  end?: boolean;
+  /**
+   * Named effects run when the screen opens.
+   *
+   * Items: The name of an effect the app registers, camelCase, such as createAstroUser.
+   */
+  effects?: string[];
+  answerKey: AnswerKey;
+  title: Text;
+  subtitle?: Text;
+  /**
+   * The name of an effect the app registers, camelCase, such as createAstroUser.
+   */
+  submit?: string;
+  /**
+   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
+   */
+  busy?: string;
+  /**
+   * The name of an effect the app registers, camelCase, such as createAstroUser.
+   */
+  plansFrom: string;
+  /**
+   * Whose plans are offered.
+   */
+  provider?: 'maxpay' | 'paypal';
+  /**
+   * The plan groups offered (spec: abTestId → ab_test, price 29 → high, 19 → medium, otherwise low).
+   *
+   * @minItems 1
+   */
+  planGroups?: ('high' | 'medium' | 'low' | 'ab_test' | 'paypal')[];
+  /**
+   * The plan type offered; TRIAL by default.
+   */
+  planType?: 'TRIAL' | 'SUBSCRIPTION';
+  cta: Text;
+  note?: Text;
+  /**
+   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
+   */
+  transactionsTitle?: string;
+  messages: {
+    required: Text;
+    /**
+     * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
+     */
+    unavailable: string;
   };
 }

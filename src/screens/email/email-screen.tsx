@@ -17,7 +17,7 @@ const Done = styled.p`
 `;
 
 /** Email capture. The address goes to the machine's memory only (never the URL or localStorage). */
-export function EmailScreen({ screen, send, email }: ScreenProps<EmailScreenData>) {
+export function EmailScreen({ screen, send, email, busy }: ScreenProps<EmailScreenData>) {
   const [value, setValue] = useState(email ?? '');
   const { error, setError, inputId, errorId, inputProps } = useFieldError();
 
@@ -36,6 +36,7 @@ export function EmailScreen({ screen, send, email }: ScreenProps<EmailScreenData
         cta={screen.cta}
         label={{ text: screen.label, htmlFor: inputId }}
         error={{ id: errorId, text: error }}
+        busy={busy ? { text: screen.busy } : null}
         after={
           <>
             {email && screen.done ? <Done role="status">{screen.done}</Done> : null}

@@ -1,0 +1,97 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen as dom, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { FunnelEvent } from '../../engine/compile-flow';
+import type { PriceScreen as PriceScreenData } from '../../engine/generated/flow-types';
+import type { Product } from '../../services/api-contract';
+import { renderWithProviders } from '../test-utils';
+import { PriceScreen } from './price-screen';
+
+afterEach(cleanup);
+
+const screen: PriceScreenData = {
+  id: 'select-price',
+  route: '/select-price',
+  kind: 'price',
+  group: 'results',
+  answerKey: '5-1',
+  title: 'Choose your trial price',
+  cta: 'Get my reading',
+  busy: 'Opening secure checkout…',
+  plansFrom: 'loadPlans',
+  transactionsTitle: 'Recent members',
+  messages: { required: 'Choose a price to continue.', unavailable: 'Prices could not be loaded. Please try again.' },
+  end: true,
+};
+
+function plan(productId: string, price: number, trialPrice: number, over: Partial<Extract<Product, { type: 'TRIAL' | 'SUBSCRIPTION' }>> = {}): Product {
+  return {
+    id: productId, productId, packageId: '1', project: 'astrelle', provider: 'maxpay', type: 'TRIAL', name: 'Plan', price, trialPrice,
+    currency: 'USD', additionalInfo: { subscriptionDuration: '1 month', trialDuration: '14 days' }, abTestId: null, reports: [], isTest: false,
+    paymentPage: '/subs/checkout/sessions', amplitudeId: 'a', ...over,
+  };
+}
+
+const catalogue = {
+  maxpay: [
+    plan('high', 29, 9),
+    plan('medium', 19, 1),
+    plan('low', 14.99, 5),
+    plan('sub', 24.99, 0, { type: 'SUBSCRIPTION' }),
+    plan('ab', 29, 0.99, { abTestId: 'trial_price_test' }),
+  ],
+  paypal: [plan('pp', 29, 1, { provider: 'paypal' })],
+};
+
+function show(results: Record<string, unknown>, answer?: string, busy = false) {
+  const send = vi.fn<(event: FunnelEvent) => void>();
+  renderWithProviders(<PriceScreen screen={screen} answers={{}} answer={answer} send={send} email={null} results={results} busy={busy} />);
+  return send;
+}
+
+describe('the price screen', () => {
+  it('offers the TRIAL plans of the high, medium and low groups, trial prices ascending, 14 days as 2 weeks', () => {
+    show({ loadPlans: catalogue });
+    const radios = within(dom.getByRole('radiogroup', { name: 'Choose your trial price' })).getAllByRole('radio');
+    expect(radios.map((r) => r.closest('label')?.textContent)).toEqual([
+      '2 weeks trialthen $19.00 per month$1.00',
+      '2 weeks trialthen $14.99 per month$5.00',
+      '2 weeks trialthen $29.00 per month$9.00',
+    ]);
+  });
+
+  it('answers with the chosen plan, and asks for a choice first', async () => {
+    const send = show({ loadPlans: catalogue });
+    const user = userEvent.setup();
+    await user.click(dom.getByRole('button', { name: 'Get my reading' }));
+    expect(dom.getByRole('alert')).toHaveProperty('textContent', 'Choose a price to continue.');
+    expect(send).not.toHaveBeenCalled();
+    await user.click(dom.getByRole('radio', { name: /\$5\.00/ }));
+    await user.click(dom.getByRole('button', { name: 'Get my reading' }));
+    expect(send).toHaveBeenCalledExactlyOnceWith({ type: 'ANSWER', value: 'low' });
+  });
+
+  it('keeps the plan chosen before, and disables the button while the payment starts', () => {
+    show({ loadPlans: catalogue }, 'high', true);
+    expect(dom.getByRole('radio', { name: /\$9\.00/ })).toHaveProperty('checked', true);
+    const button = dom.getByRole('button', { name: 'Opening secure checkout…' });
+    expect(button).toHaveProperty('disabled', true);
+  });
+
+  it('lists 10 recent transactions with masked names', () => {
+    show({ loadPlans: catalogue });
+    const list = within(dom.getByRole('region', { name: 'Recent members' })).getAllByRole('listitem');
+    expect(list).toHaveLength(10);
+    for (const item of list) expect(item.textContent).toMatch(/^[A-Z]\*+[a-z]\$(1\.00|5\.00|9\.00)\d+ min ago$/);
+  });
+
+  it('says so when the plans could not be loaded, and waits while they load', () => {
+    show({ loadPlans: { maxpay: null, paypal: null } });
+    expect(dom.getByRole('alert')).toHaveProperty('textContent', 'Prices could not be loaded. Please try again.');
+    cleanup();
+    show({});
+    expect(dom.getByRole('status')).toBeTruthy();
+    expect(dom.getByRole('button', { name: 'Get my reading' })).toHaveProperty('disabled', true);
+  });
+});

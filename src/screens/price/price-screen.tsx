@@ -1,0 +1,138 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import type { PriceScreen as PriceScreenData } from '../../engine/generated/flow-types';
+import { displayDuration, formatUsd, groupOf } from '../../domain/group-plans';
+import { recentTransactions } from '../../domain/recent-transactions';
+import type { ScreenProps } from '../screen-props';
+import { ScreenLayout } from '../screen-layout';
+import { OptionList } from '../choice-styles';
+import { ErrorText, PrimaryButton, Stack } from '../../ui/primitives';
+import { plansFrom } from './plans-from';
+
+const PlanCard = styled.label<{ $selected: boolean }>`
+  display: grid;
+  grid-template-columns: auto 1fr auto;
+  align-items: center;
+  gap: 12px;
+  min-height: 64px;
+  padding: 12px 16px;
+  border-radius: 14px;
+  cursor: pointer;
+  color: ${({ theme }) => theme.colors.text};
+  background: ${({ theme }) => theme.colors.surfaceSolid};
+  border: 2px solid ${({ theme, $selected }) => ($selected ? theme.colors.brandStrong : theme.colors.border)};
+  box-shadow: ${({ $selected }) => ($selected ? '0 0 0 3px rgba(157, 117, 235, 0.35)' : '0 1px 2px rgba(60, 47, 107, 0.08)')};
+  input { width: 20px; height: 20px; accent-color: #6c45c9; margin: 0; }
+  &:focus-within { outline: 3px solid rgba(108, 69, 201, 0.5); outline-offset: 2px; }
+`;
+
+const Price = styled.strong`
+  font-size: 22px;
+  white-space: nowrap;
+`;
+
+const Detail = styled.span`
+  display: block;
+  font-size: 14px;
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
+const Transactions = styled.section`
+  h2 { font-size: 16px; margin: 0 0 8px; }
+  ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 6px; font-size: 14px; }
+  li { display: flex; justify-content: space-between; gap: 8px; }
+`;
+
+const Note = styled.p`
+  font-size: 13px;
+  color: ${({ theme }) => theme.colors.muted};
+  margin: 0;
+`;
+
+/**
+ * The trial price choice (spec §2 /select-price): the plans the screen's `plansFrom` effect loaded,
+ * of its groups and type (TRIAL by default), trial prices ascending, "14 days" shown as "2 weeks".
+ * Confirming answers with the plan's productId; the screen's submit effect then starts the payment.
+ */
+export function PriceScreen({ screen, answer, send, results, busy }: ScreenProps<PriceScreenData>) {
+  const titleId = `${screen.id}-title`;
+  const errorId = `${screen.id}-error`;
+  const all = plansFrom(results?.[screen.plansFrom], screen.provider ?? 'maxpay');
+  const type = screen.planType ?? 'TRIAL';
+  const plans = useMemo(() => {
+    const groups: readonly string[] = screen.planGroups ?? ['high', 'medium', 'low'];
+    return (all ?? []).filter((plan) => plan.type === type && groups.includes(groupOf(plan))).sort((a, b) => a.trialPrice - b.trialPrice);
+  }, [all, screen.planGroups, type]);
+  const [chosen, setChosen] = useState(typeof answer === 'string' ? answer : '');
+  const [error, setError] = useState<string | null>(null);
+  // Random masked names, drawn again only when the prices on offer change.
+  const prices = plans.map((p) => (type === 'TRIAL' ? p.trialPrice : p.price)).join(',');
+  const transactions = useMemo(() => recentTransactions(prices ? prices.split(',').map(Number) : []), [prices]);
+  const selected = plans.find((p) => p.productId === chosen) ?? null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!selected) {
+      setError(screen.messages.required);
+      return;
+    }
+    send({ type: 'ANSWER', value: selected.productId });
+  };
+
+  return (
+    <ScreenLayout screenId={screen.id} title={screen.title} subtitle={screen.subtitle} titleId={titleId}>
+      <form onSubmit={submit} noValidate>
+        <Stack $gap={16}>
+          {all === undefined ? <p role="status">…</p> : null}
+          {all !== undefined && plans.length === 0 ? <ErrorText role="alert">{screen.messages.unavailable}</ErrorText> : null}
+          {plans.length > 0 ? (
+            <OptionList role="radiogroup" aria-labelledby={titleId} aria-describedby={error ? errorId : undefined}>
+              {plans.map((plan) => (
+                <li key={plan.productId}>
+                  <PlanCard $selected={plan.productId === chosen}>
+                    <input
+                      type="radio"
+                      name={`${screen.id}-plan`}
+                      value={plan.productId}
+                      checked={plan.productId === chosen}
+                      onChange={() => {
+                        setChosen(plan.productId);
+                        setError(null);
+                      }}
+                    />
+                    <span>
+                      {type === 'TRIAL' ? `${displayDuration(plan.additionalInfo.trialDuration)} trial` : plan.name}
+                      <Detail>
+                        then {formatUsd(plan.price)} per {plan.additionalInfo.subscriptionDuration.replace(/^1\s+/, '')}
+                      </Detail>
+                    </span>
+                    <Price>{formatUsd(type === 'TRIAL' ? plan.trialPrice : plan.price)}</Price>
+                  </PlanCard>
+                </li>
+              ))}
+            </OptionList>
+          ) : null}
+          {error ? <ErrorText id={errorId} role="alert">{error}</ErrorText> : null}
+          <PrimaryButton type="submit" disabled={busy || plans.length === 0} aria-busy={busy || undefined}>
+            {busy && screen.busy ? screen.busy : screen.cta}
+          </PrimaryButton>
+          {screen.note ? <Note>{screen.note}</Note> : null}
+          {screen.transactionsTitle && plans.length > 0 ? (
+            <Transactions aria-label={screen.transactionsTitle}>
+              <h2>{screen.transactionsTitle}</h2>
+              <ul>
+                {transactions.map((t, i) => (
+                  <li key={i}>
+                    <span>{t.name}</span>
+                    <span>{formatUsd(t.amount)}</span>
+                    <span>{t.minutesAgo} min ago</span>
+                  </li>
+                ))}
+              </ul>
+            </Transactions>
+          ) : null}
+        </Stack>
+      </form>
+    </ScreenLayout>
+  );
+}
