@@ -19,9 +19,10 @@ describe('decidePayment (maxpay card)', () => {
     expect(decidePayment('maxpay', card({ cardNumber: '378282246310005', cvc: '1234' }), today)).toEqual({ outcome: 'approved', paymentMethod: 'card ending 0005' });
   });
 
-  it('accepts a card expiring this month, and MM/YYYY', () => {
+  it('accepts a card expiring this month, MM/YYYY, and MMYY typed without the slash', () => {
     expect(decidePayment('maxpay', card({ expiry: '05/26' }), today).outcome).toBe('approved');
     expect(decidePayment('maxpay', card({ expiry: '5 / 2027' }), today).outcome).toBe('approved');
+    expect(decidePayment('maxpay', card({ expiry: '1229' }), today).outcome).toBe('approved');
   });
 
   it.each([
@@ -36,7 +37,9 @@ describe('decidePayment (maxpay card)', () => {
     ['an expiry last month', { expiry: '04/26' }, 'expiry'],
     ['month 13', { expiry: '13/29' }, 'expiry'],
     ['month 00', { expiry: '00/29' }, 'expiry'],
-    ['an expiry without a slash', { expiry: '1229' }, 'expiry'],
+    ['an expiry of three digits', { expiry: '129' }, 'expiry'],
+    ['an expiry with a dash', { expiry: '12-29' }, 'expiry'],
+    ['an expiry without the year', { expiry: '12/' }, 'expiry'],
     ['an expiry more than 20 years ahead', { expiry: '12/2050' }, 'expiry'],
     ['a missing CVC', { cvc: '' }, 'cvc'],
     ['a CVC of 2 digits', { cvc: '12' }, 'cvc'],

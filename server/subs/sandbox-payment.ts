@@ -65,9 +65,10 @@ function decidePaypal(form: PaymentForm): PaymentDecision {
   return { outcome: 'approved', paymentMethod: `PayPal ${email}` };
 }
 
-/** Why an expiry (MM/YY, also MM/YYYY) is not acceptable today, or undefined when it is. */
+/** Why an expiry (MM/YY, also MM/YYYY and MMYY) is not acceptable today, or undefined when it is. */
 function checkExpiry(text: string, today: Date): string | undefined {
-  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(text);
+  // A phone's numeric keypad has no "/": MMYY is read as MM/YY.
+  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(text) ?? /^\s*(\d{2})(\d{2})\s*$/.exec(text);
   if (!match) return 'Enter the expiry date as MM/YY.';
   const month = Number(match[1]);
   const year = match[2]!.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
