@@ -21,6 +21,7 @@ import {
 import pg from 'pg';
 import { GroupCommit } from './group-commit';
 import * as initial from './migrations/0001_initial';
+import * as checkout from './migrations/0002_checkout';
 import type { Database } from './schema';
 
 /** Where the data lives. */
@@ -70,7 +71,7 @@ export async function prepareStore(options: StoreOptions, seed?: (store: Store) 
 }
 
 /** The migrations, in order. Add new ones at the end; never edit one that has shipped. */
-const MIGRATIONS = { '0001_initial': initial };
+const MIGRATIONS = { '0001_initial': initial, '0002_checkout': checkout };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });

@@ -126,6 +126,72 @@ export interface SubscriptionsTable {
   created_at: Timestamp;
 }
 
+/** A sandbox hosted checkout: one order of one product, paid (charged) at most once. */
+export interface CheckoutsTable {
+  id: string;
+  /** The client's idempotency key. */
+  order_id: string;
+  email: string;
+  email_key: string;
+  project: string;
+  provider: string;
+  product_id: string;
+  usid: string;
+  subscription_user_id: string;
+  /** What is charged now, fixed when the checkout is created. */
+  amount_cents: number;
+  currency: string;
+  /** open, paid, declined or cancelled; only an open checkout changes. */
+  status: string;
+  success_url: string;
+  error_url: string;
+  cancel_url: string;
+  /** Set when paid: the stored sandbox payment method ("card ending 4242"), never a card number or CVC. */
+  payment_method: string | null;
+  /** Set when declined: declined or already_purchased. */
+  decline_reason: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Money taken: exactly one row per paid order. */
+export interface ChargesTable {
+  id: string;
+  order_id: string;
+  /** The checkout that took it; null for a one-click purchase. */
+  checkout_id: string | null;
+  email: string;
+  email_key: string;
+  project: string;
+  provider: string;
+  product_id: string;
+  amount_cents: number;
+  currency: string;
+  payment_method: string;
+  created_at: Timestamp;
+}
+
+/** A bought offer (FIXED product): at most one per email, project and product. */
+export interface PurchasesTable {
+  id: string;
+  order_id: string;
+  email: string;
+  email_key: string;
+  project: string;
+  provider: string;
+  product_id: string;
+  offer_id: string;
+  amount_cents: number;
+  currency: string;
+  payment_method: string;
+  status: string;
+  usid: string | null;
+  /** The checkout it was paid through; null for a one-click purchase. */
+  checkout_id: string | null;
+  subscription_user_id: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   sessions: SessionsTable;
   astro_users: AstroUsersTable;
@@ -133,6 +199,9 @@ export interface Database {
   subscription_users: SubscriptionUsersTable;
   products: ProductsTable;
   subscriptions: SubscriptionsTable;
+  checkouts: CheckoutsTable;
+  charges: ChargesTable;
+  purchases: PurchasesTable;
 }
 
 export type SessionRow = Selectable<SessionsTable>;
@@ -141,4 +210,6 @@ export type SubscriptionUserRow = Selectable<SubscriptionUsersTable>;
 export type ProductRow = Selectable<ProductsTable>;
 export type NewProduct = Insertable<ProductsTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
-
+export type CheckoutRow = Selectable<CheckoutsTable>;
+export type ChargeRow = Selectable<ChargesTable>;
+export type PurchaseRow = Selectable<PurchasesTable>;
