@@ -417,7 +417,7 @@ describeOnEachDatabase('API contract', ({ store }) => {
         expect(product.provider).toBe('maxpay');
         expect(product.isTest).toBe(false);
         expect(product.currency).toBe('USD');
-        expect(product.paymentPage).toBe(`/subs/checkout/maxpay/${product.productId}`);
+        expect(product.paymentPage).toBe('/subs/checkout/sessions');
         expect(product.reports.length).toBeGreaterThan(0);
       }
     });
@@ -475,12 +475,6 @@ describeOnEachDatabase('API contract', ({ store }) => {
       ['a missing isTest', `/subs/subscription-plans?project=${TEST_PROJECT}&provider=maxpay&countryCode=US`, 'isTest'],
     ])('rejects %s with a 400 naming the parameter', async (_case, path, field) => {
       expectError(await get(path), 400, field);
-    });
-
-    it('answers the checkout page with 501 until the sandbox checkout exists', async () => {
-      const response = await fetch(`${baseUrl}/subs/checkout/maxpay/anything`);
-      expect(response.status).toBe(501);
-      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
     });
   });
 

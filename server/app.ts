@@ -11,6 +11,7 @@ import { jsonErrorHandler } from './error-handler';
 import { ipLookupRoutes, type IpLookupOptions } from './ip/routes';
 import { registerPlaceSearch } from './places/search-route';
 import { securityHeaders } from './security-headers';
+import type { CheckoutOptions } from './subs/checkout-routes';
 import { subscriptionRoutes } from './subs/routes';
 
 /** How to build the HTTP server. */
@@ -31,6 +32,8 @@ export interface ServerOptions {
   corsOrigins?: readonly string[];
   /** Fastify's trustProxy: only then does X-Forwarded-For decide the client's address. */
   trustProxy?: boolean | string | ((address: string, hop: number) => boolean);
+  /** The sandbox hosted checkout: the app's other origins and return pages that return URLs may name. */
+  checkout?: CheckoutOptions;
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -64,7 +67,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const corsOrigins = options.corsOrigins ?? [];
   if (store) {
     await app.register(apiScope(astroRoutes, { store }, corsOrigins), { prefix: '/astro' });
-    await app.register(apiScope(subscriptionRoutes, { store }, corsOrigins), { prefix: '/subs' });
+    await app.register(apiScope(subscriptionRoutes, { store, checkout: options.checkout }, corsOrigins), { prefix: '/subs' });
   }
   if (ipLookup) await app.register(apiScope(ipLookupRoutes, ipLookup, corsOrigins), { prefix: '/ip' });
   app.get('/healthz', async (_request, reply) => {

@@ -17,7 +17,10 @@ import { seedCatalogue } from './subs/catalogue';
 // separated), TRUST_PROXY (true, a hop count, or the proxies' addresses/CIDRs: only then is
 // X-Forwarded-For believed), IP_LOOKUP_KEY (the key /ip/json requires; unset accepts any),
 // IP_LOOKUP_MMDB (a GeoLite2/GeoIP2 City .mmdb to use instead of the bundled one), SQLITE_GROUP_COMMIT=off
-// (one transaction and fsync per write instead of batching the writes that arrive together).
+// (one transaction and fsync per write instead of batching the writes that arrive together), APP_ORIGINS
+// (other origins of the app that the hosted checkout may send visitors back to, comma-separated),
+// CHECKOUT_RETURN_PATHS (the app's pages a checkout may return to, comma-separated; default /payment-success,
+// /payment-error, /sale, /secret-discount, /select-price, /signup-offer, /signup-offer-success).
 
 const CLOSE_TIMEOUT_MS = 10_000;
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -46,7 +49,7 @@ function readTrustProxy(value: string | undefined): boolean | string | ((address
   return text;
 }
 
-function readOrigins(value: string | undefined): string[] {
+function readOrigins(value: string | undefined, name: string): string[] {
   const origins = (value ?? '').split(/[\s,]+/).filter(Boolean);
   for (const origin of origins) {
     let parsed: URL | undefined;
@@ -55,9 +58,20 @@ function readOrigins(value: string | undefined): string[] {
     } catch {
       parsed = undefined;
     }
-    if (!parsed || parsed.origin !== origin) fail(`invalid origin "${origin}" in CORS_ORIGINS: expected scheme://host[:port], nothing more`);
+    if (!parsed || parsed.origin !== origin) fail(`invalid origin "${origin}" in ${name}: expected scheme://host[:port], nothing more`);
   }
   return origins;
+}
+
+function readReturnPaths(value: string | undefined): string[] | undefined {
+  const paths = (value ?? '').split(/[\s,]+/).filter(Boolean);
+  if (paths.length === 0) return undefined;
+  for (const path of paths) {
+    if (!/^\/[A-Za-z0-9\-._~/]*$/.test(path) || path.startsWith('//') || /(^|\/)\.\.?(\/|$)/.test(path)) {
+      fail(`invalid path "${path}" in CHECKOUT_RETURN_PATHS: expected an absolute path such as /payment-success`);
+    }
+  }
+  return paths;
 }
 
 const port = readPort(process.env.PORT);
@@ -68,7 +82,9 @@ const connectSrc = (process.env.CONNECT_SRC ?? '').split(/[\s,]+/).filter(Boolea
 
 const projectId = process.env.PROJECT_ID || 'astrelle';
 if (!/^[a-z0-9][a-z0-9_-]{0,63}$/.test(projectId)) fail(`invalid PROJECT_ID "${projectId}": expected lower-case letters, digits, - and _`);
-const corsOrigins = readOrigins(process.env.CORS_ORIGINS);
+const corsOrigins = readOrigins(process.env.CORS_ORIGINS, 'CORS_ORIGINS');
+const appOrigins = readOrigins(process.env.APP_ORIGINS, 'APP_ORIGINS');
+const returnPaths = readReturnPaths(process.env.CHECKOUT_RETURN_PATHS);
 const trustProxy = readTrustProxy(process.env.TRUST_PROXY);
 const dataDir = resolve(process.env.DATA_DIR || resolve(repoRoot, 'data'));
 const databaseUrl = process.env.DATABASE_URL || undefined;
@@ -112,6 +128,7 @@ try {
     ipLookup: { locator, key: process.env.IP_LOOKUP_KEY || undefined },
     corsOrigins,
     trustProxy,
+    checkout: { appOrigins, returnPaths },
   });
 } catch (error) {
   fail((error as Error).message);

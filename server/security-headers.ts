@@ -13,8 +13,9 @@ const UNSAFE_SOURCE = /[\s;,'"]/;
 
 /**
  * Builds an onSend hook that sets `X-Content-Type-Options: nosniff` on every response and, on
- * HTML, a Content-Security-Policy and Referrer-Policy. Scripts may only come from our origin (no
- * inline or eval); styles may be inline because styled-components injects style tags at run time.
+ * HTML, a Content-Security-Policy and Referrer-Policy unless the route set its own. Scripts may only come
+ * from our origin (no inline or eval); styles may be inline because styled-components injects style tags at
+ * run time.
  *
  * @throws {Error} when a connectSrc entry contains whitespace, quotes, commas or semicolons.
  */
@@ -40,8 +41,9 @@ export function securityHeaders(options: SecurityHeaderOptions = {}): OnSendHook
     reply.header('x-content-type-options', 'nosniff');
     const type = reply.getHeader('content-type');
     if (typeof type === 'string' && type.startsWith('text/html')) {
-      reply.header('content-security-policy', policy);
-      reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+      // A route with a stricter policy of its own (the hosted checkout pages) keeps it.
+      if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', policy);
+      if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     }
     return payload;
   };

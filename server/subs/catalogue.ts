@@ -46,9 +46,12 @@ const OFFERS: readonly OfferSeed[] = [
   { id: 'ultra_pack', name: 'Ultra pack: every reading', priceCents: 4999, prevPriceCents: 12999, percentOff: 61, reports: ['birth_chart', 'love_paths', 'career_guide', 'year_ahead'] },
 ];
 
-/** The sandbox hosted checkout of a product (a later issue builds it; today it answers 501). */
-export function paymentPagePath(provider: Provider, productId: string): string {
-  return `/subs/checkout/${provider}/${encodeURIComponent(productId)}`;
+/**
+ * Where a checkout of any product starts (every product's `paymentPage`): POST a CheckoutCreate there, then
+ * send the visitor to the answer's `url`, the sandbox hosted page.
+ */
+export function paymentPagePath(): string {
+  return '/subs/checkout/sessions';
 }
 
 /** Every product row of `project`: 7 plans and 3 offers per provider, each in a test and a live variant. */

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { Transaction } from 'kysely';
 import {
   AB_TEST_DATA_MAX_BYTES,
   ApiError,
@@ -22,20 +21,22 @@ import {
   type Product,
   type Provider,
 } from '../../src/services/api-contract';
-import { badRequest, conflict, notFound } from '../api/errors';
+import { badRequest, notFound } from '../api/errors';
 import type { Store } from '../db/open';
-import type { Database, ProductRow, SessionRow, SubscriptionRow, SubscriptionUserRow } from '../db/schema';
+import type { ProductRow, SessionRow, SubscriptionUserRow } from '../db/schema';
 import { emailKey, fromJson, now, toBool, toIso } from '../db/values';
 import { paymentPagePath } from './catalogue';
+import { checkoutRoutes, type CheckoutOptions } from './checkout-routes';
+import { createSubscription, toSubscription } from './subscription-orders';
 
 /** How long a catalogue read from the database is reused: products change only with a deploy's seed. */
 const CATALOGUE_TTL_MS = 30_000;
 
 /**
  * The subscription server (spec §7), mounted under /subs: the plan catalogue, visitor sessions,
- * subscription users and idempotent subscriptions.
+ * subscription users, idempotent subscriptions, and the sandbox hosted checkout with one-click offers.
  */
-export async function subscriptionRoutes(scope: FastifyInstance, { store }: { store: Store }): Promise<void> {
+export async function subscriptionRoutes(scope: FastifyInstance, { store, checkout }: { store: Store; checkout?: CheckoutOptions }): Promise<void> {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = store;
   const catalogueCache = new Map<string, { at: number; products: Product[] }>();
@@ -62,14 +63,7 @@ export async function subscriptionRoutes(scope: FastifyInstance, { store }: { st
     },
   });
 
-  // The sandbox hosted checkout that paymentPage points at is built by a later issue.
-  app.get('/checkout/:provider/:productId', async (_request, reply) =>
-    reply
-      .code(501)
-      .header('cache-control', 'no-store')
-      .type('text/html; charset=utf-8')
-      .send('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Checkout</title></head><body><h1>Checkout is not available yet</h1><p>The sandbox checkout has not been built.</p></body></html>'),
-  );
+  await checkoutRoutes(scope, { store, ...checkout });
 
   app.post('/sessions/create', {
     schema: { body: SessionCreate, response: { 200: Session, 201: Session, 400: ApiError } },
@@ -208,95 +202,6 @@ export async function subscriptionRoutes(scope: FastifyInstance, { store }: { st
   });
 }
 
-/**
- * Creates the subscription, exactly once per orderId: a replay of the same order answers the stored
- * subscription (created: false); a different order reusing the orderId, or a second active subscription
- * of one email to one product, is a 409. Race-safe on both databases: the unique order_id and the unique
- * active (email, project, product) index decide, and the loser of a race reads the winner's row.
- */
-async function createSubscription(trx: Transaction<Database>, order: SubscriptionCreate): Promise<{ created: boolean; row: SubscriptionRow }> {
-  const product = await trx.selectFrom('products').select(['project', 'provider', 'type']).where('product_id', '=', order.productId).executeTakeFirst();
-  if (!product || product.project !== order.project || product.provider !== order.provider) {
-    throw notFound(`No product ${order.productId} for project ${order.project} and provider ${order.provider}.`);
-  }
-  const replay = await findOrder(trx, order);
-  if (replay) return { created: false, row: replay };
-
-  const key = emailKey(order.email);
-  const at = now();
-  await trx
-    .insertInto('subscription_users')
-    .values({
-      id: randomUUID(),
-      email: order.email,
-      email_key: key,
-      project: order.project,
-      is_legal: false,
-      ip: null,
-      fbc: null,
-      fbp: null,
-      city: null,
-      postal_code: null,
-      country_code: null,
-      loc: null,
-      timezone: null,
-      user_agent: '',
-      created_at: at,
-      updated_at: at,
-    })
-    .onConflict((oc) => oc.doNothing())
-    .execute();
-  const user = await trx
-    .selectFrom('subscription_users')
-    .select(['id'])
-    .where('email_key', '=', key)
-    .where('project', '=', order.project)
-    .executeTakeFirstOrThrow();
-
-  const created = await trx
-    .insertInto('subscriptions')
-    .values({
-      id: randomUUID(),
-      order_id: order.orderId,
-      email: order.email,
-      email_key: key,
-      project: order.project,
-      product_id: order.productId,
-      provider: order.provider,
-      status: 'active',
-      usid: order.usid ?? null,
-      subscription_user_id: user.id,
-      created_at: at,
-    })
-    .onConflict((oc) => oc.doNothing())
-    .returningAll()
-    .executeTakeFirst();
-  if (!created) {
-    // Either a concurrent request with this orderId won (a replay), or the email is already subscribed.
-    const winner = await findOrder(trx, order);
-    if (winner) return { created: false, row: winner };
-    throw conflict('This email already has an active subscription to this product.', 'productId');
-  }
-  if (order.usid) {
-    await trx.updateTable('sessions').set({ user_id: user.id, user_email: order.email, updated_at: at }).where('id', '=', order.usid).execute();
-  }
-  return { created: true, row: created };
-}
-
-/** The stored subscription of this orderId; 409 when the orderId was used for a different order. */
-async function findOrder(trx: Transaction<Database>, order: SubscriptionCreate): Promise<SubscriptionRow | undefined> {
-  const row = await trx.selectFrom('subscriptions').selectAll().where('order_id', '=', order.orderId).executeTakeFirst();
-  if (!row) return undefined;
-  const same =
-    row.email_key === emailKey(order.email) &&
-    row.project === order.project &&
-    row.product_id === order.productId &&
-    row.provider === order.provider &&
-    (order.usid === undefined || row.usid === order.usid);
-  if (!same) throw conflict('This orderId was already used for a different order.', 'orderId');
-  return row;
-}
-
 function userFromIpInfo(ip: IpInfo) {
   return {
     ip: ip.ip || null,
@@ -356,19 +261,6 @@ function toSubscriptionUser(row: SubscriptionUserRow): SubscriptionUser {
   };
 }
 
-function toSubscription(row: SubscriptionRow): Subscription {
-  return {
-    id: row.id,
-    email: row.email,
-    project: row.project,
-    productId: row.product_id,
-    provider: row.provider as Provider,
-    orderId: row.order_id,
-    status: 'active',
-    createdAt: toIso(row.created_at),
-  };
-}
-
 const dollars = (cents: number) => cents / 100;
 
 function toProduct(row: ProductRow): Product {
@@ -381,7 +273,7 @@ function toProduct(row: ProductRow): Product {
     provider,
     amplitudeId: row.amplitude_id,
     isTest: toBool(row.is_test),
-    paymentPage: paymentPagePath(provider, row.product_id),
+    paymentPage: paymentPagePath(),
     reports: fromJson<string[]>(row.reports),
   };
   if (row.type === 'FIXED') {

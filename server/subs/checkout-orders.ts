@@ -1,0 +1,383 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Checkout, CheckoutCreate, CheckoutStatus, OfferId, Provider, Purchase, PurchaseCreate } from '../../src/services/api-contract';
+import { ApiRequestError, conflict, notFound } from '../api/errors';
+import type { CheckoutRow, Database, ProductRow, PurchaseRow } from '../db/schema';
+import { emailKey, now, toIso } from '../db/values';
+import { createSubscription, ensureSubscriptionUser, linkSession } from './subscription-orders';
+
+// The sandbox checkout's records: checkouts, charges and purchases. Every function that writes takes the
+// transaction of one `store.write`, so what it does is committed whole or not at all. Money is taken only by
+// `payCheckout` and `createPurchase`, each exactly once per order: the unique keys of the 0002 migration
+// (order_id, checkout_id, one purchase per buyer and product, one active subscription per buyer and plan)
+// decide races on both databases, and the conditional `status = 'open'` update lets only one payment through.
+
+/** Why a checkout ended declined. */
+export type DeclineReason = 'declined' | 'already_purchased';
+
+/** Thrown inside a write to undo a payment because the buyer already owns the product. */
+export class AlreadyPurchasedError extends Error {
+  constructor() {
+    super('The buyer already has this product.');
+    this.name = 'AlreadyPurchasedError';
+  }
+}
+
+/** The product of this project and provider, or undefined. */
+export async function findProduct(db: Kysely<Database>, productId: string, project: string, provider: Provider): Promise<ProductRow | undefined> {
+  return db.selectFrom('products').selectAll().where('product_id', '=', productId).where('project', '=', project).where('provider', '=', provider).executeTakeFirst();
+}
+
+/** What a checkout of the product charges now, in cents: a trial's price for TRIAL, the price otherwise. */
+export function amountNowCents(product: ProductRow): number {
+  return product.type === 'TRIAL' ? (product.trial_price_cents ?? 0) : product.price_cents;
+}
+
+/**
+ * Opens a checkout, once per orderId: the same orderId with the same fields answers the stored checkout
+ * (created: false) whatever its status; with other fields it is a 409 on orderId. A buyer who already has an
+ * active subscription to the plan, or has bought the offer, gets a 409 on productId. Also makes sure the
+ * subscription user exists and names the buyer on the visitor's session.
+ */
+export async function createCheckout(trx: Transaction<Database>, order: CheckoutCreate): Promise<{ created: boolean; row: CheckoutRow }> {
+  const product = await findProduct(trx, order.productId, order.project, order.provider);
+  if (!product) throw notFound(`No product ${order.productId} for project ${order.project} and provider ${order.provider}.`);
+  const replay = await findCheckoutOrder(trx, order);
+  if (replay) return { created: false, row: replay };
+
+  const usedBySubscription = await trx.selectFrom('subscriptions').select('id').where('order_id', '=', order.orderId).executeTakeFirst();
+  const usedByPurchase = await trx.selectFrom('purchases').select('id').where('order_id', '=', order.orderId).executeTakeFirst();
+  if (usedBySubscription || usedByPurchase) throw conflict('This orderId was already used for a different order.', 'orderId');
+  await refuseOwnedProduct(trx, order.email, order.project, order.productId);
+
+  const userId = await ensureSubscriptionUser(trx, order.email, order.project);
+  const at = now();
+  const created = await trx
+    .insertInto('checkouts')
+    .values({
+      id: newCheckoutId(),
+      order_id: order.orderId,
+      email: order.email,
+      email_key: emailKey(order.email),
+      project: order.project,
+      provider: order.provider,
+      product_id: order.productId,
+      usid: order.usid,
+      subscription_user_id: userId,
+      amount_cents: amountNowCents(product),
+      currency: product.currency,
+      status: 'open',
+      success_url: order.successUrl,
+      error_url: order.errorUrl,
+      cancel_url: order.cancelUrl,
+      payment_method: null,
+      decline_reason: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .onConflict((oc) => oc.column('order_id').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (!created) {
+    // A concurrent request with this orderId won.
+    const winner = await findCheckoutOrder(trx, order);
+    if (winner) return { created: false, row: winner };
+    throw conflict('This orderId was already used for a different order.', 'orderId');
+  }
+  await linkSession(trx, order.usid, userId, order.email);
+  return { created: true, row: created };
+}
+
+async function findCheckoutOrder(trx: Transaction<Database>, order: CheckoutCreate): Promise<CheckoutRow | undefined> {
+  const row = await trx.selectFrom('checkouts').selectAll().where('order_id', '=', order.orderId).executeTakeFirst();
+  if (!row) return undefined;
+  const same =
+    row.email_key === emailKey(order.email) &&
+    row.project === order.project &&
+    row.provider === order.provider &&
+    row.product_id === order.productId &&
+    row.usid === order.usid &&
+    row.success_url === order.successUrl &&
+    row.error_url === order.errorUrl &&
+    row.cancel_url === order.cancelUrl;
+  if (!same) throw conflict('This orderId was already used for a different order.', 'orderId');
+  return row;
+}
+
+/** 409 on productId when the buyer has an active subscription to the product or has bought it. */
+async function refuseOwnedProduct(trx: Transaction<Database>, email: string, project: string, productId: string): Promise<void> {
+  const key = emailKey(email);
+  const subscribed = await trx
+    .selectFrom('subscriptions')
+    .select('id')
+    .where('email_key', '=', key)
+    .where('project', '=', project)
+    .where('product_id', '=', productId)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  if (subscribed) throw conflict('This email already has an active subscription to this product.', 'productId');
+  const bought = await trx.selectFrom('purchases').select('id').where('email_key', '=', key).where('project', '=', project).where('product_id', '=', productId).executeTakeFirst();
+  if (bought) throw conflict('This email has already bought this product.', 'productId');
+}
+
+export async function findCheckout(db: Kysely<Database>, id: string): Promise<CheckoutRow | undefined> {
+  return db.selectFrom('checkouts').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Pays an open checkout: marks it paid with the payment method, creates the subscription (plans) or the
+ * purchase (offers) and records the one charge. Answers the paid checkout, or undefined when the checkout was
+ * not open any more (another request paid, declined or cancelled it first: nothing is done).
+ *
+ * @throws {AlreadyPurchasedError} when the buyer already owns the product (bought it through another checkout
+ *   meanwhile); the caller's transaction must then be rolled back, which takes nothing.
+ */
+export async function payCheckout(trx: Transaction<Database>, id: string, paymentMethod: string): Promise<CheckoutRow | undefined> {
+  const at = now();
+  const row = await trx
+    .updateTable('checkouts')
+    .set({ status: 'paid', payment_method: paymentMethod, updated_at: at })
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const product = await trx.selectFrom('products').selectAll().where('product_id', '=', row.product_id).executeTakeFirstOrThrow();
+  const provider = row.provider as Provider;
+
+  if (product.type === 'FIXED') {
+    const purchase = await insertPurchase(trx, {
+      orderId: row.order_id,
+      email: row.email,
+      project: row.project,
+      provider,
+      product,
+      paymentMethod,
+      usid: row.usid,
+      checkoutId: row.id,
+      userId: row.subscription_user_id,
+    });
+    if (!purchase) throw new AlreadyPurchasedError();
+    await linkSession(trx, row.usid, row.subscription_user_id, row.email);
+  } else {
+    let created: boolean;
+    try {
+      ({ created } = await createSubscription(trx, { email: row.email, project: row.project, productId: row.product_id, provider, orderId: row.order_id, usid: row.usid }));
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.statusCode === 409) throw new AlreadyPurchasedError();
+      throw error;
+    }
+    // A subscription already made for this orderId elsewhere was not paid by this checkout: take nothing.
+    if (!created) throw new AlreadyPurchasedError();
+  }
+  await trx
+    .insertInto('charges')
+    .values({
+      id: randomUUID(),
+      order_id: row.order_id,
+      checkout_id: row.id,
+      email: row.email,
+      email_key: row.email_key,
+      project: row.project,
+      provider: row.provider,
+      product_id: row.product_id,
+      amount_cents: row.amount_cents,
+      currency: row.currency,
+      payment_method: paymentMethod,
+      created_at: at,
+    })
+    .execute();
+  return row;
+}
+
+/** Ends an open checkout without a payment (declined or cancelled); undefined when it was not open. */
+export async function closeCheckout(
+  trx: Transaction<Database>,
+  id: string,
+  status: Extract<CheckoutStatus, 'declined' | 'cancelled'>,
+  reason: DeclineReason | null = null,
+): Promise<CheckoutRow | undefined> {
+  return trx
+    .updateTable('checkouts')
+    .set({ status, decline_reason: status === 'declined' ? reason : null, updated_at: now() })
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * Buys an offer in one click with the buyer's stored payment method (that of their latest paid checkout in
+ * this project with this provider), once per orderId: a replay answers the stored purchase (created: false).
+ * 404 when the product is not an offer of this project and provider; 409 on orderId when the orderId named
+ * another order, on productId when the offer was already bought; 402 on payment without a stored method.
+ */
+export async function createPurchase(trx: Transaction<Database>, order: PurchaseCreate): Promise<{ created: boolean; row: PurchaseRow }> {
+  const product = await findProduct(trx, order.productId, order.project, order.provider);
+  if (!product || product.type !== 'FIXED') throw notFound(`No offer ${order.productId} for project ${order.project} and provider ${order.provider}.`);
+  const replay = await findPurchaseOrder(trx, order);
+  if (replay) return { created: false, row: replay };
+
+  const usedByCheckout = await trx.selectFrom('checkouts').select('id').where('order_id', '=', order.orderId).executeTakeFirst();
+  const usedBySubscription = await trx.selectFrom('subscriptions').select('id').where('order_id', '=', order.orderId).executeTakeFirst();
+  if (usedByCheckout || usedBySubscription) throw conflict('This orderId was already used for a different order.', 'orderId');
+  const key = emailKey(order.email);
+  const bought = await trx.selectFrom('purchases').select('id').where('email_key', '=', key).where('project', '=', order.project).where('product_id', '=', order.productId).executeTakeFirst();
+  if (bought) {
+    // On PostgreSQL each statement sees what was committed before it: a concurrent request of this same
+    // order may have committed since the replay check above.
+    const winner = await findPurchaseOrder(trx, order);
+    if (winner) return { created: false, row: winner };
+    throw conflict('This email has already bought this offer.', 'productId');
+  }
+
+  const method = await trx
+    .selectFrom('checkouts')
+    .select(['payment_method'])
+    .where('email_key', '=', key)
+    .where('project', '=', order.project)
+    .where('provider', '=', order.provider)
+    .where('status', '=', 'paid')
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!method?.payment_method) {
+    throw new ApiRequestError(402, `No stored ${order.provider} payment method for this email: pay through the hosted checkout first.`, 'payment');
+  }
+
+  const userId = await ensureSubscriptionUser(trx, order.email, order.project);
+  const row = await insertPurchase(trx, {
+    orderId: order.orderId,
+    email: order.email,
+    project: order.project,
+    provider: order.provider,
+    product,
+    paymentMethod: method.payment_method,
+    usid: order.usid,
+    checkoutId: null,
+    userId,
+  });
+  if (!row) {
+    // A concurrent request won: the same order (a replay), or another order of the same offer.
+    const winner = await findPurchaseOrder(trx, order);
+    if (winner) return { created: false, row: winner };
+    throw conflict('This email has already bought this offer.', 'productId');
+  }
+  await trx
+    .insertInto('charges')
+    .values({
+      id: randomUUID(),
+      order_id: row.order_id,
+      checkout_id: null,
+      email: row.email,
+      email_key: row.email_key,
+      project: row.project,
+      provider: row.provider,
+      product_id: row.product_id,
+      amount_cents: row.amount_cents,
+      currency: row.currency,
+      payment_method: row.payment_method,
+      created_at: toIso(row.created_at),
+    })
+    .execute();
+  await linkSession(trx, order.usid, userId, order.email);
+  return { created: true, row };
+}
+
+async function findPurchaseOrder(trx: Transaction<Database>, order: PurchaseCreate): Promise<PurchaseRow | undefined> {
+  const row = await trx.selectFrom('purchases').selectAll().where('order_id', '=', order.orderId).executeTakeFirst();
+  if (!row) return undefined;
+  const same =
+    row.email_key === emailKey(order.email) &&
+    row.project === order.project &&
+    row.provider === order.provider &&
+    row.product_id === order.productId &&
+    row.usid === order.usid;
+  if (!same) throw conflict('This orderId was already used for a different order.', 'orderId');
+  return row;
+}
+
+interface NewPurchase {
+  orderId: string;
+  email: string;
+  project: string;
+  provider: Provider;
+  product: ProductRow;
+  paymentMethod: string;
+  usid: string | null;
+  checkoutId: string | null;
+  userId: string;
+}
+
+/** Inserts the purchase; undefined when a unique key (order, checkout, or buyer and product) already holds one. */
+async function insertPurchase(trx: Transaction<Database>, purchase: NewPurchase): Promise<PurchaseRow | undefined> {
+  return trx
+    .insertInto('purchases')
+    .values({
+      id: randomUUID(),
+      order_id: purchase.orderId,
+      email: purchase.email,
+      email_key: emailKey(purchase.email),
+      project: purchase.project,
+      provider: purchase.provider,
+      product_id: purchase.product.product_id,
+      offer_id: purchase.product.offer_id ?? purchase.product.id,
+      amount_cents: purchase.product.price_cents,
+      currency: purchase.product.currency,
+      payment_method: purchase.paymentMethod,
+      status: 'paid',
+      usid: purchase.usid,
+      checkout_id: purchase.checkoutId,
+      subscription_user_id: purchase.userId,
+      created_at: now(),
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The offers an email bought in a project, oldest first. */
+export async function listPurchases(db: Kysely<Database>, email: string, project: string): Promise<PurchaseRow[]> {
+  return db.selectFrom('purchases').selectAll().where('email_key', '=', emailKey(email)).where('project', '=', project).orderBy('created_at').orderBy('id').execute();
+}
+
+/** An unguessable id: knowing it is what lets one open and pay the hosted page. */
+function newCheckoutId(): string {
+  return `chk_${randomBytes(18).toString('base64url')}`;
+}
+
+const dollars = (cents: number) => cents / 100;
+
+/** The contract's Checkout; `pagePath` is where the hosted page of the checkout is served. */
+export function toCheckout(row: CheckoutRow, pagePath: string): Checkout {
+  return {
+    id: row.id,
+    url: pagePath,
+    status: row.status as CheckoutStatus,
+    orderId: row.order_id,
+    project: row.project,
+    provider: row.provider as Provider,
+    productId: row.product_id,
+    amount: dollars(row.amount_cents),
+    currency: 'USD',
+    createdAt: toIso(row.created_at),
+  };
+}
+
+export function toPurchase(row: PurchaseRow): Purchase {
+  return {
+    id: row.id,
+    orderId: row.order_id,
+    project: row.project,
+    provider: row.provider as Provider,
+    productId: row.product_id,
+    offerId: row.offer_id as OfferId,
+    email: row.email,
+    amount: dollars(row.amount_cents),
+    currency: 'USD',
+    paymentMethod: row.payment_method,
+    status: 'paid',
+    createdAt: toIso(row.created_at),
+  };
+}

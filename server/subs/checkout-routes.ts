@@ -1,0 +1,253 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Transaction } from 'kysely';
+import {
+  ApiError,
+  Checkout,
+  CheckoutCreate,
+  CheckoutIdParams,
+  Purchase,
+  PurchaseCreate,
+  PurchaseList,
+  PurchaseQuery,
+  type Provider,
+} from '../../src/services/api-contract';
+import { badRequest, conflict, notFound } from '../api/errors';
+import type { Store } from '../db/open';
+import type { CheckoutRow, Database, ProductRow } from '../db/schema';
+import { isUniqueViolation } from '../db/values';
+import {
+  AlreadyPurchasedError,
+  closeCheckout,
+  createCheckout,
+  createPurchase,
+  findCheckout,
+  listPurchases,
+  payCheckout,
+  toCheckout,
+  toPurchase,
+  type DeclineReason,
+} from './checkout-orders';
+import { checkoutPagePolicy, messagePage, renderCheckoutPage, renderMissingCheckoutPage, type CheckoutPageView } from './checkout-page';
+import { DEFAULT_RETURN_PATHS, isAllowedReturnUrl, type ReturnUrlRules } from './is-allowed-return-url';
+import { decidePayment, type PaymentForm } from './sandbox-payment';
+
+/** How the sandbox checkout is configured. */
+export interface CheckoutOptions {
+  /** Origins of the app besides the server's own that return URLs may name (APP_ORIGINS). */
+  appOrigins?: readonly string[];
+  /** The app's pages a checkout may return to; default DEFAULT_RETURN_PATHS. */
+  returnPaths?: readonly string[];
+}
+
+const RETURN_URL_FIELDS = ['successUrl', 'errorUrl', 'cancelUrl'] as const;
+const CHECKOUT_ID = /^[A-Za-z0-9_-]{8,64}$/;
+const FORM_FIELDS = new Set(['cardName', 'cardNumber', 'expiry', 'cvc', 'paypalEmail', 'password']);
+const FORM_BODY_LIMIT_BYTES = 16 * 1024;
+const FORM_VALUE_MAX_LENGTH = 256;
+
+/**
+ * The sandbox hosted checkout and one-click offer purchases, inside the subscription server's scope:
+ * JSON endpoints for the browser (start a checkout, read it, buy an offer, list purchases) and the HTML
+ * pages that stand in for maxpay and PayPal (show, pay, cancel).
+ */
+export async function checkoutRoutes(scope: FastifyInstance, options: CheckoutOptions & { store: Store }): Promise<void> {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+  const { store } = options;
+  const { db } = store;
+  const rules: ReturnUrlRules = { origins: options.appOrigins ?? [], paths: options.returnPaths ?? DEFAULT_RETURN_PATHS };
+  const pagePath = (id: string) => `${scope.prefix}/checkout/${id}`;
+
+  /** A write whose unique-key loss (a race the checks before it could not see) is a 409, not a 500. */
+  async function write<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    try {
+      return await store.write(work);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict('This order conflicts with another one made at the same time; try again.', 'orderId');
+      throw error;
+    }
+  }
+
+  app.post('/checkout/sessions', {
+    schema: { body: CheckoutCreate, response: { 200: Checkout, 201: Checkout, 400: ApiError, 404: ApiError, 409: ApiError } },
+    handler: async (request, reply) => {
+      for (const name of RETURN_URL_FIELDS) {
+        if (!isAllowedReturnUrl(request.body[name], rules)) {
+          throw badRequest(`${name} must be one of the app's return pages (${rules.paths.join(', ')}) on the app's own origin, with an optional query string`, name);
+        }
+      }
+      const { created, row } = await write((trx) => createCheckout(trx, request.body));
+      reply.header('cache-control', 'no-store');
+      return reply.code(created ? 201 : 200).send(toCheckout(row, pagePath(row.id)));
+    },
+  });
+
+  app.get('/checkout/sessions/:id', {
+    schema: { params: CheckoutIdParams, response: { 200: Checkout, 400: ApiError, 404: ApiError } },
+    handler: async (request, reply) => {
+      const row = await findCheckout(db, request.params.id);
+      if (!row) throw notFound('No checkout has this id.');
+      reply.header('cache-control', 'no-store');
+      return toCheckout(row, pagePath(row.id));
+    },
+  });
+
+  app.post('/purchases', {
+    schema: { body: PurchaseCreate, response: { 200: Purchase, 201: Purchase, 400: ApiError, 402: ApiError, 404: ApiError, 409: ApiError } },
+    handler: async (request, reply) => {
+      const { created, row } = await write((trx) => createPurchase(trx, request.body));
+      reply.header('cache-control', 'no-store');
+      return reply.code(created ? 201 : 200).send(toPurchase(row));
+    },
+  });
+
+  app.get('/purchases', {
+    schema: { querystring: PurchaseQuery, response: { 200: PurchaseList, 400: ApiError } },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return (await listPurchases(db, request.query.email, request.query.project)).map(toPurchase);
+    },
+  });
+
+  // The hosted pages: HTML, and their form is x-www-form-urlencoded. In their own scope so that no other
+  // route of the API accepts a form body.
+  await scope.register(async (pages) => {
+    const policy = checkoutPagePolicy(rules.origins);
+    const sendPage = (reply: FastifyReply, status: number, html: string) =>
+      reply
+        .code(status)
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', policy)
+        .header('referrer-policy', 'no-referrer')
+        .type('text/html; charset=utf-8')
+        .send(html);
+    const redirect = (reply: FastifyReply, location: string) => reply.code(303).header('cache-control', 'no-store').header('location', location).send();
+
+    pages.removeAllContentTypeParsers();
+    pages.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT_BYTES }, (_request, body, done) => {
+      done(null, parseForm(typeof body === 'string' ? body : body.toString('utf8')));
+    });
+    pages.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+      if (status >= 500) request.log.error({ err: error }, 'checkout page failed');
+      const message =
+        status === 415
+          ? 'The payment form must be sent by the checkout page itself.'
+          : status === 413
+            ? 'The payment form was too large.'
+            : status >= 500
+              ? 'Something went wrong. Go back to the app and try again; you will not be charged twice.'
+              : error.message;
+      return sendPage(reply, status, messagePage(status >= 500 ? 'Something went wrong' : 'This request cannot be used', message));
+    });
+
+    async function load(id: string): Promise<{ row: CheckoutRow; product: ProductRow } | undefined> {
+      if (!CHECKOUT_ID.test(id)) return undefined;
+      const row = await findCheckout(db, id);
+      if (!row) return undefined;
+      const product = await db.selectFrom('products').selectAll().where('product_id', '=', row.product_id).executeTakeFirstOrThrow();
+      return { row, product };
+    }
+
+    function pageView(row: CheckoutRow, product: ProductRow, extra: Pick<CheckoutPageView, 'error' | 'values'> = {}): CheckoutPageView {
+      return {
+        provider: row.provider as Provider,
+        merchant: merchantName(row.project),
+        product: {
+          name: product.name,
+          type: product.type as CheckoutPageView['product']['type'],
+          priceCents: product.price_cents,
+          trialPriceCents: product.trial_price_cents ?? 0,
+          trialDuration: product.trial_duration,
+          subscriptionDuration: product.subscription_duration,
+        },
+        amountCents: row.amount_cents,
+        status: row.status as CheckoutPageView['status'],
+        declineReason: row.decline_reason as DeclineReason | null,
+        paymentMethod: row.payment_method,
+        payAction: `${pagePath(row.id)}/pay`,
+        cancelHref: `${pagePath(row.id)}/cancel`,
+        returnHref: outcomeUrl(row),
+        ...extra,
+      };
+    }
+
+    pages.get<{ Params: { id: string } }>('/checkout/:id', async (request, reply) => {
+      const loaded = await load(request.params.id);
+      if (!loaded) return sendPage(reply, 404, renderMissingCheckoutPage());
+      return sendPage(reply, 200, renderCheckoutPage(pageView(loaded.row, loaded.product)));
+    });
+
+    pages.post<{ Params: { id: string }; Body: PaymentForm | undefined }>('/checkout/:id/pay', async (request, reply) => {
+      const loaded = await load(request.params.id);
+      if (!loaded) return sendPage(reply, 404, renderMissingCheckoutPage());
+      const { row, product } = loaded;
+      // A refresh, a second click or a late resubmit: nothing more happens, the visitor goes where the first went.
+      if (row.status !== 'open') return redirect(reply, outcomeUrl(row));
+      const form = request.body ?? {};
+      const decision = decidePayment(row.provider as Provider, form);
+      if (decision.outcome === 'invalid') {
+        const values = { cardName: form.cardName, expiry: form.expiry, paypalEmail: form.paypalEmail };
+        return sendPage(reply, 400, renderCheckoutPage(pageView(row, product, { error: { field: decision.field, message: decision.message }, values })));
+      }
+      if (decision.outcome === 'declined') {
+        await store.write((trx) => closeCheckout(trx, row.id, 'declined', 'declined'));
+      } else {
+        try {
+          await store.write((trx) => payCheckout(trx, row.id, decision.paymentMethod));
+        } catch (error) {
+          if (!(error instanceof AlreadyPurchasedError)) throw error;
+          await store.write((trx) => closeCheckout(trx, row.id, 'declined', 'already_purchased'));
+        }
+      }
+      // Whoever won (this request or a concurrent one), the checkout now has its final status.
+      return redirect(reply, outcomeUrl((await findCheckout(db, row.id)) ?? row));
+    });
+
+    pages.get<{ Params: { id: string } }>('/checkout/:id/cancel', async (request, reply) => {
+      const loaded = await load(request.params.id);
+      if (!loaded) return sendPage(reply, 404, renderMissingCheckoutPage());
+      if (loaded.row.status === 'open') await store.write((trx) => closeCheckout(trx, loaded.row.id, 'cancelled'));
+      return redirect(reply, outcomeUrl((await findCheckout(db, loaded.row.id)) ?? loaded.row));
+    });
+  });
+}
+
+/** Where a checkout sends its visitor now: its return URL for its status, with the outcome in the query. */
+function outcomeUrl(row: CheckoutRow): string {
+  switch (row.status) {
+    case 'paid':
+      return withParams(row.success_url, { payment: 'true', order: row.order_id });
+    case 'declined':
+      return withParams(row.error_url, { payment: 'true', reason: row.decline_reason ?? 'declined' });
+    default:
+      // open (the page's own cancel link) or cancelled
+      return withParams(row.cancel_url, { payment: 'cancelled' });
+  }
+}
+
+/** The allowed return URL with `params` set in its query (replacing any of the same name); stays relative if it was. */
+export function withParams(url: string, params: Record<string, string>): string {
+  const base = 'https://own-origin.invalid';
+  const parsed = new URL(url, base);
+  for (const [name, value] of Object.entries(params)) parsed.searchParams.set(name, value);
+  return parsed.origin === base ? `${parsed.pathname}${parsed.search}` : parsed.href;
+}
+
+/** "astrelle" → "Astrelle", "food-mentor" → "Food Mentor". */
+function merchantName(project: string): string {
+  return project
+    .split(/[-_]+/)
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+/** The known fields of a posted form, first value of each, cut to a sane length. */
+function parseForm(text: string): PaymentForm {
+  const form: Record<string, string> = {};
+  for (const [name, value] of new URLSearchParams(text)) {
+    if (FORM_FIELDS.has(name) && !Object.hasOwn(form, name)) form[name] = value.slice(0, FORM_VALUE_MAX_LENGTH);
+  }
+  return form;
+}

@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import type { Provider, Subscription, SubscriptionCreate } from '../../src/services/api-contract';
+import { conflict, notFound } from '../api/errors';
+import type { Database, SubscriptionRow } from '../db/schema';
+import { emailKey, now, toIso } from '../db/values';
+
+// Subscriptions and the records around them, shared by POST /subs/subscriptions/create and the hosted checkout.
+
+/**
+ * The id of the subscription user of this email and project, creating one with the minimal fields of
+ * POST /subs/users/create when there is none (an existing user is left as it is).
+ */
+export async function ensureSubscriptionUser(trx: Transaction<Database>, email: string, project: string): Promise<string> {
+  const key = emailKey(email);
+  const at = now();
+  await trx
+    .insertInto('subscription_users')
+    .values({
+      id: randomUUID(),
+      email,
+      email_key: key,
+      project,
+      is_legal: false,
+      ip: null,
+      fbc: null,
+      fbp: null,
+      city: null,
+      postal_code: null,
+      country_code: null,
+      loc: null,
+      timezone: null,
+      user_agent: '',
+      created_at: at,
+      updated_at: at,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  const user = await trx.selectFrom('subscription_users').select(['id']).where('email_key', '=', key).where('project', '=', project).executeTakeFirstOrThrow();
+  return user.id;
+}
+
+/** Names the buyer on the visitor's session (user.id and user.email), when that session exists. */
+export async function linkSession(trx: Transaction<Database>, usid: string, userId: string, email: string): Promise<void> {
+  await trx.updateTable('sessions').set({ user_id: userId, user_email: email, updated_at: now() }).where('id', '=', usid).execute();
+}
+
+/**
+ * Creates the subscription, exactly once per orderId: a replay of the same order answers the stored
+ * subscription (created: false); a different order reusing the orderId, or a second active subscription
+ * of one email to one product, is a 409. Race-safe on both databases: the unique order_id and the unique
+ * active (email, project, product) index decide, and the loser of a race reads the winner's row.
+ */
+export async function createSubscription(trx: Transaction<Database>, order: SubscriptionCreate): Promise<{ created: boolean; row: SubscriptionRow }> {
+  const product = await trx.selectFrom('products').select(['project', 'provider', 'type']).where('product_id', '=', order.productId).executeTakeFirst();
+  if (!product || product.project !== order.project || product.provider !== order.provider) {
+    throw notFound(`No product ${order.productId} for project ${order.project} and provider ${order.provider}.`);
+  }
+  const replay = await findOrder(trx, order);
+  if (replay) return { created: false, row: replay };
+
+  const userId = await ensureSubscriptionUser(trx, order.email, order.project);
+  const created = await trx
+    .insertInto('subscriptions')
+    .values({
+      id: randomUUID(),
+      order_id: order.orderId,
+      email: order.email,
+      email_key: emailKey(order.email),
+      project: order.project,
+      product_id: order.productId,
+      provider: order.provider,
+      status: 'active',
+      usid: order.usid ?? null,
+      subscription_user_id: userId,
+      created_at: now(),
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (!created) {
+    // Either a concurrent request with this orderId won (a replay), or the email is already subscribed.
+    const winner = await findOrder(trx, order);
+    if (winner) return { created: false, row: winner };
+    throw conflict('This email already has an active subscription to this product.', 'productId');
+  }
+  if (order.usid) await linkSession(trx, order.usid, userId, order.email);
+  return { created: true, row: created };
+}
+
+/** The stored subscription of this orderId; 409 when the orderId was used for a different order. */
+async function findOrder(trx: Transaction<Database>, order: SubscriptionCreate): Promise<SubscriptionRow | undefined> {
+  const row = await trx.selectFrom('subscriptions').selectAll().where('order_id', '=', order.orderId).executeTakeFirst();
+  if (!row) return undefined;
+  const same =
+    row.email_key === emailKey(order.email) &&
+    row.project === order.project &&
+    row.product_id === order.productId &&
+    row.provider === order.provider &&
+    (order.usid === undefined || row.usid === order.usid);
+  if (!same) throw conflict('This orderId was already used for a different order.', 'orderId');
+  return row;
+}
+
+export function toSubscription(row: SubscriptionRow): Subscription {
+  return {
+    id: row.id,
+    email: row.email,
+    project: row.project,
+    productId: row.product_id,
+    provider: row.provider as Provider,
+    orderId: row.order_id,
+    status: 'active',
+    createdAt: toIso(row.created_at),
+  };
+}
