@@ -2,7 +2,9 @@ import { createAstroApi } from '../services/astro-api';
 import { config } from '../services/config';
 import { createSubscriptionApi } from '../services/subscription-api';
 import type { EffectServices } from './effects';
+import { absoluteUrl } from '../services/api-call';
 import { getVisitorSession } from './session/visitor-session';
+import { randomId } from './session/random-id';
 
 /** The effects' services in the browser: the real servers, the visitor session, the browser itself. */
 export function browserEffectServices(project: string): EffectServices {
@@ -12,8 +14,11 @@ export function browserEffectServices(project: string): EffectServices {
     project,
     visitor: () => {
       const { id, session } = getVisitorSession().getSnapshot().context;
-      return { usid: id ?? '', flowOuter: session?.record.flowOuter ?? false, ipInfo: session?.record.ipInfo ?? null };
+      return { usid: id ?? '', flowOuter: session?.record.flowOuter ?? false, ipInfo: session?.record.ipInfo ?? null, email: session?.user?.email ?? null };
     },
+    newOrderId: () => `ord_${randomId().replace(/-/g, '')}`,
+    origin: new URL(absoluteUrl(config.subscriptionApiUrl)).origin,
+    openPaymentPage: (url) => window.location.assign(url),
     browser: () => ({
       userAgent: navigator.userAgent,
       cookies: document.cookie,

@@ -3,10 +3,12 @@ import type { SubscriptionApi } from '../services/subscription-api';
 import type { EffectName } from './effect-names';
 import { loadPlans } from './effects/load-plans';
 import { submitEmail, type SubmitEmailServices } from './effects/submit-email';
+import { startCheckout, type StartCheckoutServices } from './effects/start-checkout';
 
 /** What the effects reach the outside world with. */
-export interface EffectServices extends SubmitEmailServices {
-  subscriptions: SubmitEmailServices['subscriptions'] & Pick<SubscriptionApi, 'getSubscriptionPlans'>;
+export interface EffectServices extends Omit<SubmitEmailServices, 'visitor'>, Omit<StartCheckoutServices, 'visitor'> {
+  subscriptions: SubmitEmailServices['subscriptions'] & StartCheckoutServices['subscriptions'] & Pick<SubscriptionApi, 'getSubscriptionPlans'>;
+  visitor(): ReturnType<SubmitEmailServices['visitor']> & ReturnType<StartCheckoutServices['visitor']>;
 }
 
 /** The effect registry: one implementation per name a flow may use (a missing one fails to compile). */
@@ -14,5 +16,6 @@ export function createEffects(services: EffectServices): Record<EffectName, AnyA
   return {
     loadPlans: loadPlans(services.subscriptions, services.project),
     submitEmail: submitEmail(services),
+    startCheckout: startCheckout(services),
   };
 }

@@ -94,6 +94,11 @@ export function checkSemantics(flow: Flow, effects: readonly string[] | null, pu
         if (!source || source.kind !== wanted) report(`${at(i)}/insight/${field}`, `"${key}" is not the answer key of a ${wanted} question`, `use the answerKey of a ${wanted} screen`);
       }
     }
+    if (screen.kind === 'price' && screen.returnTo) {
+      for (const [name, route] of Object.entries(screen.returnTo)) {
+        if (!routes.has(route)) report(`${at(i)}/returnTo/${name}`, `return route "${route}" is not a screen of this flow`, 'use the route of a screen in this flow');
+      }
+    }
     if ((screen.kind === 'email' || screen.kind === 'price') && screen.submit !== undefined && effects && !effects.includes(screen.submit)) {
       report(`${at(i)}/submit`, `unknown effect "${screen.submit}"`, effects.length > 0 ? `use one of ${effects.join(', ')}` : 'this app registers no effects yet');
     }

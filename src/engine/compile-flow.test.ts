@@ -195,7 +195,7 @@ describe('a screen that submits to an effect', () => {
     expect(actor.getSnapshot().value).toEqual({ email: 'submitting' });
     expect(screenIdOf(actor.getSnapshot())).toBe('email');
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(runs).toEqual([{ answers: { '2-1': 'Maya' }, email: 'maya@example.com', results: {} }]);
+    expect(runs).toEqual([{ screen: expect.objectContaining({ id: 'email' }), answers: { '2-1': 'Maya' }, email: 'maya@example.com', results: {} }]);
     finish();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(screenIdOf(actor.getSnapshot())).toBe('already-subscribed');

@@ -21,8 +21,10 @@ export interface FunnelContext {
   results: Record<string, unknown>;
 }
 
-/** What a named effect is given when its screen opens. */
+/** What a named effect is given when its screen opens (or, for a submit effect, when the screen submits). */
 export interface EffectInput {
+  /** The screen that runs the effect. */
+  screen: Screen;
   answers: Answers;
   email: string | null;
   /** The outputs of the effects that ran before, by name. */
@@ -141,7 +143,7 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
             {
               src: name,
               id: `${screen.id}:${name}`,
-              input: ({ context }: { context: FunnelContext }): EffectInput => ({ answers: context.answers, email: context.email, results: context.results }),
+              input: ({ context }: { context: FunnelContext }): EffectInput => ({ screen, answers: context.answers, email: context.email, results: context.results }),
               onDone: { actions: { type: 'storeResult' as const, params: ({ event }: { event: { output: unknown } }) => ({ effect: name, output: event.output }) } },
             },
           ]
@@ -178,7 +180,7 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
                 invoke: {
                   src: submitName,
                   id: `${screen.id}:${submitName}`,
-                  input: ({ context }: { context: FunnelContext }): EffectInput => ({ answers: context.answers, email: context.email, results: context.results }),
+                  input: ({ context }: { context: FunnelContext }): EffectInput => ({ screen, answers: context.answers, email: context.email, results: context.results }),
                   onDone: { target: 'decided', actions: { type: 'storeResult', params: ({ event }) => ({ effect: submitName, output: event.output }) } },
                   onError: { target: 'decided', actions: { type: 'storeResult', params: { effect: submitName, output: { outcome: 'failed' } } } },
                 },

@@ -1,5 +1,9 @@
 import type {
+  Checkout,
+  CheckoutCreate,
   Product,
+  Purchase,
+  PurchaseCreate,
   Session,
   SessionWrite,
   Subscription,
@@ -21,6 +25,8 @@ export const subscriptionMessages = {
   getUser: 'cannot get subscription server user',
   checkSubscription: 'cannot check subscription',
   createSubscription: 'cannot create subscription',
+  startCheckout: 'cannot start payment',
+  purchase: 'cannot purchase offer',
 } as const;
 
 /** The payment providers whose plans the funnel offers (spec §9). */
@@ -75,6 +81,12 @@ export function createSubscriptionApi(config: Pick<AppConfig, 'subscriptionApiUr
           http.get('users/check-subscription', { searchParams: { email, project } }),
         ),
       ),
+    /** POST /checkout/sessions: a hosted checkout to send the visitor to (idempotent on orderId). */
+    startCheckout: async (body: CheckoutCreate): Promise<Checkout | null> =>
+      dataOrNull(await callApi<Checkout>(subscriptionMessages.startCheckout, () => http.post('checkout/sessions', { json: body }))),
+    /** POST /purchases: a one-click offer purchase (idempotent on orderId). */
+    purchase: async (body: PurchaseCreate): Promise<Purchase | null> =>
+      dataOrNull(await callApi<Purchase>(subscriptionMessages.purchase, () => http.post('purchases', { json: body }))),
     /** POST /subscriptions/create (idempotent on orderId). */
     createSubscription: async (body: SubscriptionCreate): Promise<Subscription | null> =>
       dataOrNull(await callApi<Subscription>(subscriptionMessages.createSubscription, () => http.post('subscriptions/create', { json: body }))),

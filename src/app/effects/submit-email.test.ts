@@ -6,6 +6,7 @@ import { buildServer } from '../../../server/app';
 import { openTestStore } from '../../../server/test-support/databases';
 import type { Store } from '../../../server/db/open';
 import type { EffectInput } from '../../engine/compile-flow';
+import { loadTestFlow } from '../../../tests/support/load-test-flow';
 import type { AstroUser, IpInfo, Product, SubscriptionUser } from '../../services/api-contract';
 import { createAstroApi } from '../../services/astro-api';
 import { createSubscriptionApi } from '../../services/subscription-api';
@@ -38,6 +39,7 @@ const answers = {
   '1-1': 'single', '2-1': 'Maya', '2-2': '1990-05-17', '2-3': 'dont_know', '2-5': 'female',
   '2-4': { latitude: 51.50853, longitude: -0.12574, place: 'London, United Kingdom', utcOffsetMinutes: 60, timeZone: 'Europe/London' },
 };
+const emailScreen = loadTestFlow().screens.find((s) => s.id === 'email')!;
 let n = 0;
 const newEmail = () => `maya.${Date.now()}.${n++}@example.com`;
 
@@ -54,7 +56,7 @@ function services(over: Partial<SubmitEmailServices> = {}, url = () => base): Su
 }
 
 async function run(email: string, over: Partial<SubmitEmailServices> = {}, url?: () => string): Promise<SubmitEmailResult> {
-  const input: EffectInput = { answers, email, results: {} };
+  const input: EffectInput = { screen: emailScreen, answers, email, results: {} };
   return toPromise(createActor(submitEmail(services(over, url)), { input }).start());
 }
 

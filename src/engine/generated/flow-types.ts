@@ -699,6 +699,14 @@ export interface PriceScreen {
    */
   busy?: string;
   /**
+   * Where the hosted payment sends the visitor back: routes of this flow.
+   */
+  returnTo?: {
+    success: Route;
+    error: Route;
+    cancel: Route;
+  };
+  /**
    * The name of an effect the app registers, camelCase, such as createAstroUser.
    */
   plansFrom: string;

@@ -1,0 +1,55 @@
+import { fromPromise } from 'xstate';
+import type { EffectInput } from '../../engine/compile-flow';
+import type { SubscriptionApi } from '../../services/subscription-api';
+
+export interface StartCheckoutServices {
+  subscriptions: Pick<SubscriptionApi, 'startCheckout'>;
+  project: string;
+  /** The visitor's id, and the email the server linked to their session (after a reload the machine has none). */
+  visitor(): { usid: string; email: string | null };
+  /** A new idempotency key for this payment attempt. */
+  newOrderId(): string;
+  /** Where return URLs are resolved (this page's origin); the server accepts only its allow-listed paths. */
+  origin: string;
+  /** Sends the browser to the hosted payment page. */
+  openPaymentPage(url: string): void;
+}
+
+/** How starting the payment ended: `redirected` (the browser is leaving), `needsEmail` or `failed`. */
+export type StartCheckoutResult = { outcome: 'redirected'; checkoutId: string } | { outcome: 'needsEmail' } | { outcome: 'failed' };
+
+/**
+ * `startCheckout`, a price screen's submit effect: creates a hosted checkout for the chosen plan
+ * (the screen's answer) with the screen's return routes, then sends the browser to the provider's
+ * page. The email goes in the request body only, never in a URL. One orderId per attempt: the
+ * server answers a replay with the same checkout, and never charges a checkout twice.
+ */
+export function startCheckout(services: StartCheckoutServices) {
+  return fromPromise(async ({ input }: { input: EffectInput }): Promise<StartCheckoutResult> => {
+    const { screen } = input;
+    if (screen.kind !== 'price' || !screen.returnTo) {
+      console.error(`startCheckout: screen "${screen.id}" is not a price screen with returnTo`);
+      return { outcome: 'failed' };
+    }
+    const productId = input.answers[screen.answerKey];
+    const visitor = services.visitor();
+    const email = input.email ?? visitor.email;
+    if (!email) return { outcome: 'needsEmail' };
+    if (typeof productId !== 'string') return { outcome: 'failed' };
+    const back = (route: string) => `${route}?usid=${encodeURIComponent(visitor.usid)}`;
+    const checkout = await services.subscriptions.startCheckout({
+      project: services.project,
+      provider: screen.provider ?? 'maxpay',
+      productId,
+      email,
+      usid: visitor.usid,
+      orderId: services.newOrderId(),
+      successUrl: back(screen.returnTo.success),
+      errorUrl: back(screen.returnTo.error),
+      cancelUrl: back(screen.returnTo.cancel),
+    });
+    if (!checkout) return { outcome: 'failed' };
+    services.openPaymentPage(new URL(checkout.url, services.origin).toString());
+    return { outcome: 'redirected', checkoutId: checkout.id };
+  });
+}
