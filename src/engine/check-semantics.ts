@@ -1,6 +1,6 @@
 import type { Flow, Screen } from './generated/flow-types';
 import type { FlowProblem } from './validate-flow';
-import { branchesOf, predecessors } from './flow-graph';
+import { branchesOf, followersOf, predecessors } from './flow-graph';
 import { conditionAnswerKeys, conditionOutcomes, conditionValues } from './conditions';
 import { enumeratedValues, isQuestionScreen } from './answers';
 
@@ -48,7 +48,9 @@ export function checkSemantics(flow: Flow, effects: readonly string[] | null, pu
         if (!ids.has(branch.to)) report(`${at(i)}/next/${b}/to`, `transition to unknown screen "${branch.to}"`, 'use the id of a screen in this flow');
         const last = b === branches.length - 1;
         if (!last && !branch.when) report(`${at(i)}/next/${b}`, 'a branch without "when" before the last branch hides the branches after it', 'add "when" or move this branch to the end');
-        if (last && branch.when) report(`${at(i)}/next/${b}`, 'the last branch has a "when": a visitor whose answers match no branch is stuck', 'add a last branch without "when" as the default');
+        // A screen that submits to an effect may stay when no branch matches: the visitor submits again.
+        const submits = (screen.kind === 'email' || screen.kind === 'price') && screen.submit !== undefined;
+        if (last && branch.when && !submits) report(`${at(i)}/next/${b}`, 'the last branch has a "when": a visitor whose answers match no branch is stuck', 'add a last branch without "when" as the default');
       });
     }
     if (branches.length === 0 && screen.end !== true) report(at(i), `screen "${screen.id}" has no way forward and is not an end`, 'add "next", or "end": true if the flow ends here');
@@ -133,7 +135,7 @@ export function checkSemantics(flow: Flow, effects: readonly string[] | null, pu
   if (problems.length > 0) return problems;
 
   const preds = predecessors(flow);
-  const reachable = reach(flow.start, (id) => branchesOf(screenById(flow, id)).map((b) => b.to));
+  const reachable = reach(flow.start, (id) => followersOf(flow, screenById(flow, id)));
   flow.screens.forEach((screen, i) => {
     if (!reachable.has(screen.id)) report(at(i), `screen "${screen.id}" cannot be reached from the start "${flow.start}"`, 'add a transition to it, or remove it');
     if (screen.back?.to === 'screen' && screen.back.screen !== undefined && (screen.back.screen === screen.id || !reach(screen.id, (id) => preds.get(id) ?? []).has(screen.back.screen))) {

@@ -263,3 +263,56 @@ describe('a price screen that submits the chosen plan', () => {
     expect(screenIdOf(actor.getSnapshot())).toBe('payment-error');
   });
 });
+
+describe('the way back from the hosted payment', () => {
+  function flowWithPayment() {
+    type Editable = { screens: Array<Record<string, unknown> & { id: string }> };
+    const edited = structuredClone(flowJson) as unknown as Editable;
+    const email = edited.screens.find((s) => s.id === 'email')!;
+    delete email.end;
+    email.next = 'select-price';
+    edited.screens.push(
+      {
+        id: 'select-price', route: '/select-price', kind: 'price', group: 'results', answerKey: '5-1', title: 'Choose', cta: 'Pay',
+        plansFrom: 'loadPlans', submit: 'startCheckout', messages: { required: 'r', unavailable: 'u' },
+        returnTo: { success: '/payment-success', error: '/payment-error', cancel: '/sale' },
+        next: [{ when: { outcome: 'startCheckout', is: 'failed' }, to: 'payment-error' }],
+      },
+      { id: 'payment-success', route: '/payment-success', kind: 'interstitial', group: 'results', title: 'Paid', cta: 'OK', end: true },
+      { id: 'payment-error', route: '/payment-error', kind: 'interstitial', group: 'results', title: 'Failed', cta: 'OK', end: true },
+      { id: 'sale', route: '/sale', kind: 'interstitial', group: 'results', title: 'Sale', cta: 'OK', end: true },
+    );
+    const result = validateFlow(edited, { effects: ['loadPlans', 'startCheckout'] });
+    if (!result.ok) throw new Error(JSON.stringify(result.problems));
+    return result.flow;
+  }
+
+  it('lets a visitor who reached the price screen return to its success, error and cancel pages, and no one else', () => {
+    const machine = compileFlow(flowWithPayment());
+    const at = (screen: string, trail: string[]) =>
+      createActor(machine, { snapshot: machine.resolveState({ value: screen, context: { answers: {}, trail, email: null, move: 'start', results: {} } }) }).start();
+    for (const target of ['payment-success', 'payment-error', 'sale']) {
+      const actor = at('select-price', ['welcome', 'email', 'select-price']);
+      actor.send({ type: 'NAVIGATE', screen: target });
+      expect(screenIdOf(actor.getSnapshot())).toBe('select-price');
+      actor.send({ type: 'RETURN', screen: target });
+      expect(screenIdOf(actor.getSnapshot())).toBe(target);
+      expect(actor.getSnapshot().context.trail).toEqual(['welcome', 'email', 'select-price', target]);
+    }
+    const early = at('email', ['welcome', 'email']);
+    early.send({ type: 'RETURN', screen: 'payment-success' });
+    expect(screenIdOf(early.getSnapshot())).toBe('email');
+  });
+
+  it('stays on the price screen when the payment page opened (no branch matches), ready for another try', async () => {
+    const { fromPromise } = await import('xstate');
+    const machine = compileFlow(flowWithPayment(), { effects: { startCheckout: fromPromise(async () => ({ outcome: 'redirected' })) } });
+    const actor = createActor(machine, {
+      snapshot: machine.resolveState({ value: 'select-price', context: { answers: {}, trail: ['select-price'], email: 'a@example.com', move: 'start', results: {} } }),
+    }).start();
+    actor.send({ type: 'ANSWER', value: 'mxp_plan_1' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(actor.getSnapshot().value).toEqual({ 'select-price': 'decided' });
+    expect(actor.getSnapshot().context.results).toEqual({ startCheckout: { outcome: 'redirected' } });
+  });
+});

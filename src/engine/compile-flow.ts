@@ -4,7 +4,7 @@ import type { Answers, AnswerValue } from './answers';
 import { answerProblem, isQuestionScreen } from './answers';
 import { evaluateCondition } from './conditions';
 import { refreshPlaceOffsets } from './place-offsets';
-import { branchesOf, consistentTrail, indexFlow, predecessors, pruneAnswers } from './flow-graph';
+import { branchesOf, consistentTrail, indexFlow, predecessors, pruneAnswers, returnTargetsOf } from './flow-graph';
 
 /** How the visitor reached the current screen; the address bar projection reads it. */
 export type Move = 'start' | 'forward' | 'back' | 'history-back' | 'navigate';
@@ -36,6 +36,8 @@ export type FunnelEvent =
   | { type: 'NEXT' }
   | { type: 'BACK' }
   | { type: 'NAVIGATE'; screen: string }
+  /** The hosted payment sent the visitor back to one of a price screen's return routes. */
+  | { type: 'RETURN'; screen: string }
   | { type: 'SUBMIT_EMAIL'; email: string };
 
 export interface CompileOptions {
@@ -53,6 +55,10 @@ export interface CompileOptions {
 export function compileFlow(flow: Flow, options: CompileOptions = {}) {
   const { byId, byRoute } = indexFlow(flow);
   const preds = predecessors(flow);
+  // The screens each price screen's hosted payment may send the visitor back to.
+  const returns = new Map(flow.screens.map((screen) => [screen.id, returnTargetsOf(flow, screen)] as const));
+  const returnsOf = (id: string): string[] => returns.get(id) ?? [];
+  const returnTargets = [...new Set([...returns.values()].flat())];
   const now = options.now ?? (() => new Date());
   const screenOf = (id: string): Screen => {
     const screen = byId.get(id);
@@ -81,6 +87,9 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
         const at = context.trail.indexOf(params.screen);
         return at > 0 && context.trail[at - 1] === params.previous;
       },
+      // A return route of a price screen the visitor has reached (the hosted payment's way back).
+      isPaymentReturn: ({ context, event }, params: { screen: string }) =>
+        event.type === 'RETURN' && event.screen === params.screen && context.trail.some((id) => returnsOf(id).includes(params.screen)),
       canNavigate: ({ context, event }, params: { screen: string }) =>
         event.type === 'NAVIGATE' && event.screen === params.screen && context.trail.includes(params.screen),
     },
@@ -101,6 +110,10 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
         return { trail, move: 'forward' as const };
       }),
       markMove: assign((_, params: { move: Move }) => ({ move: params.move })),
+      returnTo: assign(({ context }, params: { screen: string }) => {
+        const from = context.trail.findLastIndex((id) => returnsOf(id).includes(params.screen));
+        return { trail: [...context.trail.slice(0, from + 1), params.screen], move: 'navigate' as const };
+      }),
       storeResult: assign(({ context }, params: { effect: string; output: unknown }) => ({ results: { ...context.results, [params.effect]: params.output } })),
     },
   });
@@ -215,6 +228,11 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
         results: {},
       }),
       on: {
+        RETURN: returnTargets.map((screen) => ({
+          target: `.${screen}`,
+          guard: { type: 'isPaymentReturn' as const, params: { screen } },
+          actions: { type: 'returnTo' as const, params: { screen } },
+        })),
         NAVIGATE: flow.screens.map((screen) => ({
           target: `.${screen.id}`,
           guard: { type: 'canNavigate' as const, params: { screen: screen.id } },

@@ -9,6 +9,21 @@ export function branchesOf(screen: Screen): Branch[] {
   return typeof screen.next === 'string' ? [{ to: screen.next }] : screen.next;
 }
 
+/**
+ * The screens a hosted payment started on `screen` may send the visitor back to (a price screen's
+ * `returnTo`), by id. They follow the screen as its branches do.
+ */
+export function returnTargetsOf(flow: Flow, screen: Screen): string[] {
+  if (screen.kind !== 'price' || !screen.returnTo) return [];
+  const routes = new Set(Object.values(screen.returnTo));
+  return flow.screens.filter((s) => routes.has(s.route)).map((s) => s.id);
+}
+
+/** Every screen that can follow `screen`: its branches' targets, then its payment return targets. */
+export function followersOf(flow: Flow, screen: Screen): string[] {
+  return [...new Set([...branchesOf(screen).map((b) => b.to), ...returnTargetsOf(flow, screen)])];
+}
+
 /** Indexes a flow by screen id and by route. */
 export function indexFlow(flow: Flow) {
   const byId = new Map<string, Screen>(flow.screens.map((s) => [s.id, s]));
@@ -57,8 +72,8 @@ export function pruneAnswers(flow: Flow, answers: Answers): Answers {
 export function predecessors(flow: Flow): Map<string, string[]> {
   const result = new Map<string, string[]>(flow.screens.map((s) => [s.id, []]));
   for (const screen of flow.screens) {
-    for (const branch of branchesOf(screen)) {
-      const list = result.get(branch.to);
+    for (const next of followersOf(flow, screen)) {
+      const list = result.get(next);
       if (list && !list.includes(screen.id)) list.push(screen.id);
     }
   }
@@ -74,7 +89,9 @@ export function consistentTrail(flow: Flow, trail: readonly string[], answers: A
   const kept: string[] = [];
   for (const id of trail) {
     const previous = kept.at(-1);
-    if (previous === undefined ? id !== flow.start : resolveNext(byId.get(previous)!, answers) !== id) break;
+    const before = previous === undefined ? undefined : byId.get(previous)!;
+    const follows = before === undefined ? id === flow.start : resolveNext(before, answers) === id || returnTargetsOf(flow, before).includes(id);
+    if (!follows) break;
     kept.push(id);
   }
   return kept;

@@ -56,6 +56,10 @@ export function useUrlSync(flow: Flow, actor: FunnelActor) {
     const target = byRoute.get(location.pathname);
     if (!target) return;
     if (target.id !== screenIdOf(actor.getSnapshot())) actor.send({ type: 'NAVIGATE', screen: target.id });
+    // Back from the hosted payment (payment=…): a return route of the price screen the visitor left from.
+    if (target.id !== screenIdOf(actor.getSnapshot()) && new URLSearchParams(location.search).has('payment')) {
+      actor.send({ type: 'RETURN', screen: target.id });
+    }
     const current = byId.get(screenIdOf(actor.getSnapshot()));
     if (current && current.route !== location.pathname) {
       // Refused: back to where the visitor is, without `quiz`, as the session does (spec §4).
