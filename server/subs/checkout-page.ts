@@ -88,6 +88,7 @@ button:focus-visible,.action:focus-visible{outline:3px solid #1d4ed8;outline-off
 .tests ul{margin:0;padding:0;list-style:none}
 .tests li{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:center;gap:4px 12px;padding:5px 0;border-top:1px solid #e2e8f0}
 .tests li:first-child{border-top:0}
+.tests li span{margin-left:auto}
 .tests p{margin:6px 0 0;color:#4b5563}
 code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:14px;padding:2px 6px;border-radius:4px;background:#e0e7ff;color:#1e1b4b;overflow-wrap:anywhere}
 .ok{color:#047857;font-weight:600}
@@ -137,15 +138,15 @@ export function messagePage(heading: string, message: string): string {
 
 function layout(provider: Provider | undefined, title: string, content: string): string {
   const brand = provider
-    ? `<header class="brand"><p class="wordmark">${provider === 'maxpay' ? 'max<b>pay</b>' : 'Pay<b>Pal</b>'}</p><span class="badge">${escapeHtml(PROVIDER_NAMES[provider])} sandbox</span></header>`
-    : '<header class="brand"><p class="wordmark">Checkout</p><span class="badge">Sandbox</span></header>';
+    ? `<div class="brand"><p class="wordmark">${provider === 'maxpay' ? 'max<b>pay</b>' : 'Pay<b>Pal</b>'}</p><span class="badge">${escapeHtml(PROVIDER_NAMES[provider])} sandbox</span></div>`
+    : '<div class="brand"><p class="wordmark">Checkout</p><span class="badge">Sandbox</span></div>';
   const providerName = provider ? `${PROVIDER_NAMES[provider]} sandbox` : 'the sandbox checkout';
   return (
     '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">' +
     `<title>${escapeHtml(title)}</title><style>${CSS}</style></head>` +
-    `<body class="${provider ?? 'maxpay'}"><div class="page">${brand}` +
-    '<p class="sandbox" role="note"><strong>Sandbox: no real money.</strong> A test stand-in for the payment provider; no real account is charged.</p>' +
+    `<body class="${provider ?? 'maxpay'}"><div class="page"><header>${brand}` +
+    '<p class="sandbox" role="note"><strong>Sandbox: no real money.</strong> A test stand-in for the payment provider; no real account is charged.</p></header>' +
     `<main>${content}</main>` +
     `<footer>Hosted by ${escapeHtml(providerName)} for testing.</footer>` +
     '</div></body></html>'
@@ -236,9 +237,19 @@ function paypalForm(view: CheckoutPageView): string {
 }
 
 function formOpen(view: CheckoutPageView): string {
-  const alert = view.error ? `<p class="alert" role="alert">${escapeHtml(view.error.message)}</p>` : '';
+  // The summary says what happened; the field's own message says what to fix.
+  const alert = view.error ? `<p class="alert" role="alert">Nothing was charged. Check the highlighted field: ${escapeHtml(FIELD_NAMES[view.error.field])}.</p>` : '';
   return `${alert}<form method="post" action="${escapeHtml(view.payAction)}">`;
 }
+
+const FIELD_NAMES: Record<PaymentField, string> = {
+  cardName: 'name on card',
+  cardNumber: 'card number',
+  expiry: 'expiry',
+  cvc: 'CVC',
+  paypalEmail: 'sandbox account email',
+  password: 'password',
+};
 
 interface FieldSpec {
   name: PaymentField;

@@ -45,7 +45,7 @@ function decideCard(form: PaymentForm, today: Date): PaymentDecision {
   if (name.length > 100) return invalid('cardName', 'The name on the card must be at most 100 characters.');
   const digits = (form.cardNumber ?? '').replace(/[\s-]/g, '');
   if (digits === '') return invalid('cardNumber', 'Enter the card number.');
-  if (!/^\d{12,19}$/.test(digits) || !passesLuhn(digits)) return invalid('cardNumber', 'This card number is not valid. Check it, or use a test card below.');
+  if (!/^\d{12,19}$/.test(digits) || !passesLuhn(digits)) return invalid('cardNumber', 'This card number is not valid. Check it, or use one of the test cards.');
   const expiry = checkExpiry(form.expiry ?? '', today);
   if (expiry) return invalid('expiry', expiry);
   const cvc = (form.cvc ?? '').trim();
