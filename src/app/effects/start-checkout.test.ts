@@ -1,0 +1,87 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createActor, toPromise } from 'xstate';
+import { buildServer } from '../../../server/app';
+import { openTestStore } from '../../../server/test-support/databases';
+import type { Store } from '../../../server/db/open';
+import type { EffectInput } from '../../engine/compile-flow';
+import type { PriceScreen } from '../../engine/generated/flow-types';
+import type { Product } from '../../services/api-contract';
+import { createSubscriptionApi } from '../../services/subscription-api';
+import { startCheckout, type StartCheckoutResult, type StartCheckoutServices } from './start-checkout';
+
+// The effect against the real reference server (SQLite), over HTTP.
+let app: FastifyInstance;
+let store: Store;
+let cleanup: () => Promise<void>;
+let base = '';
+let trialProductId = '';
+
+beforeAll(async () => {
+  const opened = await openTestStore('SQLite');
+  store = opened.store;
+  cleanup = opened.cleanup;
+  app = await buildServer({ store });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const plans = (await (await fetch(`${base}/subs/subscription-plans?project=astrelle&provider=maxpay&countryCode=US&isTest=false`)).json()) as Product[];
+  trialProductId = plans.find((p) => p.type === 'TRIAL')!.productId;
+});
+afterAll(async () => {
+  await app.close();
+  await store.close();
+  await cleanup();
+});
+const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+afterEach(() => errors.mockClear());
+
+const screen: PriceScreen = {
+  id: 'select-price', route: '/select-price', kind: 'price', group: 'results', answerKey: '5-1', title: 'Choose', cta: 'Pay',
+  plansFrom: 'loadPlans', submit: 'startCheckout', messages: { required: 'r', unavailable: 'u' }, end: true,
+  returnTo: { success: '/payment-success', error: '/payment-error', cancel: '/sale' },
+};
+let n = 0;
+
+async function run(email: string | null, over: Partial<StartCheckoutServices> = {}, url = () => base) {
+  const opened: string[] = [];
+  const services: StartCheckoutServices = {
+    subscriptions: createSubscriptionApi({ subscriptionApiUrl: `${url()}/subs`, requestTimeoutMs: 2000 }),
+    project: 'astrelle',
+    visitor: () => ({ usid: 'visitor-0001', email: null }),
+    newOrderId: () => `ord_test_${Date.now()}_${n++}`,
+    origin: base,
+    openPaymentPage: (page) => opened.push(page),
+    ...over,
+  };
+  const input: EffectInput = { screen, answers: { '5-1': trialProductId }, email, results: {} };
+  const result: StartCheckoutResult = await toPromise(createActor(startCheckout(services), { input }).start());
+  return { result, opened };
+}
+
+describe('starting the hosted payment', () => {
+  it('creates a checkout for the chosen plan and opens its page, with no email in the URL', async () => {
+    const email = `buyer.${Date.now()}@example.com`;
+    const { result, opened } = await run(email);
+    expect(result).toMatchObject({ outcome: 'redirected' });
+    expect(opened).toHaveLength(1);
+    expect(opened[0]).toMatch(new RegExp(`^${base}/subs/checkout/[A-Za-z0-9_-]+$`));
+    expect(opened[0]).not.toContain('example.com');
+    const page = await fetch(opened[0]!);
+    expect(page.status).toBe(200);
+    expect(await page.text()).not.toContain(email);
+  });
+
+  it('uses the email the server linked to the session when the machine has none (after a reload)', async () => {
+    const { result } = await run(null, { visitor: () => ({ usid: 'visitor-0001', email: `linked.${Date.now()}@example.com` }) });
+    expect(result.outcome).toBe('redirected');
+  });
+
+  it('asks for the email again when nobody knows it, and fails softly when the server is down', async () => {
+    expect((await run(null)).result).toEqual({ outcome: 'needsEmail' });
+    const down = await run('x@example.com', {}, () => 'http://127.0.0.1:9');
+    expect(down.result).toEqual({ outcome: 'failed' });
+    expect(down.opened).toEqual([]);
+    expect(errors).toHaveBeenCalledWith('cannot start payment', expect.any(String));
+  });
+});
