@@ -1,10 +1,6 @@
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise } from 'xstate';
-import { buildServer } from '../../../server/app';
-import { openTestStore } from '../../../server/test-support/databases';
-import type { Store } from '../../../server/db/open';
+import { withReferenceServer } from '../../../server/test-support/reference-server';
 import type { EffectInput } from '../../engine/compile-flow';
 import type { PriceScreen } from '../../engine/generated/flow-types';
 import type { Product } from '../../services/api-contract';
@@ -12,26 +8,11 @@ import { createSubscriptionApi } from '../../services/subscription-api';
 import { startCheckout, type StartCheckoutResult, type StartCheckoutServices } from './start-checkout';
 
 // The effect against the real reference server (SQLite), over HTTP.
-let app: FastifyInstance;
-let store: Store;
-let cleanup: () => Promise<void>;
-let base = '';
+const { baseUrl: base } = withReferenceServer();
 let trialProductId = '';
-
 beforeAll(async () => {
-  const opened = await openTestStore('SQLite');
-  store = opened.store;
-  cleanup = opened.cleanup;
-  app = await buildServer({ store });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const plans = (await (await fetch(`${base}/subs/subscription-plans?project=astrelle&provider=maxpay&countryCode=US&isTest=false`)).json()) as Product[];
+  const plans = (await (await fetch(`${base()}/subs/subscription-plans?project=astrelle&provider=maxpay&countryCode=US&isTest=false`)).json()) as Product[];
   trialProductId = plans.find((p) => p.type === 'TRIAL')!.productId;
-});
-afterAll(async () => {
-  await app.close();
-  await store.close();
-  await cleanup();
 });
 const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
 afterEach(() => errors.mockClear());
@@ -43,14 +24,14 @@ const screen: PriceScreen = {
 };
 let n = 0;
 
-async function run(email: string | null, over: Partial<StartCheckoutServices> = {}, url = () => base) {
+async function run(email: string | null, over: Partial<StartCheckoutServices> = {}, url = () => base()) {
   const opened: string[] = [];
   const services: StartCheckoutServices = {
     subscriptions: createSubscriptionApi({ subscriptionApiUrl: `${url()}/subs`, requestTimeoutMs: 2000 }),
     project: 'astrelle',
     visitor: () => ({ usid: 'visitor-0001', email: null }),
     newOrderId: () => `ord_test_${Date.now()}_${n++}`,
-    origin: base,
+    origin: base(),
     openPaymentPage: (page) => opened.push(page),
     ...over,
   };
@@ -65,7 +46,7 @@ describe('starting the hosted payment', () => {
     const { result, opened } = await run(email);
     expect(result).toMatchObject({ outcome: 'redirected' });
     expect(opened).toHaveLength(1);
-    expect(opened[0]).toMatch(new RegExp(`^${base}/subs/checkout/[A-Za-z0-9_-]+$`));
+    expect(opened[0]).toMatch(new RegExp(`^${base()}/subs/checkout/[A-Za-z0-9_-]+$`));
     expect(opened[0]).not.toContain('example.com');
     const page = await fetch(opened[0]!);
     expect(page.status).toBe(200);

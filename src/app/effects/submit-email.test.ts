@@ -1,10 +1,6 @@
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise } from 'xstate';
-import { buildServer } from '../../../server/app';
-import { openTestStore } from '../../../server/test-support/databases';
-import type { Store } from '../../../server/db/open';
+import { withReferenceServer } from '../../../server/test-support/reference-server';
 import type { EffectInput } from '../../engine/compile-flow';
 import { loadTestFlow } from '../../../tests/support/load-test-flow';
 import type { AstroUser, IpInfo, Product, SubscriptionUser } from '../../services/api-contract';
@@ -13,24 +9,7 @@ import { createSubscriptionApi } from '../../services/subscription-api';
 import { submitEmail, type SubmitEmailResult, type SubmitEmailServices } from './submit-email';
 
 // The effect against the real reference server (SQLite), over HTTP.
-let app: FastifyInstance;
-let store: Store;
-let cleanup: () => Promise<void>;
-let base = '';
-
-beforeAll(async () => {
-  const opened = await openTestStore('SQLite');
-  store = opened.store;
-  cleanup = opened.cleanup;
-  app = await buildServer({ store });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  await app.close();
-  await store.close();
-  await cleanup();
-});
+const { baseUrl: base } = withReferenceServer();
 const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
 afterEach(() => errors.mockClear());
 
@@ -43,7 +22,7 @@ const emailScreen = loadTestFlow().screens.find((s) => s.id === 'email')!;
 let n = 0;
 const newEmail = () => `maya.${Date.now()}.${n++}@example.com`;
 
-function services(over: Partial<SubmitEmailServices> = {}, url = () => base): SubmitEmailServices {
+function services(over: Partial<SubmitEmailServices> = {}, url = () => base()): SubmitEmailServices {
   const config = { astroApiUrl: `${url()}/astro`, subscriptionApiUrl: `${url()}/subs`, requestTimeoutMs: 2000 };
   return {
     astro: createAstroApi(config),
@@ -61,7 +40,7 @@ async function run(email: string, over: Partial<SubmitEmailServices> = {}, url?:
 }
 
 async function get<T>(path: string): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${base}${path}`);
+  const response = await fetch(`${base()}${path}`);
   return { status: response.status, body: (await response.json()) as T };
 }
 
@@ -95,14 +74,14 @@ describe('the email submission', () => {
     const email = newEmail();
     const plans = await get<Product[]>('/subs/subscription-plans?project=astrelle&provider=maxpay&countryCode=US&isTest=false');
     const plan = plans.body.find((p) => p.type === 'TRIAL')!;
-    const created = await fetch(`${base}/subs/subscriptions/create`, {
+    const created = await fetch(`${base()}/subs/subscriptions/create`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email, project: 'astrelle', productId: plan.productId, provider: 'maxpay', orderId: `ord_${Date.now()}_${n++}` }),
     });
     expect(created.status).toBe(201);
     expect(await run(email)).toEqual({ outcome: 'premium', productId: plan.productId });
-    expect((await fetch(`${base}/astro/api/v2/user/email?email=${encodeURIComponent(email)}`)).status).toBe(404);
+    expect((await fetch(`${base()}/astro/api/v2/user/email?email=${encodeURIComponent(email)}`)).status).toBe(404);
   });
 
   it('carries on as a new visitor when the servers cannot be reached, with the spec\'s messages', async () => {
