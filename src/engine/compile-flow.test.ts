@@ -2,6 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { createActor } from 'xstate';
 import flowJson from '../../flows/astrology.json';
 import { validateFlow } from './validate-flow';
+import { pathFor } from './flow-graph';
 import { compileFlow, screenIdOf, type EffectInput } from './compile-flow';
 import type { Flow } from './generated/flow-types';
 
@@ -279,7 +280,11 @@ describe('the way back from the hosted payment', () => {
         next: [{ when: { outcome: 'startCheckout', is: 'failed' }, to: 'payment-error' }],
       },
       { id: 'payment-success', route: '/payment-success', kind: 'interstitial', group: 'results', title: 'Paid', cta: 'OK', end: true },
-      { id: 'payment-error', route: '/payment-error', kind: 'interstitial', group: 'results', title: 'Failed', cta: 'OK', end: true },
+      {
+        id: 'payment-error', route: '/payment-error', kind: 'single-choice', group: 'results', answerKey: '5-2', title: 'Failed',
+        options: [{ value: 'try_again', label: 'Try again' }, { value: 'continue', label: 'Continue' }],
+        next: [{ when: { answer: '5-2', is: 'try_again' }, to: 'select-price' }, { to: 'sale' }],
+      },
       { id: 'sale', route: '/sale', kind: 'interstitial', group: 'results', title: 'Sale', cta: 'OK', end: true },
     );
     const result = validateFlow(edited, { effects: ['loadPlans', 'startCheckout'] });
@@ -302,6 +307,21 @@ describe('the way back from the hosted payment', () => {
     const early = at('email', ['welcome', 'email']);
     early.send({ type: 'RETURN', screen: 'payment-success' });
     expect(screenIdOf(early.getSnapshot())).toBe('email');
+  });
+
+  it('keeps the answers given after a payment return, which no `next` leads to', () => {
+    const flow = flowWithPayment();
+    const machine = compileFlow(flow);
+    // The visitor's whole way to the price screen (the conditions take their default branches).
+    const trail = pathFor(flow, {});
+    expect(trail.at(-1)).toBe('select-price');
+    const actor = createActor(machine, {
+      snapshot: machine.resolveState({ value: 'select-price', context: { answers: { '5-1': 'mxp_plan_1' }, trail, email: null, move: 'start', results: {} } }),
+    }).start();
+    actor.send({ type: 'RETURN', screen: 'payment-error' });
+    actor.send({ type: 'ANSWER', value: 'continue' });
+    expect(screenIdOf(actor.getSnapshot())).toBe('sale');
+    expect(actor.getSnapshot().context.answers).toEqual({ '5-1': 'mxp_plan_1', '5-2': 'continue' });
   });
 
   it('stays on the price screen when the payment page opened (no branch matches), ready for another try', async () => {

@@ -97,7 +97,7 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
       storeAnswer: assign(({ context, event }, params: { screen: string }) => {
         const screen = screenOf(params.screen);
         if (event.type !== 'ANSWER' || !isQuestionScreen(screen)) return {};
-        const answers = pruneAnswers(flow, { ...context.answers, [screen.answerKey]: event.value });
+        const answers = pruneAnswers(flow, { ...context.answers, [screen.answerKey]: event.value }, context.trail);
         return { answers: refreshPlaceOffsets(flow, answers, screen.answerKey) };
       }),
       storeEmail: assign(({ event }) => (event.type === 'SUBMIT_EMAIL' ? { email: event.email.trim() } : {})),

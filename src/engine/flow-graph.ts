@@ -55,11 +55,15 @@ export function pathFor(flow: Flow, answers: Answers): string[] {
   return path;
 }
 
-/** Keeps only the answers of screens on the path these answers choose: a branch not taken loses its answers. */
-export function pruneAnswers(flow: Flow, answers: Answers): Answers {
+/**
+ * Keeps only the answers of screens on the path these answers choose, or on the visitor's trail as far
+ * as it is still consistent with them (the trail also holds the screens reached by a payment return,
+ * which no `next` leads to): a branch not taken loses its answers.
+ */
+export function pruneAnswers(flow: Flow, answers: Answers, trail: readonly string[] = []): Answers {
   const { byId } = indexFlow(flow);
   const onPath = new Set(
-    pathFor(flow, answers)
+    [...pathFor(flow, answers), ...consistentTrail(flow, trail, answers)]
       .map((id) => byId.get(id))
       .filter((s): s is Screen => s !== undefined)
       .filter(isQuestionScreen)

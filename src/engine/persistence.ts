@@ -91,7 +91,7 @@ function fits(progress: SavedProgress, flow: Flow, now: Date): boolean {
   if (!progress.trail.includes(progress.screen)) return false;
   // The trail must be a path these answers take, and no answer may belong to a branch not taken.
   if (consistentTrail(flow, progress.trail, progress.answers).length !== progress.trail.length) return false;
-  if (Object.keys(pruneAnswers(flow, progress.answers)).length !== Object.keys(progress.answers).length) return false;
+  if (Object.keys(pruneAnswers(flow, progress.answers, progress.trail)).length !== Object.keys(progress.answers).length) return false;
   const byKey = new Map(flow.screens.filter(isQuestionScreen).map((s) => [s.answerKey, s]));
   return Object.entries(progress.answers).every(([key, value]) => {
     const screen = byKey.get(key);
