@@ -1,6 +1,5 @@
-import { createAstroApi } from '../services/astro-api';
 import { config } from '../services/config';
-import { createSubscriptionApi } from '../services/subscription-api';
+import { apiClients } from './api-clients';
 import type { EffectServices } from './effects';
 import { absoluteUrl } from '../services/api-call';
 import { getVisitorSession } from './session/visitor-session';
@@ -9,8 +8,8 @@ import { randomId } from './session/random-id';
 /** The effects' services in the browser: the real servers, the visitor session, the browser itself. */
 export function browserEffectServices(project: string): EffectServices {
   return {
-    astro: createAstroApi(config),
-    subscriptions: createSubscriptionApi(config),
+    astro: apiClients().astro,
+    subscriptions: apiClients().subscriptions,
     project,
     visitor: () => {
       const { id, session } = getVisitorSession().getSnapshot().context;

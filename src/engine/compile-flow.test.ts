@@ -224,27 +224,38 @@ describe('a screen that submits to an effect', () => {
   });
 });
 
+/** The product flow with a price screen after /email, its payment return pages and a failure page. */
+function flowWithPayment() {
+  type Editable = { screens: Array<Record<string, unknown> & { id: string }> };
+  const edited = structuredClone(flowJson) as unknown as Editable;
+  const email = edited.screens.find((s) => s.id === 'email')!;
+  delete email.end;
+  email.next = 'select-price';
+  edited.screens.push(
+    {
+      id: 'select-price', route: '/select-price', kind: 'price', group: 'results', answerKey: '5-1', title: 'Choose', cta: 'Pay',
+      plansFrom: 'loadPlans', submit: 'startCheckout', messages: { required: 'r', unavailable: 'u' },
+      returnTo: { success: '/payment-success', error: '/payment-error', cancel: '/sale' },
+      next: [{ when: { outcome: 'startCheckout', is: 'failed' }, to: 'payment-error' }],
+    },
+    { id: 'payment-success', route: '/payment-success', kind: 'interstitial', group: 'results', title: 'Paid', cta: 'OK', end: true },
+    {
+      id: 'payment-error', route: '/payment-error', kind: 'single-choice', group: 'results', answerKey: '5-2', title: 'Failed',
+      options: [{ value: 'try_again', label: 'Try again' }, { value: 'continue', label: 'Continue' }],
+      next: [{ when: { answer: '5-2', is: 'try_again' }, to: 'select-price' }, { to: 'sale' }],
+    },
+    { id: 'sale', route: '/sale', kind: 'interstitial', group: 'results', title: 'Sale', cta: 'OK', end: true },
+  );
+  const result = validateFlow(edited, { effects: ['loadPlans', 'startCheckout'] });
+  if (!result.ok) throw new Error(JSON.stringify(result.problems));
+  return result.flow;
+}
+
 describe('a price screen that submits the chosen plan', () => {
   it('stores the plan, runs the effect once, and branches on its outcome', async () => {
     const { fromPromise } = await import('xstate');
-    type Editable = { screens: Array<Record<string, unknown> & { id: string }> };
-    const edited = structuredClone(flowJson) as unknown as Editable;
-    const email = edited.screens.find((s) => s.id === 'email')!;
-    delete email.end;
-    email.next = 'select-price';
-    edited.screens.push(
-      {
-        id: 'select-price', route: '/select-price', kind: 'price', group: 'results', answerKey: '5-1', title: 'Choose', cta: 'Pay',
-        plansFrom: 'loadPlans', submit: 'startCheckout', messages: { required: 'r', unavailable: 'u' },
-        next: [{ when: { outcome: 'startCheckout', is: 'failed' }, to: 'payment-error' }, { to: 'checkout-opened' }],
-      },
-      { id: 'payment-error', route: '/payment-error', kind: 'interstitial', group: 'results', title: 'Failed', cta: 'OK', end: true },
-      { id: 'checkout-opened', route: '/checkout-opened', kind: 'interstitial', group: 'results', title: 'Opened', cta: 'OK', end: true },
-    );
-    const result = validateFlow(edited, { effects: ['loadPlans', 'startCheckout'] });
-    if (!result.ok) throw new Error(JSON.stringify(result.problems));
     const runs: EffectInput[] = [];
-    const machine = compileFlow(result.flow, {
+    const machine = compileFlow(flowWithPayment(), {
       effects: {
         startCheckout: fromPromise(async ({ input }: { input: EffectInput }) => {
           runs.push(input);
@@ -266,31 +277,7 @@ describe('a price screen that submits the chosen plan', () => {
 });
 
 describe('the way back from the hosted payment', () => {
-  function flowWithPayment() {
-    type Editable = { screens: Array<Record<string, unknown> & { id: string }> };
-    const edited = structuredClone(flowJson) as unknown as Editable;
-    const email = edited.screens.find((s) => s.id === 'email')!;
-    delete email.end;
-    email.next = 'select-price';
-    edited.screens.push(
-      {
-        id: 'select-price', route: '/select-price', kind: 'price', group: 'results', answerKey: '5-1', title: 'Choose', cta: 'Pay',
-        plansFrom: 'loadPlans', submit: 'startCheckout', messages: { required: 'r', unavailable: 'u' },
-        returnTo: { success: '/payment-success', error: '/payment-error', cancel: '/sale' },
-        next: [{ when: { outcome: 'startCheckout', is: 'failed' }, to: 'payment-error' }],
-      },
-      { id: 'payment-success', route: '/payment-success', kind: 'interstitial', group: 'results', title: 'Paid', cta: 'OK', end: true },
-      {
-        id: 'payment-error', route: '/payment-error', kind: 'single-choice', group: 'results', answerKey: '5-2', title: 'Failed',
-        options: [{ value: 'try_again', label: 'Try again' }, { value: 'continue', label: 'Continue' }],
-        next: [{ when: { answer: '5-2', is: 'try_again' }, to: 'select-price' }, { to: 'sale' }],
-      },
-      { id: 'sale', route: '/sale', kind: 'interstitial', group: 'results', title: 'Sale', cta: 'OK', end: true },
-    );
-    const result = validateFlow(edited, { effects: ['loadPlans', 'startCheckout'] });
-    if (!result.ok) throw new Error(JSON.stringify(result.problems));
-    return result.flow;
-  }
+
 
   it('lets a visitor who reached the price screen return to its success, error and cancel pages, and no one else', () => {
     const machine = compileFlow(flowWithPayment());

@@ -149,6 +149,11 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
     }));
   };
 
+  // What every effect of a screen is given: the screen and the funnel's data at that moment.
+  const effectInput =
+    (screen: Screen) =>
+    ({ context }: { context: FunnelContext }): EffectInput => ({ screen, answers: context.answers, email: context.email, results: context.results });
+
   const invokeFor = (screen: Screen) =>
     (screen.effects ?? []).flatMap((name) =>
       options.effects?.[name]
@@ -156,7 +161,7 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
             {
               src: name,
               id: `${screen.id}:${name}`,
-              input: ({ context }: { context: FunnelContext }): EffectInput => ({ screen, answers: context.answers, email: context.email, results: context.results }),
+              input: effectInput(screen),
               onDone: { actions: { type: 'storeResult' as const, params: ({ event }: { event: { output: unknown } }) => ({ effect: name, output: event.output }) } },
             },
           ]
@@ -193,7 +198,7 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
                 invoke: {
                   src: submitName,
                   id: `${screen.id}:${submitName}`,
-                  input: ({ context }: { context: FunnelContext }): EffectInput => ({ screen, answers: context.answers, email: context.email, results: context.results }),
+                  input: effectInput(screen),
                   onDone: { target: 'decided', actions: { type: 'storeResult', params: ({ event }) => ({ effect: submitName, output: event.output }) } },
                   onError: { target: 'decided', actions: { type: 'storeResult', params: { effect: submitName, output: { outcome: 'failed' } } } },
                 },

@@ -1,10 +1,7 @@
 import { createActor } from 'xstate';
 import { sessionRules } from '../../engine/session-rules';
 import type { IpInfo } from '../../services/api-contract';
-import { createAstroApi } from '../../services/astro-api';
-import { config } from '../../services/config';
-import { createIpLookup } from '../../services/ip-lookup';
-import { createSubscriptionApi } from '../../services/subscription-api';
+import { apiClients } from '../api-clients';
 import { loadFlow } from '../load-flow';
 import { publicPaths } from '../public-paths';
 import { randomId } from './random-id';
@@ -29,9 +26,7 @@ function storage(): Storage | null {
 
 /** The real services: the subscription and astro servers, the IP lookup (once per page load), localStorage. */
 function browserServices(): SessionServices {
-  const subscriptions = createSubscriptionApi(config);
-  const astro = createAstroApi(config);
-  const lookUp = createIpLookup(config);
+  const { subscriptions, astro, lookUpIp: lookUp } = apiClients();
   let ipInfo: Promise<IpInfo | undefined> | null = null;
   return {
     createSession: subscriptions.createSession,
