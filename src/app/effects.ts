@@ -4,6 +4,9 @@ import type { EffectName } from './effect-names';
 import { loadPlans } from './effects/load-plans';
 import { submitEmail, type SubmitEmailServices } from './effects/submit-email';
 import { startCheckout, type StartCheckoutServices } from './effects/start-checkout';
+import { loadOffers } from './effects/load-offers';
+import { purchaseOffers } from './effects/purchase-offers';
+import { orderReports } from './effects/order-reports';
 
 /** What the effects reach the outside world with. */
 export interface EffectServices extends Omit<SubmitEmailServices, 'visitor'>, Omit<StartCheckoutServices, 'visitor'> {
@@ -17,5 +20,8 @@ export function createEffects(services: EffectServices): Record<EffectName, AnyA
     loadPlans: loadPlans(services.subscriptions, services.project),
     submitEmail: submitEmail(services),
     startCheckout: startCheckout(services),
+    loadOffers: loadOffers(),
+    purchaseOffers: purchaseOffers(),
+    orderReports: orderReports(),
   };
 }
