@@ -197,6 +197,39 @@ describe('the subscription server client', () => {
   });
 });
 
+describe('the subscription server client\'s offers and purchases', () => {
+  it('lists the purchases of an email with the email in the query only, and logs "cannot get purchases" on a failure', async () => {
+    const api = createSubscriptionApi(config());
+    const purchase = { id: 'pur_1', offerId: 'birth_chart', productId: 'mxp_birth_chart', provider: 'maxpay', status: 'paid' };
+    handler = answer(200, [purchase]);
+    expect(await api.listPurchases('maya+1@example.com', 'astrelle')).toEqual([purchase]);
+    expect(seen[0]).toMatchObject({ method: 'GET', url: '/subs/purchases?email=maya%2B1%40example.com&project=astrelle' });
+    expect(errors).not.toHaveBeenCalled();
+    handler = answer(503, { error: 'Service Unavailable' });
+    expect(await api.listPurchases('maya@example.com', 'astrelle')).toBeNull();
+    expect(errors).toHaveBeenCalledExactlyOnceWith('cannot get purchases', '(HTTP 503)');
+    expect(subscriptionMessages.listPurchases).toBe('cannot get purchases');
+  });
+
+  it('gets one provider\'s offers, test or live, leaving its plans out and keeping the server\'s order', async () => {
+    const api = createSubscriptionApi(config());
+    handler = answer(200, [
+      { id: 'plan', type: 'TRIAL' },
+      { id: 'ultra_pack', type: 'FIXED' },
+      { id: 'monthly', type: 'SUBSCRIPTION' },
+      { id: 'birth_chart', type: 'FIXED' },
+    ]);
+    expect(await api.getOffers('astrelle', 'paypal', true)).toEqual([
+      { id: 'ultra_pack', type: 'FIXED' },
+      { id: 'birth_chart', type: 'FIXED' },
+    ]);
+    expect(seen[0]?.url).toBe('/subs/subscription-plans?project=astrelle&provider=paypal&countryCode=US&isTest=true');
+    handler = answer(500);
+    expect(await api.getOffers('astrelle', 'maxpay', false)).toBeNull();
+    expect(errors).toHaveBeenCalledWith('cannot get subscription plans', '(HTTP 500)');
+  });
+});
+
 describe('the IP lookup client', () => {
   it('sends the key and maps the service\'s fields to the spec\'s IP info', async () => {
     handler = answer(200, {

@@ -1,6 +1,7 @@
 import type {
   Checkout,
   CheckoutCreate,
+  Offer,
   Product,
   Purchase,
   PurchaseCreate,
@@ -27,6 +28,7 @@ export const subscriptionMessages = {
   createSubscription: 'cannot create subscription',
   startCheckout: 'cannot start payment',
   purchase: 'cannot purchase offer',
+  listPurchases: 'cannot get purchases',
 } as const;
 
 /** The payment providers whose plans the funnel offers (spec §9). */
@@ -55,6 +57,12 @@ export function createSubscriptionApi(config: Pick<AppConfig, 'subscriptionApiUr
       const [maxpay, paypal] = await Promise.all(paymentProviders.map((provider) => getPlans(project, provider, isTest)));
       return { maxpay: maxpay ?? null, paypal: paypal ?? null };
     },
+    /**
+     * The fixed-price offers (type FIXED) of one provider, in the server's order: the same request as the
+     * plans (logged as "cannot get subscription plans"), its plans left out. isTest picks the test variants.
+     */
+    getOffers: async (project: string, provider: PaymentProvider, isTest: boolean): Promise<Offer[] | null> =>
+      (await getPlans(project, provider, isTest))?.filter((product): product is Offer => product.type === 'FIXED') ?? null,
     /** POST /sessions/create {id}: creates the session, or answers the existing one. */
     createSession: async (id: string): Promise<Session | null> =>
       dataOrNull(await callApi<Session>(subscriptionMessages.createSession, () => http.post('sessions/create', { json: { id } }))),
@@ -87,6 +95,9 @@ export function createSubscriptionApi(config: Pick<AppConfig, 'subscriptionApiUr
     /** POST /purchases: a one-click offer purchase (idempotent on orderId). */
     purchase: async (body: PurchaseCreate): Promise<Purchase | null> =>
       dataOrNull(await callApi<Purchase>(subscriptionMessages.purchase, () => http.post('purchases', { json: body }))),
+    /** GET /purchases?email=&project=: the offers this email bought in the project, oldest first. */
+    listPurchases: async (email: string, project: string): Promise<Purchase[] | null> =>
+      dataOrNull(await callApi<Purchase[]>(subscriptionMessages.listPurchases, () => http.get('purchases', { searchParams: { email, project } }))),
     /** POST /subscriptions/create (idempotent on orderId). */
     createSubscription: async (body: SubscriptionCreate): Promise<Subscription | null> =>
       dataOrNull(await callApi<Subscription>(subscriptionMessages.createSubscription, () => http.post('subscriptions/create', { json: body }))),
