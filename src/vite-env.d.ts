@@ -2,3 +2,8 @@
 
 /** The flow's product name, written in at build time (vite.config.ts) so the header needs no flow. */
 declare const __PRODUCT_NAME__: string;
+
+interface ImportMetaEnv {
+  /** "true" offers the test variants of the fixed-price offers; "false" or unset the live ones (src/services/config.ts). */
+  readonly VITE_TEST_OFFERS?: 'true' | 'false';
+}

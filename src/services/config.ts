@@ -16,6 +16,8 @@ export interface AppConfig {
   ipLookupKey: string;
   /** Milliseconds before a backend call is abandoned, so a hung server cannot hang the funnel. */
   requestTimeoutMs: number;
+  /** Offer the test variants of the fixed-price offers (isTest=true), for a sandbox deployment. */
+  testOffers: boolean;
 }
 
 /** Defaults: the reference server's mount points on this origin. */
@@ -45,6 +47,13 @@ function positiveInt(name: string, value: string | undefined, fallback: number):
   return n;
 }
 
+function flag(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  throw new Error(`Configuration: ${name} must be "true" or "false", got "${value}"`);
+}
+
 export function readConfig(env: Record<string, string | undefined>): AppConfig {
   return {
     placesApiUrl: baseUrl('VITE_PLACES_API_URL', env.VITE_PLACES_API_URL, ''),
@@ -53,6 +62,7 @@ export function readConfig(env: Record<string, string | undefined>): AppConfig {
     ipLookupUrl: baseUrl('VITE_IP_LOOKUP_URL', env.VITE_IP_LOOKUP_URL, referenceServerPaths.ipLookup),
     ipLookupKey: env.VITE_IP_LOOKUP_KEY ?? '',
     requestTimeoutMs: positiveInt('VITE_REQUEST_TIMEOUT_MS', env.VITE_REQUEST_TIMEOUT_MS, 8000),
+    testOffers: flag('VITE_TEST_OFFERS', env.VITE_TEST_OFFERS, false),
   };
 }
 
