@@ -18,6 +18,7 @@ import type {
   SubscriptionUser,
   SubscriptionUserPayload,
 } from '../src/services/api-contract';
+import { groupPlans, trialChoices } from '../src/domain/group-plans';
 import { buildServer } from './app';
 import { describeOnEachDatabase, TEST_PROJECT } from './test-support/databases';
 
@@ -411,7 +412,7 @@ describeOnEachDatabase('API contract', ({ store }) => {
       expect(answer.status).toBe(200);
       const plans = answer.body.filter((p): p is Plan => p.type !== 'FIXED');
       const offers = answer.body.filter((p): p is Offer => p.type === 'FIXED');
-      expect(plans.length).toBeGreaterThanOrEqual(5);
+      expect(plans).toHaveLength(13);
       expect(offers.map((o) => o.id)).toEqual(['birth_chart', 'love_paths', 'ultra_pack']);
       for (const product of answer.body) {
         expect(product.provider).toBe('maxpay');
@@ -433,12 +434,77 @@ describeOnEachDatabase('API contract', ({ store }) => {
       }
     });
 
-    it('includes a subscription without a trial and an A/B test plan set', async () => {
+    it('lists the plans in catalogue order: the trials, a subscription without a trial, then the A/B, sale and secret-discount sets', async () => {
+      const plans = (await get<Product[]>(plansPath('maxpay'))).body.filter((p): p is Plan => p.type !== 'FIXED');
+      expect(plans.map(({ productId, type, packageId, abTestId, trialPrice, price }) => [productId, type, packageId, abTestId, trialPrice, price])).toEqual([
+        ['mxp_astrelle_trial_1_2900_live', 'TRIAL', '1', null, 1, 29],
+        ['mxp_astrelle_trial_2_1900_live', 'TRIAL', '2', null, 5, 19],
+        ['mxp_astrelle_trial_3_1499_live', 'TRIAL', '3', null, 9, 14.99],
+        ['mxp_astrelle_monthly_2499_live', 'SUBSCRIPTION', '1', null, 0, 24.99],
+        ['mxp_astrelle_tpt_1_2900_live', 'TRIAL', '1', 'trial_price_test', 0.99, 29],
+        ['mxp_astrelle_tpt_2_1900_live', 'TRIAL', '2', 'trial_price_test', 4.99, 19],
+        ['mxp_astrelle_tpt_3_1499_live', 'TRIAL', '3', 'trial_price_test', 8.99, 14.99],
+        ['mxp_astrelle_sale_1_2900_live', 'TRIAL', '1', 'sale', 0.5, 29],
+        ['mxp_astrelle_sale_2_1900_live', 'TRIAL', '2', 'sale', 2.5, 19],
+        ['mxp_astrelle_sale_3_1499_live', 'TRIAL', '3', 'sale', 4.5, 14.99],
+        ['mxp_astrelle_secret_discount_1_2900_live', 'TRIAL', '1', 'secret_discount', 0.25, 29],
+        ['mxp_astrelle_secret_discount_2_1900_live', 'TRIAL', '2', 'secret_discount', 1.25, 19],
+        ['mxp_astrelle_secret_discount_3_1499_live', 'TRIAL', '3', 'secret_discount', 2.25, 14.99],
+      ]);
+    });
+
+    it.each([
+      ['maxpay', 'mxp', false],
+      ['maxpay', 'mxp', true],
+      ['paypal', 'ppl', false],
+      ['paypal', 'ppl', true],
+    ] as const)('offers the /sale (half the trial price) and /secret-discount (a quarter) sets on %s (isTest %s)', async (provider, prefix, isTest) => {
+      const variant = isTest ? 'test' : 'live';
+      const answer = await get<Product[]>(plansPath(provider, isTest));
+      expect(answer.status).toBe(200);
+      const trials = answer.body.filter((p): p is Plan => p.type === 'TRIAL' && p.abTestId === null);
+      const reports = trials[0]!.reports;
+      const discountSet = (abTestId: string) =>
+        answer.body
+          .filter((p): p is Plan => p.type !== 'FIXED' && p.abTestId === abTestId)
+          .map(({ id, productId, amplitudeId, packageId, type, trialPrice, price, name, additionalInfo }) => ({ id, productId, amplitudeId, packageId, type, trialPrice, price, name, additionalInfo }));
+      const expected = (key: string, packageId: string, trialCents: number, priceCents: number, name: string) => ({
+        id: `pln_${TEST_PROJECT}_${provider}_${variant}_${key}`,
+        productId: `${prefix}_${TEST_PROJECT}_${key}_${priceCents}_${variant}`,
+        amplitudeId: `${TEST_PROJECT}_${provider}_${key}_${trialCents}_${priceCents}`,
+        packageId,
+        type: 'TRIAL',
+        trialPrice: trialCents / 100,
+        price: priceCents / 100,
+        name,
+        additionalInfo: { subscriptionDuration: '1 month', trialDuration: '14 days' },
+      });
+      expect(discountSet('sale')).toEqual([
+        expected('sale_1', '1', 50, 2900, '14-day trial, then $29.00 a month'),
+        expected('sale_2', '2', 250, 1900, '14-day trial, then $19.00 a month'),
+        expected('sale_3', '3', 450, 1499, '14-day trial, then $14.99 a month'),
+      ]);
+      expect(discountSet('secret_discount')).toEqual([
+        expected('secret_discount_1', '1', 25, 2900, '14-day trial, then $29.00 a month'),
+        expected('secret_discount_2', '2', 125, 1900, '14-day trial, then $19.00 a month'),
+        expected('secret_discount_3', '3', 225, 1499, '14-day trial, then $14.99 a month'),
+      ]);
+      // Same plans, cheaper trial: the subscription prices are those of the trials "1", "2" and "3".
+      expect(trials.map((p) => [p.packageId, p.price])).toEqual([['1', 29], ['2', 19], ['3', 14.99]]);
+      for (const plan of answer.body.filter((p): p is Plan => p.type !== 'FIXED' && (p.abTestId === 'sale' || p.abTestId === 'secret_discount'))) {
+        expect(plan).toMatchObject({ project: TEST_PROJECT, provider, isTest, currency: 'USD', paymentPage: '/subs/checkout/sessions', reports });
+      }
+    });
+
+    it('keeps the discount sets in the browser’s ab_test group, out of the trials a visitor normally chooses from', async () => {
       const products = (await get<Product[]>(plansPath('maxpay'))).body;
-      const subscription = products.find((p): p is Plan => p.type === 'SUBSCRIPTION');
-      expect(subscription).toMatchObject({ trialPrice: 0 });
-      const abTest = products.filter((p): p is Plan => p.type !== 'FIXED' && p.abTestId !== null);
-      expect(abTest.map((p) => p.abTestId)).toEqual(['trial_price_test', 'trial_price_test', 'trial_price_test']);
+      const groups = groupPlans(products);
+      expect(groups.ab_test.map((p) => (p as Plan).abTestId)).toEqual([
+        ...Array.from({ length: 3 }, () => 'trial_price_test'),
+        ...Array.from({ length: 3 }, () => 'sale'),
+        ...Array.from({ length: 3 }, () => 'secret_discount'),
+      ]);
+      expect(trialChoices(groups).map((p) => p.productId)).toEqual(['mxp_astrelle_trial_1_2900_live', 'mxp_astrelle_trial_2_1900_live', 'mxp_astrelle_trial_3_1499_live']);
     });
 
     it('prices the extra offers as the spec lists them', async () => {
@@ -454,6 +520,8 @@ describeOnEachDatabase('API contract', ({ store }) => {
     it('has separate test and live products, every product id unique', async () => {
       const all = (await Promise.all([plansPath('maxpay'), plansPath('maxpay', true), plansPath('paypal'), plansPath('paypal', true)].map((p) => get<Product[]>(p)))).map((a) => a.body);
       expect(all[1]!.every((p) => p.isTest)).toBe(true);
+      // 13 plans and 3 offers for each provider, live and test.
+      expect(all.map((products) => products.length)).toEqual([16, 16, 16, 16]);
       const ids = all.flat().map((p) => p.productId);
       expect(new Set(ids).size).toBe(ids.length);
       const amplitudeIds = all.flat().map((p) => p.amplitudeId);

@@ -20,9 +20,33 @@ describeOnEachDatabase('store', ({ store, database }) => {
   it('seeds the catalogue idempotently: seeding again keeps one row per product', async () => {
     const count = async () => Number((await store().db.selectFrom('products').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
     const before = await count();
-    expect(before).toBe(catalogue(TEST_PROJECT).length);
+    // 13 plans and 3 offers, for 2 providers, live and test.
+    expect(before).toBe(64);
+    expect(catalogue(TEST_PROJECT)).toHaveLength(64);
     await seedCatalogue(store(), TEST_PROJECT);
     expect(await count()).toBe(before);
+  });
+
+  it('gives a database seeded before the /sale and /secret-discount sets those plans at its next start’s seed', async () => {
+    const discountSets = ['sale', 'secret_discount'];
+    // A database from before the discount sets: their rows are missing and the offers sit right after tpt_3.
+    await store().write(async (trx) => {
+      await trx.deleteFrom('products').where('ab_test_id', 'in', discountSets).execute();
+      await trx.updateTable('products').set({ sort_order: 0 }).execute();
+    });
+    expect(await store().db.selectFrom('products').select('id').where('ab_test_id', 'in', discountSets).execute()).toHaveLength(0);
+
+    await seedCatalogue(store(), TEST_PROJECT);
+
+    const rows = await store().db.selectFrom('products').selectAll().orderBy('sort_order').execute();
+    expect(rows.map((row) => ({ ...row, is_test: toBool(row.is_test) }))).toEqual(catalogue(TEST_PROJECT));
+    const sale = rows.filter((row) => row.ab_test_id === 'sale' && row.provider === 'maxpay' && !toBool(row.is_test));
+    expect(sale.map((row) => [row.product_id, row.package_id, row.trial_price_cents, row.price_cents])).toEqual([
+      ['mxp_astrelle_sale_1_2900_live', '1', 50, 2900],
+      ['mxp_astrelle_sale_2_1900_live', '2', 250, 1900],
+      ['mxp_astrelle_sale_3_1499_live', '3', 450, 1499],
+    ]);
+    expect(rows.filter((row) => row.ab_test_id === 'secret_discount')).toHaveLength(12);
   });
 
   it('reads booleans, JSON text and timestamps back as written', async () => {

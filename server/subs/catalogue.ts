@@ -28,6 +28,15 @@ const PLANS: readonly PlanSeed[] = [
   { key: 'tpt_1', type: 'TRIAL', packageId: '1', name: '14-day trial, then $29.00 a month', priceCents: 2900, trialPriceCents: 99, trialDuration: '14 days', abTestId: 'trial_price_test' },
   { key: 'tpt_2', type: 'TRIAL', packageId: '2', name: '14-day trial, then $19.00 a month', priceCents: 1900, trialPriceCents: 499, trialDuration: '14 days', abTestId: 'trial_price_test' },
   { key: 'tpt_3', type: 'TRIAL', packageId: '3', name: '14-day trial, then $14.99 a month', priceCents: 1499, trialPriceCents: 899, trialDuration: '14 days', abTestId: 'trial_price_test' },
+  // The discount sets shown to a visitor who leaves checkout without paying: /sale (half the trial price) and
+  // /secret-discount (a quarter of it). Same monthly prices as trial_1..3: a discount set is the same plan
+  // sold cheaper.
+  { key: 'sale_1', type: 'TRIAL', packageId: '1', name: '14-day trial, then $29.00 a month', priceCents: 2900, trialPriceCents: 50, trialDuration: '14 days', abTestId: 'sale' },
+  { key: 'sale_2', type: 'TRIAL', packageId: '2', name: '14-day trial, then $19.00 a month', priceCents: 1900, trialPriceCents: 250, trialDuration: '14 days', abTestId: 'sale' },
+  { key: 'sale_3', type: 'TRIAL', packageId: '3', name: '14-day trial, then $14.99 a month', priceCents: 1499, trialPriceCents: 450, trialDuration: '14 days', abTestId: 'sale' },
+  { key: 'secret_discount_1', type: 'TRIAL', packageId: '1', name: '14-day trial, then $29.00 a month', priceCents: 2900, trialPriceCents: 25, trialDuration: '14 days', abTestId: 'secret_discount' },
+  { key: 'secret_discount_2', type: 'TRIAL', packageId: '2', name: '14-day trial, then $19.00 a month', priceCents: 1900, trialPriceCents: 125, trialDuration: '14 days', abTestId: 'secret_discount' },
+  { key: 'secret_discount_3', type: 'TRIAL', packageId: '3', name: '14-day trial, then $14.99 a month', priceCents: 1499, trialPriceCents: 225, trialDuration: '14 days', abTestId: 'secret_discount' },
 ];
 
 interface OfferSeed {
@@ -54,7 +63,7 @@ export function paymentPagePath(): string {
   return '/subs/checkout/sessions';
 }
 
-/** Every product row of `project`: 7 plans and 3 offers per provider, each in a test and a live variant. */
+/** Every product row of `project`: 13 plans and 3 offers per provider, each in a test and a live variant. */
 export function catalogue(project: string): NewProduct[] {
   const rows: NewProduct[] = [];
   let sortOrder = 0;
@@ -115,7 +124,11 @@ export function catalogue(project: string): NewProduct[] {
   return rows;
 }
 
-/** Inserts or refreshes the catalogue of `project` (idempotent; products are never deleted). */
+/**
+ * Inserts or refreshes the catalogue of `project` (idempotent; products are never deleted). Run at every
+ * start after the migrations (server/main.ts), so a product added here reaches existing databases at their
+ * next start: no migration is needed for catalogue rows (a migration does not know the project id).
+ */
 export async function seedCatalogue(store: Store, project: string): Promise<void> {
   await store.db.transaction().execute(async (trx) => {
     for (const row of catalogue(project)) {
