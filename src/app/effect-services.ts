@@ -2,19 +2,41 @@ import { config } from '../services/config';
 import { apiClients } from './api-clients';
 import type { EffectServices } from './effects';
 import { absoluteUrl } from '../services/api-call';
-import { getVisitorSession } from './session/visitor-session';
+import { getVisitorSession, visitorIdKey } from './session/visitor-session';
 import { randomId } from './session/random-id';
+import { linkedEmail, visitorIdFrom } from './effects/visitor-email';
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function storedVisitorId(): string | null {
+  try {
+    return storage()?.getItem(visitorIdKey) ?? null;
+  } catch {
+    return null;
+  }
+}
 
 /** The effects' services in the browser: the real servers, the visitor session, the browser itself. */
 export function browserEffectServices(project: string): EffectServices {
+  const session = () => getVisitorSession().getSnapshot().context;
+  // Payment return pages skip loading the session: the id then comes from storage or the return URL.
+  const visitorId = () => visitorIdFrom(session().id, storedVisitorId(), window.location.search);
   return {
     astro: apiClients().astro,
     subscriptions: apiClients().subscriptions,
     project,
+    testOffers: config.testOffers,
     visitor: () => {
-      const { id, session } = getVisitorSession().getSnapshot().context;
-      return { usid: id ?? '', flowOuter: session?.record.flowOuter ?? false, ipInfo: session?.record.ipInfo ?? null, email: session?.user?.email ?? null };
+      const { session: loaded } = session();
+      return { usid: visitorId() ?? '', flowOuter: loaded?.record.flowOuter ?? false, ipInfo: loaded?.record.ipInfo ?? null, email: loaded?.user?.email ?? null };
     },
+    visitorEmail: () => linkedEmail(session().session?.user?.email, visitorId(), apiClients().subscriptions.getSession),
     newOrderId: () => `ord_${randomId().replace(/-/g, '')}`,
     origin: new URL(absoluteUrl(config.subscriptionApiUrl)).origin,
     openPaymentPage: (url) => window.location.assign(url),

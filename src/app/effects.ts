@@ -4,13 +4,19 @@ import type { EffectName } from './effect-names';
 import { loadPlans } from './effects/load-plans';
 import { submitEmail, type SubmitEmailServices } from './effects/submit-email';
 import { startCheckout, type StartCheckoutServices } from './effects/start-checkout';
-import { loadOffers } from './effects/load-offers';
+import { loadOffers, type LoadOffersServices } from './effects/load-offers';
 import { purchaseOffers } from './effects/purchase-offers';
 import { orderReports } from './effects/order-reports';
 
-/** What the effects reach the outside world with. */
-export interface EffectServices extends Omit<SubmitEmailServices, 'visitor'>, Omit<StartCheckoutServices, 'visitor'> {
-  subscriptions: SubmitEmailServices['subscriptions'] & StartCheckoutServices['subscriptions'] & Pick<SubscriptionApi, 'getSubscriptionPlans'>;
+type AllServices = SubmitEmailServices & StartCheckoutServices & LoadOffersServices;
+
+/** What the effects reach the outside world with: every effect's services in one. */
+export interface EffectServices extends Omit<AllServices, 'subscriptions' | 'astro' | 'visitor'> {
+  subscriptions: SubmitEmailServices['subscriptions'] &
+    StartCheckoutServices['subscriptions'] &
+    LoadOffersServices['subscriptions'] &
+    Pick<SubscriptionApi, 'getSubscriptionPlans'>;
+  astro: SubmitEmailServices['astro'];
   visitor(): ReturnType<SubmitEmailServices['visitor']> & ReturnType<StartCheckoutServices['visitor']>;
 }
 
@@ -20,7 +26,7 @@ export function createEffects(services: EffectServices): Record<EffectName, AnyA
     loadPlans: loadPlans(services.subscriptions, services.project),
     submitEmail: submitEmail(services),
     startCheckout: startCheckout(services),
-    loadOffers: loadOffers(),
+    loadOffers: loadOffers(services),
     purchaseOffers: purchaseOffers(),
     orderReports: orderReports(),
   };

@@ -1,12 +1,22 @@
 import { fromPromise } from 'xstate';
 import type { EffectInput } from '../../engine/compile-flow';
-import type { Offer, OfferId } from '../../services/api-contract';
-import type { PaymentProvider } from '../../services/subscription-api';
+import { lookUpOffers, type LoadOffersResult, type OfferServices } from './offer-catalogue';
 
-/** The offers the visitor can buy in one click, or `failed` when none could be fetched. */
-export type LoadOffersResult = { outcome: 'ready'; provider: PaymentProvider; offers: Offer[]; bought: OfferId[] } | { outcome: 'failed' };
+export type { LoadOffersResult } from './offer-catalogue';
 
-/** `loadOffers` (registered ahead of its implementation, so flows may name it). */
-export function loadOffers() {
-  return fromPromise(async (_: { input: EffectInput }): Promise<LoadOffersResult> => ({ outcome: 'failed' }));
+export interface LoadOffersServices extends OfferServices {
+  /** The email the server linked to the visitor's session (the machine has none after a payment return). */
+  visitorEmail(): Promise<string | null>;
+}
+
+/**
+ * `loadOffers`, run when the offer upsell opens: the fixed-price offers of the provider the visitor
+ * paid with (their stored payment method buys them in one click), test or live as configured, in the
+ * server's order, and which of them the visitor already bought. `failed` when none could be fetched
+ * (logged by the client); without an email the offers are maxpay's and none counts as bought.
+ */
+export function loadOffers(services: LoadOffersServices) {
+  return fromPromise(async ({ input }: { input: EffectInput }): Promise<LoadOffersResult> =>
+    lookUpOffers(services, input.email ?? (await services.visitorEmail()), input.results),
+  );
 }

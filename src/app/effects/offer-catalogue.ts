@@ -1,0 +1,84 @@
+import type { Offer, OfferId, Product, Purchase } from '../../services/api-contract';
+import { paymentProviders, type PaymentProvider, type PlansByProvider, type SubscriptionApi } from '../../services/subscription-api';
+
+/** What looking up the visitor's offers needs (loadOffers, and purchaseOffers after a page reload). */
+export interface OfferServices {
+  subscriptions: Pick<SubscriptionApi, 'checkSubscription' | 'getSubscriptionPlans' | 'getOffers' | 'listPurchases'>;
+  project: string;
+  /** Sell the test variants of the offers (VITE_TEST_OFFERS). */
+  testOffers: boolean;
+}
+
+/** The offers the visitor can buy in one click, or `failed` when none could be fetched. */
+export type LoadOffersResult = { outcome: 'ready'; provider: PaymentProvider; offers: Offer[]; bought: OfferId[] } | { outcome: 'failed' };
+export type OffersReady = Extract<LoadOffersResult, { outcome: 'ready' }>;
+
+const isProvider = (value: unknown): value is PaymentProvider => paymentProviders.includes(value as PaymentProvider);
+const isProductList = (value: unknown): value is Product[] =>
+  Array.isArray(value) && value.every((p) => typeof p === 'object' && p !== null && typeof (p as Product).productId === 'string');
+
+/** `results.loadPlans` when it has the shape loadPlans gives, else null (results are only in memory). */
+export function plansFrom(results: Record<string, unknown>): PlansByProvider | null {
+  const plans = results.loadPlans as Partial<PlansByProvider> | null | undefined;
+  if (typeof plans !== 'object' || plans === null) return null;
+  return paymentProviders.every((p) => plans[p] === null || isProductList(plans[p])) ? (plans as PlansByProvider) : null;
+}
+
+/** `results.loadOffers` when loadOffers ran on this page load and found offers, else null. */
+export function offersFrom(results: Record<string, unknown>): OffersReady | null {
+  const loaded = results.loadOffers as Partial<OffersReady> | null | undefined;
+  if (typeof loaded !== 'object' || loaded === null || loaded.outcome !== 'ready') return null;
+  return isProvider(loaded.provider) && isProductList(loaded.offers) && Array.isArray(loaded.bought) ? (loaded as OffersReady) : null;
+}
+
+/**
+ * Finds products by productId: first among what earlier effects loaded (results.loadPlans and
+ * results.loadOffers), then in the catalogue of both providers, fetched once per variant on demand
+ * (the configured variant first, then the other: a subscription may be to a live plan while test
+ * offers are sold). null when the product is nowhere (or the server cannot be reached).
+ */
+export function productFinder(services: OfferServices, results: Record<string, unknown>) {
+  const plans = plansFrom(results);
+  const known: Product[] = [...(plans?.maxpay ?? []), ...(plans?.paypal ?? []), ...(offersFrom(results)?.offers ?? [])];
+  const catalogues = new Map<boolean, Promise<Product[]>>();
+  const catalogue = (isTest: boolean) => {
+    let fetched = catalogues.get(isTest);
+    if (!fetched) {
+      fetched = services.subscriptions.getSubscriptionPlans(services.project, isTest).then((byProvider) => [...(byProvider.maxpay ?? []), ...(byProvider.paypal ?? [])]);
+      catalogues.set(isTest, fetched);
+    }
+    return fetched;
+  };
+  return async (productId: string): Promise<Product | null> => {
+    const here = known.find((p) => p.productId === productId);
+    if (here) return here;
+    for (const isTest of [services.testOffers, !services.testOffers]) {
+      const found = (await catalogue(isTest)).find((p) => p.productId === productId);
+      if (found) return found;
+    }
+    return null;
+  };
+}
+
+/** The offers of `offers` that the purchases own, in the offers' order. An offer is owned whichever provider or variant it was bought with. */
+export function ownedOffers(offers: readonly Offer[], purchases: readonly Purchase[]): OfferId[] {
+  const owned = new Set(purchases.map((p) => p.offerId));
+  return offers.filter((offer) => owned.has(offer.id)).map((offer) => offer.id);
+}
+
+/**
+ * The visitor's one-click offers: those of the provider they paid with (the provider of their
+ * subscription's plan, else of their latest purchase, else maxpay: the stored payment method is per
+ * provider), in the server's order, with the ones already bought. `failed` when no offers came back.
+ */
+export async function lookUpOffers(services: OfferServices, email: string | null, results: Record<string, unknown>): Promise<LoadOffersResult> {
+  const [check, purchases] = email
+    ? await Promise.all([services.subscriptions.checkSubscription(email, services.project), services.subscriptions.listPurchases(email, services.project)])
+    : [null, null];
+  const productId = check?.info?.productId;
+  const plan = productId ? await productFinder(services, results)(productId) : null;
+  const provider: PaymentProvider = plan?.provider ?? purchases?.at(-1)?.provider ?? 'maxpay';
+  const offers = await services.subscriptions.getOffers(services.project, provider, services.testOffers);
+  if (!offers?.length) return { outcome: 'failed' };
+  return { outcome: 'ready', provider, offers, bought: ownedOffers(offers, purchases ?? []) };
+}
