@@ -5,19 +5,20 @@ import { loadPlans } from './effects/load-plans';
 import { submitEmail, type SubmitEmailServices } from './effects/submit-email';
 import { startCheckout, type StartCheckoutServices } from './effects/start-checkout';
 import { loadOffers, type LoadOffersServices } from './effects/load-offers';
-import { purchaseOffers } from './effects/purchase-offers';
+import { purchaseOffers, type PurchaseOffersServices } from './effects/purchase-offers';
 import { orderReports } from './effects/order-reports';
 
-type AllServices = SubmitEmailServices & StartCheckoutServices & LoadOffersServices;
+type AllServices = SubmitEmailServices & StartCheckoutServices & LoadOffersServices & PurchaseOffersServices;
 
 /** What the effects reach the outside world with: every effect's services in one. */
 export interface EffectServices extends Omit<AllServices, 'subscriptions' | 'astro' | 'visitor'> {
   subscriptions: SubmitEmailServices['subscriptions'] &
     StartCheckoutServices['subscriptions'] &
     LoadOffersServices['subscriptions'] &
+    PurchaseOffersServices['subscriptions'] &
     Pick<SubscriptionApi, 'getSubscriptionPlans'>;
   astro: SubmitEmailServices['astro'];
-  visitor(): ReturnType<SubmitEmailServices['visitor']> & ReturnType<StartCheckoutServices['visitor']>;
+  visitor(): ReturnType<SubmitEmailServices['visitor']> & ReturnType<StartCheckoutServices['visitor']> & ReturnType<PurchaseOffersServices['visitor']>;
 }
 
 /** The effect registry: one implementation per name a flow may use (a missing one fails to compile). */
@@ -27,7 +28,7 @@ export function createEffects(services: EffectServices): Record<EffectName, AnyA
     submitEmail: submitEmail(services),
     startCheckout: startCheckout(services),
     loadOffers: loadOffers(services),
-    purchaseOffers: purchaseOffers(),
+    purchaseOffers: purchaseOffers(services),
     orderReports: orderReports(),
   };
 }

@@ -1,11 +1,68 @@
 import { fromPromise } from 'xstate';
 import type { EffectInput } from '../../engine/compile-flow';
-import type { OfferId } from '../../services/api-contract';
+import type { OfferId, Purchase } from '../../services/api-contract';
+import type { SubscriptionApi } from '../../services/subscription-api';
+import { lookUpOffers, offersFrom, ownedOffers, type OfferServices } from './offer-catalogue';
 
-/** How buying the chosen offers ended. */
+export interface PurchaseOffersServices extends OfferServices {
+  subscriptions: OfferServices['subscriptions'] & Pick<SubscriptionApi, 'purchase'>;
+  /** The visitor's id (the purchase links the session to the buyer). */
+  visitor(): { usid: string };
+  /** The email the server linked to the visitor's session (the machine has none after a payment return). */
+  visitorEmail(): Promise<string | null>;
+  /** A new idempotency key for one purchase. */
+  newOrderId(): string;
+}
+
+/**
+ * How buying the chosen offers ended: `skipped` (none chosen), `bought` (every chosen offer is now
+ * the visitor's) or `failed`. `bought` lists the offers on sale that the visitor owns now, in the
+ * server's order, so the screen can mark them after a partial failure.
+ */
 export type PurchaseOffersResult = { outcome: 'skipped' } | { outcome: 'bought'; bought: OfferId[] } | { outcome: 'failed'; bought: OfferId[] };
 
-/** `purchaseOffers` (registered ahead of its implementation, so flows may name it). */
-export function purchaseOffers() {
-  return fromPromise(async (_: { input: EffectInput }): Promise<PurchaseOffersResult> => ({ outcome: 'failed', bought: [] }));
+/** The screen's answer as offer ids: a list of strings at its answerKey; anything else chooses nothing. */
+function chosen(input: EffectInput): string[] {
+  const { screen } = input;
+  const answer = 'answerKey' in screen ? input.answers[screen.answerKey] : undefined;
+  return Array.isArray(answer) ? [...new Set(answer.filter((id): id is string => typeof id === 'string'))] : [];
+}
+
+/**
+ * `purchaseOffers`, the offer upsell's submit effect: buys each chosen offer the visitor does not own
+ * yet in one click (POST /purchases, charged to the stored payment method of the provider loadOffers
+ * found), one after the other, each with its own orderId, then asks the server what the visitor owns.
+ * The server never charges twice: an offer already bought is a 409 that the reconciliation counts as
+ * bought. `failed` when a chosen offer is still not owned (no stored payment method: 402, the server
+ * down, an offer that is not on sale) or when nobody knows the visitor's email.
+ */
+export function purchaseOffers(services: PurchaseOffersServices) {
+  return fromPromise(async ({ input }: { input: EffectInput }): Promise<PurchaseOffersResult> => {
+    const wanted = chosen(input);
+    if (wanted.length === 0) return { outcome: 'skipped' };
+    const email = input.email ?? (await services.visitorEmail());
+    const loaded = offersFrom(input.results) ?? (await lookUpOffers(services, email, input.results));
+    if (loaded.outcome !== 'ready') return { outcome: 'failed', bought: [] };
+    if (!email) return { outcome: 'failed', bought: loaded.bought };
+
+    const { usid } = services.visitor();
+    const made: Purchase[] = [];
+    for (const offer of loaded.offers) {
+      if (!wanted.includes(offer.id) || loaded.bought.includes(offer.id)) continue;
+      const purchase = await services.subscriptions.purchase({
+        project: services.project,
+        provider: loaded.provider,
+        productId: offer.productId,
+        email,
+        usid,
+        orderId: services.newOrderId(),
+      });
+      if (purchase) made.push(purchase);
+    }
+
+    const purchases = await services.subscriptions.listPurchases(email, services.project);
+    const owned = purchases ? ownedOffers(loaded.offers, purchases) : [...new Set([...loaded.bought, ...ownedOffers(loaded.offers, made)])];
+    const bought = loaded.offers.map((offer) => offer.id).filter((id) => owned.includes(id));
+    return wanted.every((id) => (bought as string[]).includes(id)) ? { outcome: 'bought', bought } : { outcome: 'failed', bought };
+  });
 }
