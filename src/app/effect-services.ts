@@ -4,6 +4,7 @@ import type { EffectServices } from './effects';
 import { absoluteUrl } from '../services/api-call';
 import { getVisitorSession, visitorIdKey } from './session/visitor-session';
 import { randomId } from './session/random-id';
+import { reportsOrderedStore } from './effects/reports-ordered';
 import { linkedEmail, visitorIdFrom } from './effects/visitor-email';
 
 function storage(): Storage | null {
@@ -37,6 +38,7 @@ export function browserEffectServices(project: string): EffectServices {
       return { usid: visitorId() ?? '', flowOuter: loaded?.record.flowOuter ?? false, ipInfo: loaded?.record.ipInfo ?? null, email: loaded?.user?.email ?? null };
     },
     visitorEmail: () => linkedEmail(session().session?.user?.email, visitorId(), apiClients().subscriptions.getSession),
+    reportsOrdered: reportsOrderedStore(storage()),
     newOrderId: () => `ord_${randomId().replace(/-/g, '')}`,
     origin: new URL(absoluteUrl(config.subscriptionApiUrl)).origin,
     openPaymentPage: (url) => window.location.assign(url),

@@ -6,9 +6,9 @@ import { submitEmail, type SubmitEmailServices } from './effects/submit-email';
 import { startCheckout, type StartCheckoutServices } from './effects/start-checkout';
 import { loadOffers, type LoadOffersServices } from './effects/load-offers';
 import { purchaseOffers, type PurchaseOffersServices } from './effects/purchase-offers';
-import { orderReports } from './effects/order-reports';
+import { orderReports, type OrderReportsServices } from './effects/order-reports';
 
-type AllServices = SubmitEmailServices & StartCheckoutServices & LoadOffersServices & PurchaseOffersServices;
+type AllServices = SubmitEmailServices & StartCheckoutServices & LoadOffersServices & PurchaseOffersServices & OrderReportsServices;
 
 /** What the effects reach the outside world with: every effect's services in one. */
 export interface EffectServices extends Omit<AllServices, 'subscriptions' | 'astro' | 'visitor'> {
@@ -16,8 +16,9 @@ export interface EffectServices extends Omit<AllServices, 'subscriptions' | 'ast
     StartCheckoutServices['subscriptions'] &
     LoadOffersServices['subscriptions'] &
     PurchaseOffersServices['subscriptions'] &
+    OrderReportsServices['subscriptions'] &
     Pick<SubscriptionApi, 'getSubscriptionPlans'>;
-  astro: SubmitEmailServices['astro'];
+  astro: SubmitEmailServices['astro'] & OrderReportsServices['astro'];
   visitor(): ReturnType<SubmitEmailServices['visitor']> & ReturnType<StartCheckoutServices['visitor']> & ReturnType<PurchaseOffersServices['visitor']>;
 }
 
@@ -29,6 +30,6 @@ export function createEffects(services: EffectServices): Record<EffectName, AnyA
     startCheckout: startCheckout(services),
     loadOffers: loadOffers(services),
     purchaseOffers: purchaseOffers(services),
-    orderReports: orderReports(),
+    orderReports: orderReports(services),
   };
 }
