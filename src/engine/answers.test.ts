@@ -269,13 +269,15 @@ describe('the astrology flow graph', () => {
     expect(branchesOf(time).map((b) => b.to)).toEqual(['profile-no-problem', 'profile-place-of-birth']);
     expect(resolveNext(time, { '2-3': 'dont_know' })).toBe('profile-no-problem');
     expect(resolveNext(time, { '2-3': '10:30' })).toBe('profile-place-of-birth');
-    expect(resolveNext(screenById('email'), {})).toBeNull();
+    // Without the submit effect's outcome, /email takes its default branch; /select-price stays (the payment page opens).
+    expect(resolveNext(screenById('email'), {})).toBe('get-access');
+    expect(resolveNext(screenById('select-price'), {})).toBeNull();
   });
 
-  it('pathFor goes from the welcome screen to the email screen', () => {
+  it('pathFor goes from the welcome screen through the quiz and /email to the price screen', () => {
     const path = pathFor(flow, {});
     expect(path[0]).toBe('welcome');
-    expect(path.at(-1)).toBe('email');
+    expect(path.slice(-4)).toEqual(['profile-loading', 'email', 'get-access', 'select-price']);
     expect(new Set(path).size).toBe(path.length);
   });
 

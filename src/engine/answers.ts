@@ -97,6 +97,10 @@ export function answerProblem(screen: Screen, value: unknown, now: Date = new Da
     case 'price':
       // A plan's productId; which plans exist is the server's to say, so only its form is checked here.
       return typeof value === 'string' && /^[A-Za-z0-9_.:-]{1,64}$/.test(value) ? null : 'required';
+    case 'offers':
+      // Offer ids (none is an answer: the visitor skips the offers); which exist is the server's to say.
+      if (!Array.isArray(value)) return 'required';
+      return new Set(value).size === value.length && value.length <= 20 && value.every((v) => typeof v === 'string' && /^[a-z0-9_]{1,64}$/.test(v)) ? null : 'invalid';
     default:
       return null;
   }

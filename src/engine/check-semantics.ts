@@ -1,7 +1,8 @@
-import type { Flow, Screen } from './generated/flow-types';
+import type { Condition, Flow, Screen } from './generated/flow-types';
 import type { FlowProblem } from './validate-flow';
-import { branchesOf, followersOf, predecessors } from './flow-graph';
-import { conditionAnswerKeys, conditionOutcomes, conditionValues } from './conditions';
+import { branchesOf, followersOf, predecessors, returnRoutesOf } from './flow-graph';
+import { conditionAnswerKeys, conditionFlags, conditionOutcomes, conditionValues } from './conditions';
+import { submitEffectOf } from './compile-flow';
 import { enumeratedValues, isQuestionScreen } from './answers';
 
 const knownVariables = new Set(['sunSign', 'moonSign']);
@@ -32,6 +33,13 @@ export function checkSemantics(flow: Flow, effects: readonly string[] | null, pu
 
   checkSessionRules(flow, ids, report);
 
+  const flags = Object.keys(flow.flags ?? {});
+  const checkFlags = (condition: Condition, pointer: string) => {
+    for (const flag of conditionFlags(condition)) {
+      if (!flags.includes(flag)) report(pointer, `unknown flag "${flag}"`, flags.length > 0 ? `use one of ${flags.join(', ')}, or add it to "flags"` : 'add it to the flow\'s "flags" with its default');
+    }
+  };
+
   if (!ids.has(flow.start)) report('/start', `start screen "${flow.start}" does not exist`, `use one of the screen ids, such as "${flow.screens[0]?.id ?? ''}"`);
 
   const screenByKey = new Map<string, Screen>();
@@ -49,9 +57,13 @@ export function checkSemantics(flow: Flow, effects: readonly string[] | null, pu
         const last = b === branches.length - 1;
         if (!last && !branch.when) report(`${at(i)}/next/${b}`, 'a branch without "when" before the last branch hides the branches after it', 'add "when" or move this branch to the end');
         // A screen that submits to an effect may stay when no branch matches: the visitor submits again.
-        const submits = (screen.kind === 'email' || screen.kind === 'price') && screen.submit !== undefined;
+        const submits = submitEffectOf(screen) !== undefined;
         if (last && branch.when && !submits) report(`${at(i)}/next/${b}`, 'the last branch has a "when": a visitor whose answers match no branch is stuck', 'add a last branch without "when" as the default');
       });
+    }
+    if (screen.kind === 'interstitial' && branches.length > 0 && screen.cta === undefined) report(at(i), `interstitial "${screen.id}" has "next" but no "cta" button to go there`, 'add "cta" with the button text');
+    if (screen.kind === 'price' && screen.abTestId !== undefined && !(screen.planGroups ?? []).includes('ab_test')) {
+      report(`${at(i)}/abTestId`, `abTestId "${screen.abTestId}" picks plans of the ab_test group, which "planGroups" leaves out`, 'set "planGroups": ["ab_test"]');
     }
     if (branches.length === 0 && screen.end !== true) report(at(i), `screen "${screen.id}" has no way forward and is not an end`, 'add "next", or "end": true if the flow ends here');
     if (branches.length > 0 && screen.end === true) report(`${at(i)}/end`, `screen "${screen.id}" is marked as an end but has "next"`, 'remove "end" or "next"');
@@ -97,16 +109,30 @@ export function checkSemantics(flow: Flow, effects: readonly string[] | null, pu
       }
     }
     if (screen.kind === 'price' && screen.returnTo) {
-      for (const [name, route] of Object.entries(screen.returnTo)) {
-        if (!routes.has(route)) report(`${at(i)}/returnTo/${name}`, `return route "${route}" is not a screen of this flow`, 'use the route of a screen in this flow');
+      for (const [name, value] of Object.entries(screen.returnTo)) {
+        const pointer = `${at(i)}/returnTo/${name}`;
+        returnRoutesOf(value).forEach((route, r) => {
+          const where = typeof value === 'string' ? pointer : `${pointer}/${r}/to`;
+          if (!routes.has(route)) report(where, `return route "${route}" is not a screen of this flow`, 'use the route of a screen in this flow');
+        });
+        if (typeof value !== 'string') {
+          value.forEach((branch, r) => {
+            const last = r === value.length - 1;
+            if (!last && !branch.when) report(`${pointer}/${r}`, 'a route without "when" before the last one hides the routes after it', 'add "when" or move this route to the end');
+            if (last && branch.when) report(`${pointer}/${r}`, 'the last return route has a "when": a return that matches none has nowhere to go', 'add a last route without "when" as the default');
+            if (branch.when) checkFlags(branch.when, `${pointer}/${r}/when`);
+          });
+        }
       }
     }
-    if ((screen.kind === 'email' || screen.kind === 'price') && screen.submit !== undefined && effects && !effects.includes(screen.submit)) {
-      report(`${at(i)}/submit`, `unknown effect "${screen.submit}"`, effects.length > 0 ? `use one of ${effects.join(', ')}` : 'this app registers no effects yet');
+    const submit = submitEffectOf(screen);
+    if (submit !== undefined && effects && !effects.includes(submit)) {
+      report(`${at(i)}/submit`, `unknown effect "${submit}"`, effects.length > 0 ? `use one of ${effects.join(', ')}` : 'this app registers no effects yet');
     }
     branchesOf(screen).forEach((branch, b) => {
       if (!branch.when) return;
-      const own = screen.kind === 'email' || screen.kind === 'price' ? screen.submit : undefined;
+      checkFlags(branch.when, `${at(i)}/next/${b}/when`);
+      const own = submit;
       for (const effect of conditionOutcomes(branch.when)) {
         if (effect !== own) {
           report(`${at(i)}/next/${b}/when`, `condition on the outcome of "${effect}", which this screen does not submit to`, own ? `test "${own}", this screen's submit effect` : 'add "submit" with that effect to this screen, or test an answer');
@@ -145,8 +171,9 @@ export function checkSemantics(flow: Flow, effects: readonly string[] | null, pu
       report(`${at(i)}/back`, `back to "previous" on "${screen.id}", which no screen leads to`, 'use a screen or path back target');
     }
     const ancestors = reach(screen.id, (id) => preds.get(id) ?? []);
-    if (screen.kind === 'price' && !flow.screens.some((s) => ancestors.has(s.id) && (s.effects ?? []).includes(screen.plansFrom))) {
-      report(`${at(i)}/plansFrom`, `no screen on the way here runs "${screen.plansFrom}"`, `add "${screen.plansFrom}" to the "effects" of this screen or an earlier one`);
+    const from = screen.kind === 'price' ? (['plansFrom', screen.plansFrom] as const) : screen.kind === 'offers' ? (['offersFrom', screen.offersFrom] as const) : null;
+    if (from && !flow.screens.some((s) => ancestors.has(s.id) && (s.effects ?? []).includes(from[1]))) {
+      report(`${at(i)}/${from[0]}`, `no screen on the way here runs "${from[1]}"`, `add "${from[1]}" to the "effects" of this screen or an earlier one`);
     }
     branchesOf(screen).forEach((branch, b) => {
       if (!branch.when) return;

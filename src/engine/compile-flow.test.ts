@@ -6,6 +6,9 @@ import { pathFor } from './flow-graph';
 import { compileFlow, screenIdOf, type EffectInput } from './compile-flow';
 import type { Flow } from './generated/flow-types';
 
+/** The effects the product flow names (the app registers them; src/app/effect-names.ts). */
+const productEffects = ['loadPlans', 'submitEmail', 'startCheckout', 'loadOffers', 'purchaseOffers', 'orderReports'];
+
 function loadFlow(): Flow {
   const result = validateFlow(flowJson);
   if (!result.ok) throw new Error(JSON.stringify(result.problems));
@@ -34,6 +37,7 @@ function walk(relationship: string, time: string) {
       case 'place': return { type: 'ANSWER', value: place };
       case 'email': return { type: 'SUBMIT_EMAIL', email: 'maya@example.com' };
       case 'price': return { type: 'ANSWER', value: 'mxp_astrelle_trial_1_2900_live' };
+      case 'offers': return { type: 'ANSWER', value: [] };
     }
   };
   while (screenIdOf(actor.getSnapshot()) !== 'email') step(answerFor(screenIdOf(actor.getSnapshot())));
@@ -111,8 +115,8 @@ describe('named effects', () => {
     if (!loading) throw new Error('no profile-loading');
     loading.effects = ['prepareProfile'];
 
-    expect(validateFlow(edited, { effects: ['loadPlans'] }).ok).toBe(false);
-    const result = validateFlow(edited, { effects: ['prepareProfile'] });
+    expect(validateFlow(edited, { effects: productEffects }).ok).toBe(false);
+    const result = validateFlow(edited, { effects: [...productEffects, 'prepareProfile'] });
     if (!result.ok) throw new Error(JSON.stringify(result.problems));
 
     const calls: string[] = [];
@@ -125,7 +129,7 @@ describe('named effects', () => {
       },
     });
     const actor = createActor(machine, {
-      snapshot: machine.resolveState({ value: 'relationship-love-language', context: { answers: {}, trail: ['relationship-love-language'], email: null, move: 'start', results: {} } }),
+      snapshot: machine.resolveState({ value: 'relationship-love-language', context: { answers: {}, trail: ['relationship-love-language'], email: null, move: 'start', results: {}, flags: {} } }),
     }).start();
     expect(calls).toEqual([]);
     actor.send({ type: 'ANSWER', value: 'words' });
@@ -154,19 +158,8 @@ describe('place answers follow the birth date', () => {
 
 describe('a screen that submits to an effect', () => {
   type Editable = { screens: Array<Record<string, unknown> & { id: string }> };
-  function submittingFlow() {
-    const edited = structuredClone(flowJson) as unknown as Editable;
-    const email = edited.screens.find((s) => s.id === 'email')!;
-    delete email.end;
-    email.submit = 'submitEmail';
-    email.next = [{ when: { outcome: 'submitEmail', is: 'premium' }, to: 'already-subscribed' }, { to: 'get-access' }];
-    for (const id of ['already-subscribed', 'get-access']) {
-      edited.screens.push({ id, route: `/${id}`, kind: 'interstitial', group: 'results', title: id, cta: 'Continue', end: true });
-    }
-    const result = validateFlow(edited, { effects: ['submitEmail', 'loadPlans'] });
-    if (!result.ok) throw new Error(JSON.stringify(result.problems));
-    return result.flow;
-  }
+  // The product flow: /email submits to submitEmail, a subscriber goes to /already-subscribed.
+  const submittingFlow = productFlow;
 
   async function submitAs(outcome: string | Error) {
     const { fromPromise } = await import('xstate');
@@ -184,7 +177,7 @@ describe('a screen that submits to an effect', () => {
       },
     });
     const actor = createActor(machine, {
-      snapshot: machine.resolveState({ value: 'email', context: { answers: { '2-1': 'Maya' }, trail: ['email'], email: null, move: 'start', results: {} } }),
+      snapshot: machine.resolveState({ value: 'email', context: { answers: { '2-1': 'Maya' }, trail: ['email'], email: null, move: 'start', results: {}, flags: {} } }),
     }).start();
     return { actor, runs, finish };
   }
@@ -196,7 +189,7 @@ describe('a screen that submits to an effect', () => {
     expect(actor.getSnapshot().value).toEqual({ email: 'submitting' });
     expect(screenIdOf(actor.getSnapshot())).toBe('email');
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(runs).toEqual([{ screen: expect.objectContaining({ id: 'email' }), answers: { '2-1': 'Maya' }, email: 'maya@example.com', results: {} }]);
+    expect(runs).toEqual([{ screen: expect.objectContaining({ id: 'email' }), answers: { '2-1': 'Maya' }, email: 'maya@example.com', results: {}, flags: {} }]);
     finish();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(screenIdOf(actor.getSnapshot())).toBe('already-subscribed');
@@ -217,39 +210,20 @@ describe('a screen that submits to an effect', () => {
     const edited = structuredClone(flowJson) as unknown as Editable;
     const goal = edited.screens.find((s) => s.id === 'relationship-goal')!;
     goal.next = [{ when: { outcome: 'loadPlans', is: 'x' }, to: 'knowledge-of-astrology' }, { to: 'knowledge-of-astrology' }];
-    const result = validateFlow(edited, { effects: ['loadPlans'] });
+    const result = validateFlow(edited, { effects: productEffects });
     expect(result.ok ? [] : result.problems.map((p) => `${p.pointer} ${p.message}`)).toEqual([
       '/screens/2/next/0/when condition on the outcome of "loadPlans", which this screen does not submit to',
     ]);
   });
 });
 
-/** The product flow with a price screen after /email, its payment return pages and a failure page. */
-function flowWithPayment() {
-  type Editable = { screens: Array<Record<string, unknown> & { id: string }> };
-  const edited = structuredClone(flowJson) as unknown as Editable;
-  const email = edited.screens.find((s) => s.id === 'email')!;
-  delete email.end;
-  email.next = 'select-price';
-  edited.screens.push(
-    {
-      id: 'select-price', route: '/select-price', kind: 'price', group: 'results', answerKey: '5-1', title: 'Choose', cta: 'Pay',
-      plansFrom: 'loadPlans', submit: 'startCheckout', messages: { required: 'r', unavailable: 'u' },
-      returnTo: { success: '/payment-success', error: '/payment-error', cancel: '/sale' },
-      next: [{ when: { outcome: 'startCheckout', is: 'failed' }, to: 'payment-error' }],
-    },
-    { id: 'payment-success', route: '/payment-success', kind: 'interstitial', group: 'results', title: 'Paid', cta: 'OK', end: true },
-    {
-      id: 'payment-error', route: '/payment-error', kind: 'single-choice', group: 'results', answerKey: '5-2', title: 'Failed',
-      options: [{ value: 'try_again', label: 'Try again' }, { value: 'continue', label: 'Continue' }],
-      next: [{ when: { answer: '5-2', is: 'try_again' }, to: 'select-price' }, { to: 'sale' }],
-    },
-    { id: 'sale', route: '/sale', kind: 'interstitial', group: 'results', title: 'Sale', cta: 'OK', end: true },
-  );
-  const result = validateFlow(edited, { effects: ['loadPlans', 'startCheckout'] });
+/** The product flow, checked with the app's effect names: /select-price, its payment returns, /payment-error, the discounts. */
+function productFlow() {
+  const result = validateFlow(flowJson);
   if (!result.ok) throw new Error(JSON.stringify(result.problems));
   return result.flow;
 }
+const flowWithPayment = productFlow;
 
 describe('a price screen that submits the chosen plan', () => {
   it('stores the plan, runs the effect once, and branches on its outcome', async () => {
@@ -265,7 +239,7 @@ describe('a price screen that submits the chosen plan', () => {
       },
     });
     const actor = createActor(machine, {
-      snapshot: machine.resolveState({ value: 'select-price', context: { answers: {}, trail: ['select-price'], email: 'maya@example.com', move: 'start', results: {} } }),
+      snapshot: machine.resolveState({ value: 'select-price', context: { answers: {}, trail: ['select-price'], email: 'maya@example.com', move: 'start', results: {}, flags: {} } }),
     }).start();
     actor.send({ type: 'ANSWER', value: 'mxp_plan_1' });
     actor.send({ type: 'ANSWER', value: 'mxp_plan_1' });
@@ -282,7 +256,7 @@ describe('the way back from the hosted payment', () => {
   it('lets a visitor who reached the price screen return to its success, error and cancel pages, and no one else', () => {
     const machine = compileFlow(flowWithPayment());
     const at = (screen: string, trail: string[]) =>
-      createActor(machine, { snapshot: machine.resolveState({ value: screen, context: { answers: {}, trail, email: null, move: 'start', results: {} } }) }).start();
+      createActor(machine, { snapshot: machine.resolveState({ value: screen, context: { answers: {}, trail, email: null, move: 'start', results: {}, flags: {} } }) }).start();
     for (const target of ['payment-success', 'payment-error', 'sale']) {
       const actor = at('select-price', ['welcome', 'email', 'select-price']);
       actor.send({ type: 'NAVIGATE', screen: target });
@@ -303,19 +277,32 @@ describe('the way back from the hosted payment', () => {
     const trail = pathFor(flow, {});
     expect(trail.at(-1)).toBe('select-price');
     const actor = createActor(machine, {
-      snapshot: machine.resolveState({ value: 'select-price', context: { answers: { '5-1': 'mxp_plan_1' }, trail, email: null, move: 'start', results: {} } }),
+      snapshot: machine.resolveState({ value: 'select-price', context: { answers: { '5-1': 'mxp_plan_1' }, trail, email: null, move: 'start', results: {}, flags: { discounts: true } } }),
     }).start();
     actor.send({ type: 'RETURN', screen: 'payment-error' });
     actor.send({ type: 'ANSWER', value: 'continue' });
     expect(screenIdOf(actor.getSnapshot())).toBe('sale');
-    expect(actor.getSnapshot().context.answers).toEqual({ '5-1': 'mxp_plan_1', '5-2': 'continue' });
+    expect(actor.getSnapshot().context.answers).toEqual({ '5-1': 'mxp_plan_1', '5-4': 'continue' });
+  });
+
+  it('skips the discount pages when remote config switches the discounts off', () => {
+    const flow = flowWithPayment();
+    const machine = compileFlow(flow);
+    expect(createActor(machine).getSnapshot().context.flags).toEqual({ discounts: true });
+    const actor = createActor(machine, {
+      snapshot: machine.resolveState({ value: 'select-price', context: { answers: { '5-1': 'mxp_plan_1' }, trail: pathFor(flow, {}), email: null, move: 'start', results: {}, flags: { discounts: true } } }),
+    }).start();
+    actor.send({ type: 'SET_FLAGS', flags: { discounts: false } });
+    actor.send({ type: 'RETURN', screen: 'payment-error' });
+    actor.send({ type: 'ANSWER', value: 'continue' });
+    expect(screenIdOf(actor.getSnapshot())).toBe('select-price');
   });
 
   it('stays on the price screen when the payment page opened (no branch matches), ready for another try', async () => {
     const { fromPromise } = await import('xstate');
     const machine = compileFlow(flowWithPayment(), { effects: { startCheckout: fromPromise(async () => ({ outcome: 'redirected' })) } });
     const actor = createActor(machine, {
-      snapshot: machine.resolveState({ value: 'select-price', context: { answers: {}, trail: ['select-price'], email: 'a@example.com', move: 'start', results: {} } }),
+      snapshot: machine.resolveState({ value: 'select-price', context: { answers: {}, trail: ['select-price'], email: 'a@example.com', move: 'start', results: {}, flags: {} } }),
     }).start();
     actor.send({ type: 'ANSWER', value: 'mxp_plan_1' });
     await new Promise((resolve) => setTimeout(resolve, 0));

@@ -2,9 +2,9 @@ import { and, assign, setup, type AnyActorLogic } from 'xstate';
 import type { Condition, Flow, Screen } from './generated/flow-types';
 import type { Answers, AnswerValue } from './answers';
 import { answerProblem, isQuestionScreen } from './answers';
-import { evaluateCondition } from './conditions';
+import { evaluateCondition, type Flags } from './conditions';
 import { refreshPlaceOffsets } from './place-offsets';
-import { branchesOf, consistentTrail, indexFlow, predecessors, pruneAnswers, returnTargetsOf } from './flow-graph';
+import { branchesOf, consistentTrail, defaultFlags, indexFlow, predecessors, pruneAnswers, returnTargetsOf } from './flow-graph';
 
 /** How the visitor reached the current screen; the address bar projection reads it. */
 export type Move = 'start' | 'forward' | 'back' | 'history-back' | 'navigate';
@@ -19,6 +19,8 @@ export interface FunnelContext {
   move: Move;
   /** The latest output of each named effect (e.g. the plans loadPlans fetched), in memory only. */
   results: Record<string, unknown>;
+  /** Feature switches: the flow's defaults until remote config sets them (SET_FLAGS); never persisted. */
+  flags: Flags;
 }
 
 /** What a named effect is given when its screen opens (or, for a submit effect, when the screen submits). */
@@ -29,6 +31,8 @@ export interface EffectInput {
   email: string | null;
   /** The outputs of the effects that ran before, by name. */
   results: Record<string, unknown>;
+  /** The feature switches in force. */
+  flags: Flags;
 }
 
 export type FunnelEvent =
@@ -38,7 +42,9 @@ export type FunnelEvent =
   | { type: 'NAVIGATE'; screen: string }
   /** The hosted payment sent the visitor back to one of a price screen's return routes. */
   | { type: 'RETURN'; screen: string }
-  | { type: 'SUBMIT_EMAIL'; email: string };
+  | { type: 'SUBMIT_EMAIL'; email: string }
+  /** Remote config arrived: these switches override the flow's defaults. */
+  | { type: 'SET_FLAGS'; flags: Flags };
 
 export interface CompileOptions {
   /** Effect implementations by name (actors invoked when a screen that names them opens). */
@@ -82,7 +88,7 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
       isValidEmail: ({ event }, params: { screen: string }) =>
         event.type === 'SUBMIT_EMAIL' && answerProblem(screenOf(params.screen), event.email, now()) === null,
       answerMatches: ({ context, event }, params: { screen: string; condition: Condition }) =>
-        evaluateCondition(params.condition, answersWith(context, event, params.screen), context.results),
+        evaluateCondition(params.condition, answersWith(context, event, params.screen), context.results, context.flags),
       isPreviousOnTrail: ({ context }, params: { screen: string; previous: string }) => {
         const at = context.trail.indexOf(params.screen);
         return at > 0 && context.trail[at - 1] === params.previous;
@@ -97,7 +103,7 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
       storeAnswer: assign(({ context, event }, params: { screen: string }) => {
         const screen = screenOf(params.screen);
         if (event.type !== 'ANSWER' || !isQuestionScreen(screen)) return {};
-        const answers = pruneAnswers(flow, { ...context.answers, [screen.answerKey]: event.value }, context.trail);
+        const answers = pruneAnswers(flow, { ...context.answers, [screen.answerKey]: event.value }, context.trail, context.flags);
         return { answers: refreshPlaceOffsets(flow, answers, screen.answerKey) };
       }),
       storeEmail: assign(({ event }) => (event.type === 'SUBMIT_EMAIL' ? { email: event.email.trim() } : {})),
@@ -106,7 +112,7 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
         const kept = at >= 0 ? context.trail.slice(0, at + 1) : [...context.trail, params.from];
         // Same way forward as before: keep the rest of the trail (browser forward still works), but
         // only as far as the answers, maybe just changed, still lead that way.
-        const trail = context.trail[at + 1] === params.to && at >= 0 ? consistentTrail(flow, context.trail, context.answers) : [...kept, params.to];
+        const trail = context.trail[at + 1] === params.to && at >= 0 ? consistentTrail(flow, context.trail, context.answers, context.flags) : [...kept, params.to];
         return { trail, move: 'forward' as const };
       }),
       markMove: assign((_, params: { move: Move }) => ({ move: params.move })),
@@ -115,6 +121,7 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
         return { trail: [...context.trail.slice(0, from + 1), params.screen], move: 'navigate' as const };
       }),
       storeResult: assign(({ context }, params: { effect: string; output: unknown }) => ({ results: { ...context.results, [params.effect]: params.output } })),
+      setFlags: assign(({ context, event }) => (event.type === 'SET_FLAGS' ? { flags: { ...context.flags, ...event.flags } } : {})),
     },
   });
 
@@ -152,7 +159,7 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
   // What every effect of a screen is given: the screen and the funnel's data at that moment.
   const effectInput =
     (screen: Screen) =>
-    ({ context }: { context: FunnelContext }): EffectInput => ({ screen, answers: context.answers, email: context.email, results: context.results });
+    ({ context }: { context: FunnelContext }): EffectInput => ({ screen, answers: context.answers, email: context.email, results: context.results, flags: context.flags });
 
   const invokeFor = (screen: Screen) =>
     (screen.effects ?? []).flatMap((name) =>
@@ -176,9 +183,10 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
       ...(invoke.length > 0 ? { invoke } : {}),
       meta: { route: screen.route },
     };
-    const submitName = (screen.kind === 'email' || screen.kind === 'price') && screen.submit && options.effects?.[screen.submit] ? screen.submit : null;
+    const declared = submitEffectOf(screen);
+    const submitName = declared && options.effects?.[declared] ? declared : null;
     if (screen.kind === 'email' || submitName) {
-      // The trigger: an accepted address (email screens), or an accepted answer (a price screen with `submit`).
+      // The trigger: an accepted address (email screens), or an accepted answer (a price or offers screen with `submit`).
       const trigger =
         screen.kind === 'email'
           ? { event: 'SUBMIT_EMAIL' as const, guard: { type: 'isValidEmail' as const, params: { screen: screen.id } }, action: { type: 'storeEmail' as const } }
@@ -231,8 +239,10 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
         email: null,
         move: 'start',
         results: {},
+        flags: defaultFlags(flow),
       }),
       on: {
+        SET_FLAGS: { actions: 'setFlags' },
         RETURN: returnTargets.map((screen) => ({
           target: `.${screen}`,
           guard: { type: 'isPaymentReturn' as const, params: { screen } },
@@ -252,10 +262,10 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
  * The machine's snapshot for saved progress: the screen and the context, resolved by the machine so
  * that a restored actor is exactly as consistent as one that walked there.
  */
-export function restoreSnapshot(machine: FunnelMachine, progress: { screen: string; answers: Answers; trail: string[] }) {
+export function restoreSnapshot(machine: FunnelMachine, progress: { screen: string; answers: Answers; trail: string[] }, flags: Flags) {
   return machine.resolveState({
     value: progress.screen,
-    context: { answers: progress.answers, trail: progress.trail, email: null, move: 'start', results: {} },
+    context: { answers: progress.answers, trail: progress.trail, email: null, move: 'start', results: {}, flags },
   });
 }
 
@@ -266,4 +276,9 @@ export function screenIdOf(snapshot: { value: unknown }): string {
   const value = snapshot.value;
   if (typeof value === 'string') return value;
   return typeof value === 'object' && value !== null ? (Object.keys(value)[0] ?? '') : '';
+}
+
+/** The effect a screen submits to (email, price and offers screens may name one). */
+export function submitEffectOf(screen: Screen): string | undefined {
+  return screen.kind === 'email' || screen.kind === 'price' || screen.kind === 'offers' ? screen.submit : undefined;
 }

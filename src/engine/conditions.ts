@@ -6,16 +6,20 @@ export function outcomeOf(output: unknown): string | undefined {
   return typeof output === 'object' && output !== null && 'outcome' in output && typeof output.outcome === 'string' ? output.outcome : undefined;
 }
 
+/** Feature switches by name (the flow's `flags`, maybe overridden by remote config). */
+export type Flags = Record<string, boolean>;
+
 /**
- * Evaluates a declarative condition on the answers and on the effects' results. A multiple-choice
- * answer matches `is` when it contains the value. A missing answer matches nothing but `isNot` and
- * `not`; an effect that has not run has no outcome.
+ * Evaluates a declarative condition on the answers, the effects' results and the feature switches.
+ * A multiple-choice answer matches `is` when it contains the value. A missing answer matches nothing
+ * but `isNot` and `not`; an effect that has not run has no outcome; an unknown switch is off.
  */
-export function evaluateCondition(condition: Condition, answers: Answers, results: Record<string, unknown> = {}): boolean {
-  if ('all' in condition) return condition.all.every((c) => evaluateCondition(c, answers, results));
-  if ('any' in condition) return condition.any.some((c) => evaluateCondition(c, answers, results));
-  if ('not' in condition) return !evaluateCondition(condition.not, answers, results);
+export function evaluateCondition(condition: Condition, answers: Answers, results: Record<string, unknown> = {}, flags: Flags = {}): boolean {
+  if ('all' in condition) return condition.all.every((c) => evaluateCondition(c, answers, results, flags));
+  if ('any' in condition) return condition.any.some((c) => evaluateCondition(c, answers, results, flags));
+  if ('not' in condition) return !evaluateCondition(condition.not, answers, results, flags);
   if ('outcome' in condition) return outcomeOf(results[condition.outcome]) === condition.is;
+  if ('flag' in condition) return (flags[condition.flag] ?? false) === condition.is;
   const answer = answers[condition.answer];
   const has = (v: string) => (Array.isArray(answer) ? answer.includes(v) : answer === v);
   if ('is' in condition) return has(condition.is);
@@ -28,7 +32,7 @@ export function conditionAnswerKeys(condition: Condition): string[] {
   if ('all' in condition) return condition.all.flatMap(conditionAnswerKeys);
   if ('any' in condition) return condition.any.flatMap(conditionAnswerKeys);
   if ('not' in condition) return conditionAnswerKeys(condition.not);
-  if ('outcome' in condition) return [];
+  if ('outcome' in condition || 'flag' in condition) return [];
   return [condition.answer];
 }
 
@@ -37,7 +41,7 @@ export function conditionValues(condition: Condition): Array<{ answer: string; v
   if ('all' in condition) return condition.all.flatMap(conditionValues);
   if ('any' in condition) return condition.any.flatMap(conditionValues);
   if ('not' in condition) return conditionValues(condition.not);
-  if ('outcome' in condition) return [];
+  if ('outcome' in condition || 'flag' in condition) return [];
   if ('is' in condition) return [{ answer: condition.answer, value: condition.is }];
   if ('isNot' in condition) return [{ answer: condition.answer, value: condition.isNot }];
   return condition.in.map((value) => ({ answer: condition.answer, value }));
@@ -49,4 +53,12 @@ export function conditionOutcomes(condition: Condition): string[] {
   if ('any' in condition) return condition.any.flatMap(conditionOutcomes);
   if ('not' in condition) return conditionOutcomes(condition.not);
   return 'outcome' in condition ? [condition.outcome] : [];
+}
+
+/** Every feature switch a condition reads. */
+export function conditionFlags(condition: Condition): string[] {
+  if ('all' in condition) return condition.all.flatMap(conditionFlags);
+  if ('any' in condition) return condition.any.flatMap(conditionFlags);
+  if ('not' in condition) return conditionFlags(condition.not);
+  return 'flag' in condition ? [condition.flag] : [];
 }

@@ -1,7 +1,7 @@
-import type { Branch, Flow, Screen } from './generated/flow-types';
+import type { Branch, Flow, ReturnRoute, Screen } from './generated/flow-types';
 import type { Answers } from './answers';
 import { isQuestionScreen } from './answers';
-import { evaluateCondition } from './conditions';
+import { evaluateCondition, type Flags } from './conditions';
 
 /** The branches of a screen's `next`, in order; a plain id is one unconditional branch. */
 export function branchesOf(screen: Screen): Branch[] {
@@ -15,8 +15,27 @@ export function branchesOf(screen: Screen): Branch[] {
  */
 export function returnTargetsOf(flow: Flow, screen: Screen): string[] {
   if (screen.kind !== 'price' || !screen.returnTo) return [];
-  const routes = new Set(Object.values(screen.returnTo));
+  const routes = new Set(Object.values(screen.returnTo).flatMap(returnRoutesOf));
   return flow.screens.filter((s) => routes.has(s.route)).map((s) => s.id);
+}
+
+/** Every route a return may lead to, whatever its conditions say. */
+export function returnRoutesOf(value: ReturnRoute): string[] {
+  return typeof value === 'string' ? [value] : value.map((branch) => branch.to);
+}
+
+/**
+ * The route a return leads to now: a plain route, or the first conditional route whose condition holds
+ * (the last one without `when` is the default). Null when none holds.
+ */
+export function resolveReturnRoute(value: ReturnRoute, answers: Answers, results: Record<string, unknown>, flags: Flags): string | null {
+  if (typeof value === 'string') return value;
+  return value.find((branch) => !branch.when || evaluateCondition(branch.when, answers, results, flags))?.to ?? null;
+}
+
+/** The flow's feature switches with their defaults. */
+export function defaultFlags(flow: Flow): Flags {
+  return { ...(flow.flags ?? {}) };
 }
 
 /** Every screen that can follow `screen`: its branches' targets, then its payment return targets. */
@@ -31,10 +50,10 @@ export function indexFlow(flow: Flow) {
   return { byId, byRoute };
 }
 
-/** The screen the visitor goes to from `screen` given the answers, or null at an end. */
-export function resolveNext(screen: Screen, answers: Answers): string | null {
+/** The screen the visitor goes to from `screen` given the answers (and switches), or null at an end. */
+export function resolveNext(screen: Screen, answers: Answers, flags: Flags = {}): string | null {
   for (const branch of branchesOf(screen)) {
-    if (!branch.when || evaluateCondition(branch.when, answers)) return branch.to;
+    if (!branch.when || evaluateCondition(branch.when, answers, {}, flags)) return branch.to;
   }
   return null;
 }
@@ -43,14 +62,14 @@ export function resolveNext(screen: Screen, answers: Answers): string | null {
  * The screens a visitor with these answers passes through, from the start to the end, following
  * the branches the answers choose (unanswered conditions take the default branch).
  */
-export function pathFor(flow: Flow, answers: Answers): string[] {
+export function pathFor(flow: Flow, answers: Answers, flags: Flags = defaultFlags(flow)): string[] {
   const { byId } = indexFlow(flow);
   const path: string[] = [];
   let current: string | null = flow.start;
   while (current !== null && !path.includes(current)) {
     path.push(current);
     const screen = byId.get(current);
-    current = screen ? resolveNext(screen, answers) : null;
+    current = screen ? resolveNext(screen, answers, flags) : null;
   }
   return path;
 }
@@ -60,10 +79,10 @@ export function pathFor(flow: Flow, answers: Answers): string[] {
  * as it is still consistent with them (the trail also holds the screens reached by a payment return,
  * which no `next` leads to): a branch not taken loses its answers.
  */
-export function pruneAnswers(flow: Flow, answers: Answers, trail: readonly string[] = []): Answers {
+export function pruneAnswers(flow: Flow, answers: Answers, trail: readonly string[] = [], flags: Flags = defaultFlags(flow)): Answers {
   const { byId } = indexFlow(flow);
   const onPath = new Set(
-    [...pathFor(flow, answers), ...consistentTrail(flow, trail, answers)]
+    [...pathFor(flow, answers, flags), ...consistentTrail(flow, trail, answers, flags)]
       .map((id) => byId.get(id))
       .filter((s): s is Screen => s !== undefined)
       .filter(isQuestionScreen)
@@ -88,13 +107,13 @@ export function predecessors(flow: Flow): Map<string, string[]> {
  * The longest start of `trail` that these answers would take: each screen is the one its
  * predecessor leads to. After an answer changes a branch, the screens past the change drop out.
  */
-export function consistentTrail(flow: Flow, trail: readonly string[], answers: Answers): string[] {
+export function consistentTrail(flow: Flow, trail: readonly string[], answers: Answers, flags: Flags = defaultFlags(flow)): string[] {
   const { byId } = indexFlow(flow);
   const kept: string[] = [];
   for (const id of trail) {
     const previous = kept.at(-1);
     const before = previous === undefined ? undefined : byId.get(previous)!;
-    const follows = before === undefined ? id === flow.start : resolveNext(before, answers) === id || returnTargetsOf(flow, before).includes(id);
+    const follows = before === undefined ? id === flow.start : resolveNext(before, answers, flags) === id || returnTargetsOf(flow, before).includes(id);
     if (!follows) break;
     kept.push(id);
   }

@@ -225,6 +225,8 @@ describe('the email is never persisted', () => {
         return { type: 'ANSWER', value: 'Maya' };
       case 'price':
         return { type: 'ANSWER', value: 'mxp_astrelle_trial_1_2900_live' };
+      case 'offers':
+        return { type: 'ANSWER', value: [] };
       case 'date':
         return { type: 'ANSWER', value: '1990-05-17' };
       case 'time':
@@ -254,6 +256,7 @@ describe('the email is never persisted', () => {
     expect(raw).not.toContain(email);
     expect(raw).not.toContain('@');
     expect(Object.keys(JSON.parse(raw)).sort()).toEqual(['answers', 'flowId', 'flowVersion', 'screen', 'trail']);
-    expect(loadProgress(storage, flow, now)).toMatchObject({ screen: 'email', answers: snapshot.context.answers });
+    // No submit effect here: the address is held and the visitor is on the screen after /email.
+    expect(loadProgress(storage, flow, now)).toMatchObject({ screen: 'get-access', answers: snapshot.context.answers });
   });
 });

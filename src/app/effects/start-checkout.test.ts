@@ -17,14 +17,15 @@ beforeAll(async () => {
 const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
 afterEach(() => errors.mockClear());
 
-const screen: PriceScreen = {
+const priceScreen: PriceScreen = {
   id: 'select-price', route: '/select-price', kind: 'price', group: 'results', answerKey: '5-1', title: 'Choose', cta: 'Pay',
   plansFrom: 'loadPlans', submit: 'startCheckout', messages: { required: 'r', unavailable: 'u' }, end: true,
   returnTo: { success: '/payment-success', error: '/payment-error', cancel: '/sale' },
 };
 let n = 0;
 
-async function run(email: string | null, over: Partial<StartCheckoutServices> = {}, url = () => base()) {
+async function run(email: string | null, over: Partial<StartCheckoutServices> = {}, url = () => base(), on: { screen?: PriceScreen; flags?: Record<string, boolean> } = {}) {
+  const { screen = priceScreen, flags = {} } = on;
   const opened: string[] = [];
   const services: StartCheckoutServices = {
     subscriptions: createSubscriptionApi({ subscriptionApiUrl: `${url()}/subs`, requestTimeoutMs: 2000 }),
@@ -35,7 +36,7 @@ async function run(email: string | null, over: Partial<StartCheckoutServices> = 
     openPaymentPage: (page) => opened.push(page),
     ...over,
   };
-  const input: EffectInput = { screen, answers: { '5-1': trialProductId }, email, results: {} };
+  const input: EffectInput = { screen, answers: { '5-1': trialProductId }, email, results: {}, flags };
   const result: StartCheckoutResult = await toPromise(createActor(startCheckout(services), { input }).start());
   return { result, opened };
 }
@@ -56,6 +57,18 @@ describe('starting the hosted payment', () => {
   it('uses the email the server linked to the session when the machine has none (after a reload)', async () => {
     const { result } = await run(null, { visitor: () => ({ usid: 'visitor-0001', email: `linked.${Date.now()}@example.com` }) });
     expect(result.outcome).toBe('redirected');
+  });
+
+  it('decides a conditional return route when the payment starts: the discount page only while its flag is on', async () => {
+    const screen: PriceScreen = { ...priceScreen, returnTo: { ...priceScreen.returnTo!, cancel: [{ when: { flag: 'discounts', is: true }, to: '/sale' }, { to: '/select-price' }] } };
+    const cancelled = async (flags: Record<string, boolean>) => {
+      const { opened } = await run(`flag.${Date.now()}@example.com`, {}, base, { screen, flags });
+      const cancel = await fetch(`${opened[0]!}/cancel`, { redirect: 'manual' });
+      expect(cancel.status).toBe(303);
+      return new URL(cancel.headers.get('location')!, base()).pathname;
+    };
+    expect(await cancelled({ discounts: true })).toBe('/sale');
+    expect(await cancelled({ discounts: false })).toBe('/select-price');
   });
 
   it('asks for the email again when nobody knows it, and fails softly when the server is down', async () => {

@@ -1,5 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { EffectInput } from '../../engine/compile-flow';
+import type { ReturnRoute } from '../../engine/generated/flow-types';
+import { resolveReturnRoute } from '../../engine/flow-graph';
 import type { SubscriptionApi } from '../../services/subscription-api';
 
 export interface StartCheckoutServices {
@@ -36,7 +38,11 @@ export function startCheckout(services: StartCheckoutServices) {
     const email = input.email ?? visitor.email;
     if (!email) return { outcome: 'needsEmail' };
     if (typeof productId !== 'string') return { outcome: 'failed' };
-    const back = (route: string) => `${route}?usid=${encodeURIComponent(visitor.usid)}`;
+    // A conditional return (e.g. the discount page only while "discounts" is on) is decided now.
+    const back = (value: ReturnRoute) => {
+      const route = resolveReturnRoute(value, input.answers, input.results, input.flags) ?? screen.route;
+      return `${route}?usid=${encodeURIComponent(visitor.usid)}`;
+    };
     const checkout = await services.subscriptions.startCheckout({
       project: services.project,
       provider: screen.provider ?? 'maxpay',

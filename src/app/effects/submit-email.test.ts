@@ -35,7 +35,7 @@ function services(over: Partial<SubmitEmailServices> = {}, url = () => base()): 
 }
 
 async function run(email: string, over: Partial<SubmitEmailServices> = {}, url?: () => string): Promise<SubmitEmailResult> {
-  const input: EffectInput = { screen: emailScreen, answers, email, results: {} };
+  const input: EffectInput = { screen: emailScreen, answers, email, results: {}, flags: {} };
   return toPromise(createActor(submitEmail(services(over, url)), { input }).start());
 }
 

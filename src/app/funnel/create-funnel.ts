@@ -2,6 +2,7 @@ import { createActor, type AnyActorLogic } from 'xstate';
 import type { Flow } from '../../engine/generated/flow-types';
 import { compileFlow, restoreSnapshot, screenIdOf } from '../../engine/compile-flow';
 import { loadProgress, saveProgress, type ProgressStorage } from '../../engine/persistence';
+import { defaultFlags } from '../../engine/flow-graph';
 
 function browserStorage(): ProgressStorage | null {
   try {
@@ -19,7 +20,7 @@ function browserStorage(): ProgressStorage | null {
 export function createFunnel(flow: Flow, storage: ProgressStorage | null = browserStorage(), effects: Record<string, AnyActorLogic> = {}) {
   const machine = compileFlow(flow, { effects });
   const progress = storage ? loadProgress(storage, flow) : null;
-  const actor = createActor(machine, progress ? { snapshot: restoreSnapshot(machine, progress) } : {});
+  const actor = createActor(machine, progress ? { snapshot: restoreSnapshot(machine, progress, defaultFlags(flow)) } : {});
   if (storage) {
     actor.subscribe((snapshot) => {
       saveProgress(storage, flow, { screen: screenIdOf(snapshot), answers: snapshot.context.answers, trail: snapshot.context.trail });

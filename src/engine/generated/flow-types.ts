@@ -31,7 +31,8 @@ export type Screen =
   | InterstitialScreen
   | LoadingScreen
   | EmailScreen
-  | PriceScreen;
+  | PriceScreen
+  | OffersScreen;
 /**
  * The path shown in the address bar, such as /quiz/1-1.
  *
@@ -65,7 +66,7 @@ export type Back = {
  */
 export type Next = ScreenId | Branch[];
 /**
- * A condition on the answers given so far, or on the outcome of the screen's submit effect.
+ * A condition on the answers given so far, on the outcome of the screen's submit effect, or on a feature switch.
  *
  * This interface was referenced by `Flow`'s JSON-Schema
  * via the `definition` "condition".
@@ -90,7 +91,14 @@ export type Condition =
     }
   | {
       outcome: EffectName;
-      is: OptionValue;
+      /**
+       * An outcome the effect reports, e.g. premium, needsEmail, failed.
+       */
+      is: string;
+    }
+  | {
+      flag: Slug;
+      is: boolean;
     }
   | {
       /**
@@ -129,6 +137,11 @@ export type OptionValue = string;
  */
 export type EffectName = string;
 /**
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "slug".
+ */
+export type Slug = string;
+/**
  * @minItems 2
  * @maxItems 12
  *
@@ -137,10 +150,17 @@ export type EffectName = string;
  */
 export type Options = Option[];
 /**
+ * A route of this flow, or routes tried in order (the last one without `when` is the default), e.g. the discount page only while the "discounts" flag is on.
+ *
  * This interface was referenced by `Flow`'s JSON-Schema
- * via the `definition` "slug".
+ * via the `definition` "returnRoute".
  */
-export type Slug = string;
+export type ReturnRoute =
+  | Route
+  | {
+      when?: Condition;
+      to: Route;
+    }[];
 
 /**
  * A quiz funnel: its screens, their order, texts, options, answer keys, back targets, delays, page groups and branching. Compiled into an XState machine by src/engine.
@@ -201,6 +221,12 @@ export interface Flow {
      * Screens that skip session handling when the URL says payment=true (the return from hosted payment).
      */
     skipOnPaymentReturn?: ScreenId[];
+  };
+  /**
+   * Feature switches with their defaults, used until remote config (Firebase) says otherwise: e.g. "discounts": true shows /sale and /secret-discount to a visitor who leaves checkout. Conditions test them with {"flag": name, "is": true}.
+   */
+  flags?: {
+    [k: string]: boolean;
   };
   /**
    * @minItems 1
@@ -574,7 +600,10 @@ export interface InterstitialScreen {
   eyebrow?: Text;
   title: Text;
   body?: Text[];
-  cta: Text;
+  /**
+   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
+   */
+  cta?: string;
 }
 /**
  * Progress while something is prepared, then moves on by itself.
@@ -699,12 +728,12 @@ export interface PriceScreen {
    */
   busy?: string;
   /**
-   * Where the hosted payment sends the visitor back: routes of this flow.
+   * Where the hosted payment sends the visitor back: routes of this flow (or conditional routes).
    */
   returnTo?: {
-    success: Route;
-    error: Route;
-    cancel: Route;
+    success: ReturnRoute;
+    error: ReturnRoute;
+    cancel: ReturnRoute;
   };
   /**
    * The name of an effect the app registers, camelCase, such as createAstroUser.
@@ -721,6 +750,10 @@ export interface PriceScreen {
    */
   planGroups?: ('high' | 'medium' | 'low' | 'ab_test' | 'paypal')[];
   /**
+   * Only the plans of this A/B or discount set (their abTestId, e.g. "sale"); use with planGroups ["ab_test"].
+   */
+  abTestId?: string;
+  /**
    * The plan type offered; TRIAL by default.
    */
   planType?: 'TRIAL' | 'SUBSCRIPTION';
@@ -736,5 +769,70 @@ export interface PriceScreen {
      * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
      */
     unavailable: string;
+  };
+}
+/**
+ * An upsell of fixed-price offers (spec §3 Extra offers) that a named effect loaded (`offersFrom`, e.g. loadOffers). The visitor picks any number (none is a valid answer: the skip link); the answer is the list of chosen offer ids; `submit` then runs (e.g. buys them in one click).
+ *
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "offersScreen".
+ */
+export interface OffersScreen {
+  id: ScreenId;
+  route: Route;
+  kind: 'offers';
+  /**
+   * A key of `groups`.
+   */
+  group: string;
+  back?: Back;
+  next?: Next;
+  /**
+   * True on a screen where this flow ends (it has no `next`).
+   */
+  end?: boolean;
+  /**
+   * Named effects run when the screen opens.
+   *
+   * Items: The name of an effect the app registers, camelCase, such as createAstroUser.
+   */
+  effects?: string[];
+  answerKey: AnswerKey;
+  title: Text;
+  subtitle?: Text;
+  /**
+   * The name of an effect the app registers, camelCase, such as createAstroUser.
+   */
+  submit?: string;
+  /**
+   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
+   */
+  busy?: string;
+  /**
+   * The name of an effect the app registers, camelCase, such as createAstroUser.
+   */
+  offersFrom: string;
+  /**
+   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
+   */
+  cta: string;
+  /**
+   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
+   */
+  skip: string;
+  note?: Text;
+  /**
+   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
+   */
+  boughtLabel?: string;
+  messages: {
+    /**
+     * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
+     */
+    unavailable: string;
+    /**
+     * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
+     */
+    failed: string;
   };
 }
