@@ -171,6 +171,19 @@ describe('answerProblem', () => {
   });
 });
 
+describe('answerProblem on the post-quiz screens', () => {
+  it('takes a plan id on a price screen and a list of offer ids (maybe none) on the offers screen', () => {
+    expect(problem('select-price', 'mxp_astrelle_trial_1_2900_live')).toBeNull();
+    expect(problem('select-price', '')).toBe('required');
+    expect(problem('select-price', 'a b')).toBe('required');
+    expect(problem('signup-offer', [])).toBeNull();
+    expect(problem('signup-offer', ['birth_chart', 'ultra_pack'])).toBeNull();
+    expect(problem('signup-offer', ['birth_chart', 'birth_chart'])).toBe('invalid');
+    expect(problem('signup-offer', ['<b>'])).toBe('invalid');
+    expect(problem('signup-offer', 'birth_chart')).toBe('required');
+  });
+});
+
 describe('isCalendarDate and todayIso', () => {
   it('tells real calendar dates from rolled-over ones', () => {
     expect(isCalendarDate('2024-02-29')).toBe(true);
@@ -248,6 +261,14 @@ describe('evaluateCondition', () => {
     expect(evaluateCondition({ not: both }, answers)).toBe(false);
     expect(evaluateCondition({ all: [] }, {})).toBe(true);
     expect(evaluateCondition({ any: [] }, {})).toBe(false);
+  });
+
+  it('tests a feature switch (an unknown one is off) and an effect outcome', () => {
+    expect(evaluateCondition({ flag: 'discounts', is: true }, {}, {}, { discounts: true })).toBe(true);
+    expect(evaluateCondition({ flag: 'discounts', is: true }, {}, {}, { discounts: false })).toBe(false);
+    expect(evaluateCondition({ flag: 'discounts', is: false }, {}, {}, {})).toBe(true);
+    expect(evaluateCondition({ outcome: 'startCheckout', is: 'needsEmail' }, {}, { startCheckout: { outcome: 'needsEmail' } })).toBe(true);
+    expect(evaluateCondition({ not: { outcome: 'purchaseOffers', is: 'failed' } }, {}, {})).toBe(true);
   });
 
   it('lists the keys and values a condition reads', () => {

@@ -70,3 +70,39 @@ describe('session rules', () => {
     ]);
   });
 });
+
+describe('checks of the post-quiz screens', () => {
+  const at = (id: string) => `/screens/${flowJson.screens.findIndex((s) => s.id === id)}`;
+
+  it('refuses a condition on a feature switch the flow does not declare', () => {
+    expect(problemsAfter((f) => (screen(f, 'payment-error').next = [{ when: { flag: 'discount', is: true }, to: 'sale' }, { to: 'select-price' }]))).toEqual([
+      `${at('payment-error')}/next/0/when unknown flag "discount"`,
+    ]);
+    expect(
+      problemsAfter((f) => ((screen(f, 'select-price').returnTo as Record<string, unknown>).cancel = [{ when: { flag: 'sales', is: true }, to: '/sale' }, { to: '/select-price' }])),
+    ).toEqual([`${at('select-price')}/returnTo/cancel/0/when unknown flag "sales"`]);
+  });
+
+  it('refuses a conditional return route that is not a screen, or that has no default', () => {
+    expect(problemsAfter((f) => ((screen(f, 'select-price').returnTo as Record<string, unknown>).cancel = [{ when: { flag: 'discounts', is: true }, to: '/sales' }, { to: '/select-price' }]))).toEqual([
+      `${at('select-price')}/returnTo/cancel/0/to return route "/sales" is not a screen of this flow`,
+    ]);
+    expect(problemsAfter((f) => ((screen(f, 'select-price').returnTo as Record<string, unknown>).cancel = [{ when: { flag: 'discounts', is: true }, to: '/sale' }]))).toEqual([
+      `${at('select-price')}/returnTo/cancel/0 the last return route has a "when": a return that matches none has nowhere to go`,
+    ]);
+  });
+
+  it('refuses an offers screen whose offers no earlier screen loads', () => {
+    expect(problemsAfter((f) => (screen(f, 'signup-offer').effects = []))).toEqual([`${at('signup-offer')}/offersFrom no screen on the way here runs "loadOffers"`]);
+  });
+
+  it('refuses a discount set on a price screen that leaves out the ab_test group', () => {
+    expect(problemsAfter((f) => (screen(f, 'sale').planGroups = ['low']))).toEqual([
+      `${at('sale')}/abTestId abTestId "sale" picks plans of the ab_test group, which "planGroups" leaves out`,
+    ]);
+  });
+
+  it('refuses an interstitial that leads on but has no button to go there', () => {
+    expect(problemsAfter((f) => delete screen(f, 'get-access').cta)).toEqual([`${at('get-access')} interstitial "get-access" has "next" but no "cta" button to go there`]);
+  });
+});

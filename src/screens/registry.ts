@@ -12,6 +12,7 @@ import { InterstitialScreen } from './interstitial/interstitial-screen';
 import { LoadingScreen } from './loading/loading-screen';
 import { EmailScreen } from './email/email-screen';
 import { PriceScreen } from './price/price-screen';
+import { OffersScreen } from './offers/offers-screen';
 
 /**
  * One component per screen kind. The mapped type makes a kind added to the schema without a
@@ -31,4 +32,5 @@ export const screenRegistry: ScreenRegistry = {
   loading: LoadingScreen,
   email: EmailScreen,
   price: PriceScreen,
+  offers: OffersScreen,
 };

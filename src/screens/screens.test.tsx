@@ -558,9 +558,9 @@ describe('loading screen', () => {
 
 describe('email screen', () => {
   const screen = screenOf(flow, 'email', 'email');
-  const renderIt = (email: string | null = null) => {
+  const renderIt = (email: string | null = null, shown: typeof screen = screen) => {
     const send = sender();
-    renderWithProviders(<EmailScreen screen={screen} answers={{}} answer={undefined} send={send} email={email} />);
+    renderWithProviders(<EmailScreen screen={shown} answers={{}} answer={undefined} send={send} email={email} />);
     return { send, user: userEvent.setup(), input: dom.getByLabelText<HTMLInputElement>(screen.label) };
   };
 
@@ -588,9 +588,15 @@ describe('email screen', () => {
     expect(dom.queryByRole('status')).toBeNull();
   });
 
-  it('shows the done text once the email is held', () => {
+  it('pre-fills the held address (a visitor back from /already-subscribed) and shows no done text unless the flow has one', () => {
     const { input } = renderIt('maya@example.com');
-    expect(dom.getByRole('status').textContent).toBe(screen.done);
+    expect(input.value).toBe('maya@example.com');
+    expect(dom.queryByRole('status')).toBeNull();
+  });
+
+  it('shows the done text once the email is held, on a flow that has one', () => {
+    const { input } = renderIt('maya@example.com', { ...screen, done: 'Thank you! Your reading is on its way.' });
+    expect(dom.getByRole('status').textContent).toBe('Thank you! Your reading is on its way.');
     expect(input.value).toBe('maya@example.com');
   });
 });

@@ -71,9 +71,11 @@ export function InterstitialScreen({ screen, answers, send }: ScreenProps<Inters
         {(screen.body ?? []).map((text) => (
           <Paragraph key={text}>{fillText(text, values)}</Paragraph>
         ))}
-        <PrimaryButton type="button" onClick={() => send({ type: 'NEXT' })}>
-          {screen.cta}
-        </PrimaryButton>
+        {screen.cta && !screen.end ? (
+          <PrimaryButton type="button" onClick={() => send({ type: 'NEXT' })}>
+            {screen.cta}
+          </PrimaryButton>
+        ) : null}
       </Stack>
     </ScreenLayout>
   );

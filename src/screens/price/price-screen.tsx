@@ -61,8 +61,9 @@ export function PriceScreen({ screen, answer, send, results, busy }: ScreenProps
   const type = screen.planType ?? 'TRIAL';
   const plans = useMemo(() => {
     const groups: readonly string[] = screen.planGroups ?? ['high', 'medium', 'low'];
-    return (all ?? []).filter((plan) => plan.type === type && groups.includes(groupOf(plan))).sort((a, b) => a.trialPrice - b.trialPrice);
-  }, [all, screen.planGroups, type]);
+    const inSet = (abTestId: string | null) => screen.abTestId === undefined || abTestId === screen.abTestId;
+    return (all ?? []).filter((plan) => plan.type === type && groups.includes(groupOf(plan)) && inSet(plan.abTestId)).sort((a, b) => a.trialPrice - b.trialPrice);
+  }, [all, screen.planGroups, screen.abTestId, type]);
   const [chosen, setChosen] = useState(typeof answer === 'string' ? answer : '');
   const [error, setError] = useState<string | null>(null);
   // Random masked names, drawn again only when the prices on offer change.
