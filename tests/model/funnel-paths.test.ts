@@ -1,21 +1,39 @@
 import { describe, it, expect } from 'vitest';
-import { funnelPaths } from './funnel-paths';
+import { funnelPaths, type ModelCoverage } from './funnel-paths';
 import { loadTestFlow } from '../support/load-test-flow';
+import { defaultFlags } from '../../src/engine/flow-graph';
 
 describe('model-based paths of the compiled flow', () => {
-  it('cover every state, transition, screen and both sides of every condition', () => {
-    const flow = loadTestFlow();
-    const coverage = funnelPaths(flow);
+  const flow = loadTestFlow();
+  const report = (label: string, coverage: ModelCoverage) =>
     console.log(
-      `model: ${coverage.paths.length} paths, states ${coverage.states.covered}/${coverage.states.total}, ` +
+      `model (${label}): ${coverage.paths.length} paths, states ${coverage.states.covered}/${coverage.states.total}, ` +
         `transitions ${coverage.transitions.covered}/${coverage.transitions.total}, screens ${coverage.screens.covered}/${coverage.screens.total}, ` +
         `condition sides ${coverage.conditions.covered}/${coverage.conditions.total}`,
     );
+
+  it('cover every state and transition with the flow\'s default switches, and every screen, post-quiz pages included', () => {
+    const coverage = funnelPaths(flow);
+    report('default switches', coverage);
     expect(coverage.states.covered).toBe(coverage.states.total);
     expect(coverage.transitions.covered).toBe(coverage.transitions.total);
     expect(coverage.screens.covered).toBe(flow.screens.length);
-    expect(coverage.conditions.covered).toBe(coverage.conditions.total);
     expect(coverage.paths.some((p) => p.steps.some((s) => s.screen === 'relationship-partner-gender'))).toBe(true);
-    expect(coverage.paths.some((p) => p.steps.at(-1)?.screen === 'email' && !p.steps.some((s) => s.screen === 'relationship-partner-gender'))).toBe(true);
+    expect(coverage.paths.some((p) => p.steps.some((s) => s.screen === 'email') && !p.steps.some((s) => s.screen === 'relationship-partner-gender'))).toBe(true);
+    // Both payment outcomes, leaving checkout, and the upsell's end.
+    const reaches = (screen: string) => coverage.paths.some((p) => p.steps.some((s) => s.screen === screen));
+    for (const screen of ['already-subscribed', 'payment-success', 'payment-error', 'sale', 'secret-discount', 'signup-offer-success']) expect(reaches(screen), screen).toBe(true);
+  });
+
+  it('cover both sides of every condition once each feature switch is also walked flipped (as remote config may set it)', () => {
+    const defaults = defaultFlags(flow);
+    const variants = [defaults, ...Object.keys(defaults).map((name) => ({ ...defaults, [name]: !defaults[name] }))];
+    const runs = variants.map((flags) => funnelPaths(flow, flags));
+    runs.forEach((run, i) => report(JSON.stringify(variants[i]), run));
+    const sides = new Set(runs.flatMap((run) => [...run.conditions.sides]));
+    expect(sides.size).toBe(runs[0]!.conditions.total);
+    // With the discounts off, leaving checkout never shows a discount page.
+    const off = runs[variants.findIndex((v) => v.discounts === false)]!;
+    expect(off.paths.some((p) => p.steps.some((s) => s.screen === 'sale' || s.screen === 'secret-discount'))).toBe(false);
   });
 });

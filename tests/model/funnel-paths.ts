@@ -1,12 +1,14 @@
 import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
-import { screenIdOf } from '../../src/engine/compile-flow';
-import type { EventFromLogic } from 'xstate';
+import { fromPromise, type AnyActorLogic, type EventFromLogic } from 'xstate';
+import { screenIdOf, submitEffectOf } from '../../src/engine/compile-flow';
 import type { Flow, Screen } from '../../src/engine/generated/flow-types';
-import type { PlaceAnswer } from '../../src/engine/answers';
+import type { Answers, PlaceAnswer } from '../../src/engine/answers';
 import { isQuestionScreen } from '../../src/engine/answers';
 import { compileFlow, type FunnelEvent, type FunnelMachine } from '../../src/engine/compile-flow';
-import { branchesOf, indexFlow } from '../../src/engine/flow-graph';
-import { conditionAnswerKeys, evaluateCondition } from '../../src/engine/conditions';
+import { branchesOf, defaultFlags, followersOf, indexFlow, resolveReturnRoute } from '../../src/engine/flow-graph';
+import { conditionAnswerKeys, evaluateCondition, type Flags } from '../../src/engine/conditions';
+import type { Condition } from '../../src/engine/generated/flow-types';
+import { effectNames } from '../../src/app/effect-names';
 
 /** The sample answers the model uses; the UI driver enters the same ones. */
 export const sample = {
@@ -17,7 +19,39 @@ export const sample = {
   email: 'maya@example.com',
   /** The plan a model path chooses on a price screen (the reference catalogue's cheapest live maxpay trial). */
   plan: 'mxp_astrelle_trial_1_2900_live',
+  /** The offer a model path buys on an offers screen. */
+  offer: 'birth_chart',
 } as const;
+
+/** The plan a model path chooses on a price screen: package "1" of the screen's set (its abTestId, else the regular trials). */
+export function samplePlanFor(screen: Screen): string {
+  if (screen.kind !== 'price' || screen.abTestId === undefined) return sample.plan;
+  return `mxp_astrelle_${screen.abTestId}_1_2900_live`;
+}
+
+/**
+ * The outcomes a submit effect can report, given the answer it submits: the model walks each, and the UI
+ * driver (tests/support/funnel-driver.ts) knows how to bring each one about against the reference server.
+ */
+export const submitOutcomes: Record<string, (answer: unknown) => string[]> = {
+  submitEmail: () => ['new', 'premium'],
+  startCheckout: () => ['redirected', 'needsEmail', 'failed'],
+  purchaseOffers: (answer) => (Array.isArray(answer) && answer.length === 0 ? ['skipped'] : ['bought', 'failed']),
+};
+
+/**
+ * The event XState sends when a screen's submit effect ends with `outcome`. XState delivers done events
+ * outside a machine's declared event type, hence the one cast.
+ */
+function outcomeEvent(screen: string, effect: string, outcome: string): FunnelEvent {
+  return { type: `xstate.done.actor.${screen}:${effect}`, output: { outcome } } as unknown as FunnelEvent;
+}
+
+/** The outcome a model step's event reports, when it is a submit effect's done event. */
+export function outcomeOfEvent(event: object): string | null {
+  const e = event as { type?: unknown; output?: { outcome?: unknown } };
+  return typeof e.type === 'string' && e.type.startsWith('xstate.done.actor.') && typeof e.output?.outcome === 'string' ? e.output.outcome : null;
+}
 
 const samplePlace: PlaceAnswer = { latitude: 51.50853, longitude: -0.12574, place: sample.place.label, utcOffsetMinutes: 60, timeZone: 'Europe/London' };
 
@@ -25,24 +59,44 @@ export interface ModelStep {
   event: FunnelEvent;
   /** The screen the machine is on after the event. */
   screen: string;
+  /** The screen's sub-state after the event, for screens that submit to an effect (submitting, decided). */
+  phase?: string;
 }
 
 export interface ModelPath {
   name: string;
   steps: ModelStep[];
+  /**
+   * For a path that goes on past the first `resumeAt` screen (the email screen): the machine's progress
+   * when it first gets there. A driver may restore it as saved progress (a reload does the same) and drive
+   * the path from step `step` on, instead of walking the quiz again that other paths already walk.
+   */
+  resume?: { step: number; screen: string; answers: Answers; trail: string[] };
 }
+
+/** Where a model path may resume from saved progress: the first screen after the quiz. */
+export const resumeAt = 'email';
 
 export interface ModelCoverage {
   paths: ModelPath[];
   states: { covered: number; total: number };
   transitions: { covered: number; total: number };
   screens: { covered: number; total: number };
-  conditions: { covered: number; total: number };
+  /** Both sides of every branch condition; `sides` names the ones covered (screen:condition:value). */
+  conditions: { covered: number; total: number; sides: Set<string> };
 }
 
 type FunnelSnapshot = ReturnType<FunnelMachine['resolveState']>;
-/** The machine's own event type. */
+/** The machine's own events (the done events of its submit effects are passed as these, see outcomeEvent). */
 type MachineEvent = EventFromLogic<FunnelMachine>;
+
+/** The sub-state of a screen that submits to an effect (editing, submitting, decided), if any. */
+export function phaseOf(snapshot: { value: unknown }): string | undefined {
+  const value = snapshot.value;
+  if (typeof value !== 'object' || value === null) return undefined;
+  const inner = Object.values(value)[0];
+  return typeof inner === 'string' ? inner : undefined;
+}
 
 /**
  * Generates, with xstate/graph, paths through the compiled flow that together take every state and
@@ -50,10 +104,25 @@ type MachineEvent = EventFromLogic<FunnelMachine>;
  * every branch condition. Everything is derived from the flow: a screen or branch added to the JSON
  * is covered with no change here.
  */
-export function funnelPaths(flow: Flow): ModelCoverage {
-  const machine = compileFlow(flow, { now: () => new Date('2026-06-01T12:00:00Z') });
+export function funnelPaths(flow: Flow, flags: Flags = defaultFlags(flow)): ModelCoverage {
+  // Effects that never answer: the model sends their done events itself, one per outcome.
+  const effects: Record<string, AnyActorLogic> = Object.fromEntries(effectNames.map((name) => [name, fromPromise(() => new Promise<never>(() => {}))]));
+  const machine = compileFlow(flow, { now: () => new Date('2026-06-01T12:00:00Z'), effects });
+  const start = machine.resolveState({ value: flow.start, context: { answers: {}, trail: [flow.start], email: null, move: 'start', results: {}, flags } });
   const { byId } = indexFlow(flow);
-  const conditions = flow.screens.flatMap((screen) => branchesOf(screen).flatMap((b) => (b.when ? [{ screen: screen.id, when: b.when }] : [])));
+  for (const screen of flow.screens) {
+    const submit = submitEffectOf(screen);
+    if (submit === undefined) continue;
+    const known = submitOutcomes[submit];
+    if (!known) throw new Error(`the model does not know the outcomes of "${submit}" (${screen.id}): add them to submitOutcomes and teach the UI driver`);
+    const modelled = new Set([...known([]), ...known([sample.offer]), ...known(undefined)]);
+    for (const b of branchesOf(screen)) {
+      for (const value of b.when ? outcomeValues(b.when) : []) {
+        if (!modelled.has(value)) throw new Error(`${screen.id} tests outcome "${value}" of "${submit}", which the model never produces: add it to submitOutcomes`);
+      }
+    }
+  }
+  const conditions = flow.screens.flatMap((screen) => branchesOf(screen).flatMap((b) => (b.when ? [{ screen: screen.id, when: b.when, fresh: decidedAfresh(screen, b.when) }] : [])));
   const branchKeys = new Set(conditions.flatMap((c) => conditionAnswerKeys(c.when)));
 
   const answersFor = (screen: Screen): FunnelEvent[] => {
@@ -71,7 +140,9 @@ export function funnelPaths(flow: Flow): ModelCoverage {
       case 'text':
         return [{ type: 'ANSWER', value: sample.text }];
       case 'price':
-        return [{ type: 'ANSWER', value: sample.plan }];
+        return [{ type: 'ANSWER', value: samplePlanFor(screen) }];
+      case 'offers':
+        return [{ type: 'ANSWER', value: [] }, { type: 'ANSWER', value: [sample.offer] }];
       case 'date':
         return [{ type: 'ANSWER', value: sample.date }];
       case 'time':
@@ -86,21 +157,43 @@ export function funnelPaths(flow: Flow): ModelCoverage {
   const screenOf = (snapshot: FunnelSnapshot) => byId.get(screenIdOf(snapshot))!;
   const events = (snapshot: FunnelSnapshot): MachineEvent[] => {
     const screen = screenOf(snapshot);
-    return [...answersFor(screen), ...(screen.back ? [{ type: 'BACK' } as const] : [])];
+    const back = screen.back ? [{ type: 'BACK' } as const] : [];
+    const phase = phaseOf(snapshot);
+    const submit = submitEffectOf(screen);
+    if (phase === 'submitting' && submit !== undefined) {
+      const answer = isQuestionScreen(screen) ? snapshot.context.answers[screen.answerKey] : undefined;
+      return submitOutcomes[submit]!(answer).map((outcome) => outcomeEvent(screen.id, submit, outcome));
+    }
+    // Sent to the hosted payment page: it sends the visitor back to one of the screen's return routes.
+    if (phase === 'decided' && screen.kind === 'price' && screen.returnTo) {
+      const { answers, results, flags } = snapshot.context;
+      const routes = Object.values(screen.returnTo).map((value) => resolveReturnRoute(value, answers, results, flags));
+      const returns = flow.screens.filter((s) => routes.includes(s.route)).map((s) => ({ type: 'RETURN' as const, screen: s.id }));
+      // The visitor is on the provider's page now: the app's own Back button is not there to press.
+      return returns;
+    }
+    return [...answersFor(screen), ...back];
   };
 
   // Two snapshots are the same model state when they show the same screen, BACK leads to the same
   // screen, and every branch condition still ahead would decide the same way.
   const ahead = new Map(flow.screens.map((s) => [s.id, new Set([s.id, ...reachableFrom(flow, s.id)])]));
   const serializeState = (snapshot: FunnelSnapshot) => {
-    const { trail, answers } = snapshot.context;
+    const { trail, answers, results, flags } = snapshot.context;
     const at = trail.indexOf(screenIdOf(snapshot));
     const reachable = ahead.get(screenIdOf(snapshot))!;
-    const decisions = conditions.map((c) => (!reachable.has(c.screen) ? '-' : evaluateCondition(c.when, answers) ? 1 : 0)).join('');
-    return `${screenIdOf(snapshot)}|${at > 0 ? trail[at - 1] : ''}|${decisions}`;
+    // A condition decided afresh each time its screen is answered (on that screen's own answer or submit
+    // outcome) does not tell states apart: what was answered or reported before is asked again.
+    const decisions = conditions.map((c) => (!reachable.has(c.screen) || c.fresh ? '-' : evaluateCondition(c.when, answers, results, flags) ? 1 : 0)).join('');
+    const phase = phaseOf(snapshot);
+    const screen = screenOf(snapshot);
+    // The screen before matters only where BACK goes to it; a submit's outcomes may depend on what it submits.
+    const previous = screen.back?.to === 'previous' || screen.back?.to === 'browser' ? (at > 0 ? trail[at - 1] : '') : '';
+    const submitted = phase === 'submitting' && isQuestionScreen(screen) ? JSON.stringify(answers[screen.answerKey] ?? null) : '';
+    return `${screenIdOf(snapshot)}${phase ? `.${phase}` : ''}|${previous}|${decisions}|${submitted}`;
   };
   const serializeEvent = (event: MachineEvent) => JSON.stringify(event);
-  const options = { events, serializeState, serializeEvent } as const;
+  const options = { events, serializeState, serializeEvent, fromState: start } as const;
 
   const adjacency = getAdjacencyMap(machine, options);
   const transitions: Array<{ from: string; event: MachineEvent; to: string }> = [];
@@ -122,7 +215,7 @@ export function funnelPaths(flow: Flow): ModelCoverage {
     const steps = [...prefix.steps.slice(1), { event: t.event, state: adjacency[t.from as keyof typeof adjacency]!.transitions[serializeEvent(t.event) as never]!.state }];
     return {
       name: `${t.from.split('|')[0]} ${describe(t.event)} → ${t.to.split('|')[0]}`,
-      steps: steps.map((s) => ({ event: s.event, screen: screenIdOf(s.state) })),
+      steps: steps.map((s) => ({ event: s.event, screen: screenIdOf(s.state), ...(phaseOf(s.state) ? { phase: phaseOf(s.state) } : {}) })),
     };
   });
 
@@ -134,7 +227,6 @@ export function funnelPaths(flow: Flow): ModelCoverage {
   // Driving a path costs a fresh visit, so a path that only adds "BACK at S" is folded into a longer
   // path through S as a detour (BACK, then the same answer again), when the model confirms the
   // detour returns to the very same state. Coverage below is computed on the folded paths.
-  const start = machine.resolveState({ value: flow.start, context: { answers: {}, trail: [flow.start], email: null, move: 'start', results: {} } });
   const step = (state: string, event: FunnelEvent) => adjacency[state as keyof typeof adjacency]?.transitions[serializeEvent(event) as never]?.state;
   const statesAlong = (p: ModelPath) => {
     const states = [serializeState(start)];
@@ -159,7 +251,8 @@ export function funnelPaths(flow: Flow): ModelCoverage {
       const afterBack = step(at, { type: 'BACK' });
       const again = afterBack ? step(serializeState(afterBack), redo) : undefined;
       if (!afterBack || !again || serializeState(again) !== at) continue;
-      spine.steps.splice(k, 0, { event: { type: 'BACK' }, screen: screenIdOf(afterBack) }, { event: redo, screen: screenIdOf(again) });
+      const stepTo = (event: MachineEvent, state: FunnelSnapshot): ModelStep => ({ event, screen: screenIdOf(state), ...(phaseOf(state) ? { phase: phaseOf(state) } : {}) });
+      spine.steps.splice(k, 0, stepTo({ type: 'BACK' }, afterBack), stepTo(redo, again));
       spine.name = spine.name.includes('with back') ? spine.name : `${spine.name}, with back steps`;
       folded = true;
       break;
@@ -167,25 +260,36 @@ export function funnelPaths(flow: Flow): ModelCoverage {
     if (!folded) paths.push(backPath);
   }
   paths.unshift(...spines);
+  for (const p of paths) {
+    let current: FunnelSnapshot = start;
+    for (let i = 0; i < p.steps.length; i += 1) {
+      current = step(serializeState(current), p.steps[i]!.event)!;
+      if (screenIdOf(current) === resumeAt && i < p.steps.length - 1) {
+        p.resume = { step: i + 1, screen: resumeAt, answers: current.context.answers, trail: current.context.trail };
+        break;
+      }
+    }
+  }
 
   const coveredStates = new Set<string>();
   const coveredTransitions = new Set<string>();
   const coveredScreens = new Set<string>([flow.start]);
   const coveredConditionSides = new Set<string>();
   for (const p of paths) {
-    let snapshot = machine.resolveState({ value: flow.start, context: { answers: {}, trail: [flow.start], email: null, move: 'start', results: {} } });
+    let snapshot = start;
     coveredStates.add(serializeState(snapshot));
     for (const step of p.steps) {
       const before = snapshot;
       const screen = screenOf(before);
-      if (isQuestionScreen(screen) || screen.kind !== 'email') {
+      snapshot = adjacency[serializeState(before) as keyof typeof adjacency]!.transitions[serializeEvent(step.event) as never]!.state;
+      // A screen decides where to go when its answer is taken, or when its submit effect has answered.
+      const decides = submitEffectOf(screen) !== undefined ? outcomeOfEvent(step.event) !== null : step.event.type !== 'BACK' && step.event.type !== 'RETURN';
+      if (decides) {
+        const { answers, results, flags } = snapshot.context;
         for (const b of branchesOf(screen)) {
-          if (!b.when) continue;
-          const answers = step.event.type === 'ANSWER' && isQuestionScreen(screen) ? { ...before.context.answers, [screen.answerKey]: step.event.value } : before.context.answers;
-          if (step.event.type !== 'BACK') coveredConditionSides.add(`${screen.id}:${JSON.stringify(b.when)}:${evaluateCondition(b.when, answers)}`);
+          if (b.when) coveredConditionSides.add(`${screen.id}:${JSON.stringify(b.when)}:${evaluateCondition(b.when, answers, results, flags)}`);
         }
       }
-      snapshot = adjacency[serializeState(before) as keyof typeof adjacency]!.transitions[serializeEvent(step.event) as never]!.state;
       coveredTransitions.add(`${serializeState(before)} ${serializeEvent(step.event)}`);
       coveredStates.add(serializeState(snapshot));
       coveredScreens.add(screenIdOf(snapshot));
@@ -197,7 +301,7 @@ export function funnelPaths(flow: Flow): ModelCoverage {
     states: { covered: coveredStates.size, total: Object.keys(adjacency).length },
     transitions: { covered: moving.filter((t) => coveredTransitions.has(`${t.from} ${serializeEvent(t.event)}`)).length, total: moving.length },
     screens: { covered: coveredScreens.size, total: flow.screens.length },
-    conditions: { covered: coveredConditionSides.size, total: conditions.length * 2 },
+    conditions: { covered: coveredConditionSides.size, total: conditions.length * 2, sides: coveredConditionSides },
   };
 }
 
@@ -222,6 +326,20 @@ function describe(event: FunnelEvent): string {
     case 'ANSWER':
       return typeof event.value === 'string' ? `ANSWER ${event.value}` : Array.isArray(event.value) ? `ANSWER [${event.value.join(',')}]` : 'ANSWER place';
     default:
-      return event.type;
+      return outcomeOfEvent(event) ?? event.type;
   }
+}
+
+/** The outcome values a condition tests. */
+function outcomeValues(condition: Condition): string[] {
+  if ('all' in condition) return condition.all.flatMap(outcomeValues);
+  if ('any' in condition) return condition.any.flatMap(outcomeValues);
+  if ('not' in condition) return outcomeValues(condition.not);
+  return 'outcome' in condition ? [condition.is] : [];
+}
+
+/** True when a screen's condition reads only what the screen itself decides: its own answer, its submit's outcome, switches. */
+function decidedAfresh(screen: Screen, condition: Condition): boolean {
+  const keys = conditionAnswerKeys(condition);
+  return keys.every((key) => isQuestionScreen(screen) && key === screen.answerKey) && (keys.length > 0 || outcomeValues(condition).length > 0);
 }

@@ -42,6 +42,21 @@ const interstitials: Array<[route: string, back: string]> = [
   ['/relationship-next-step', 'personality-knows-want'],
 ];
 
+// Spec §2 post-quiz and payment pages: route, back target, back delay (spec §9: 2000 ms).
+const postQuiz: Array<[route: string, back: string, delayMs: number]> = [
+  ['/profile-loading', 'none', 0],
+  ['/email', 'none', 0],
+  ['/already-subscribed', '/email', 0],
+  ['/get-access', 'none', 0],
+  ['/select-price', '/get-access', 0],
+  ['/sale', '/select-price', 2000],
+  ['/secret-discount', '/sale', 2000],
+  ['/signup-offer', 'none', 0],
+  ['/signup-offer-success', 'none', 0],
+  ['/payment-success', 'none', 0],
+  ['/payment-error', 'none', 0],
+];
+
 const flow = loadTestFlow();
 const byRoute = (route: string): Screen => {
   const screen = flow.screens.find((s) => s.route === route);
@@ -74,10 +89,32 @@ describe('flows/astrology.json follows the spec', () => {
     expect(flow.screens.filter((s) => s.route.startsWith('/quiz/')).map((s) => s.route.slice(6)).sort()).toEqual(steps.map(([s]) => s).sort());
   });
 
-  it('ends the quiz at /profile-loading then /email, neither with a back button', () => {
-    expect(byRoute('/profile-loading').back).toBeUndefined();
-    expect(byRoute('/email').back).toBeUndefined();
-    expect(pathFor(flow, {}).slice(-2)).toEqual(['profile-loading', 'email']);
+  it('ends the quiz at /profile-loading then /email, then /get-access and /select-price', () => {
+    expect(pathFor(flow, {}).slice(-4)).toEqual(['profile-loading', 'email', 'get-access', 'select-price']);
+  });
+
+  it.each(postQuiz)('post-quiz page %s goes back to %s after %s ms', (route, back, delayMs) => {
+    const screen = byRoute(route);
+    expect(describeBack(screen.back)).toBe(back);
+    expect(screen.back?.delayMs ?? 0).toBe(delayMs);
+  });
+
+  it('sends the hosted payment back to /payment-success and /payment-error, and a visitor who leaves it to /sale, then /secret-discount', () => {
+    const returns = (route: string) => {
+      const screen = byRoute(route);
+      return screen.kind === 'price' ? screen.returnTo : undefined;
+    };
+    expect(returns('/select-price')).toMatchObject({ success: '/payment-success', error: '/payment-error' });
+    expect(returns('/sale')).toMatchObject({ success: '/payment-success', error: '/payment-error' });
+    expect(returns('/select-price')?.cancel).toEqual([{ when: { flag: 'discounts', is: true }, to: '/sale' }, { to: '/select-price' }]);
+    expect(returns('/sale')?.cancel).toEqual([{ when: { flag: 'discounts', is: true }, to: '/secret-discount' }, { to: '/select-price' }]);
+    expect(flow.flags).toEqual({ discounts: true });
+  });
+
+  it('skips the session handling on the payment and signup-offer pages when payment is true (spec §4)', () => {
+    expect(flow.session?.skipOnPaymentReturn?.map((id) => flow.screens.find((s) => s.id === id)?.route).sort()).toEqual(
+      ['/payment-error', '/payment-success', '/signup-offer', '/signup-offer-success'],
+    );
   });
 
   it('asks the partner steps only for in_relationships and no-problem only for dont_know', () => {
