@@ -124,6 +124,11 @@ export interface SubscriptionsTable {
   usid: string | null;
   subscription_user_id: string;
   created_at: Timestamp;
+  /**
+   * True on the one active plan (TRIAL or SUBSCRIPTION) subscription a buyer may hold in a project: unique per
+   * email and project among active rows (0003). False for offers; default false.
+   */
+  plan_slot: ColumnType<boolean | number, boolean | undefined, boolean>;
 }
 
 /** A sandbox hosted checkout: one order of one product, paid (charged) at most once. */

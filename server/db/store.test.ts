@@ -1,11 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { catalogue, seedCatalogue } from '../subs/catalogue';
-import { describeOnEachDatabase, TEST_PROJECT } from '../test-support/databases';
-import { describePostgresUrl, migrateToLatest, openStore, prepareStore } from './open';
+import { describeOnEachDatabase, TEST_PROJECT, type DatabaseName } from '../test-support/databases';
+import { startPostgres } from '../test-support/postgres';
+import { describePostgresUrl, migrateToLatest, MIGRATIONS, openStore, prepareStore, type Store } from './open';
 import { isUniqueViolation, toBool, toIso } from './values';
 
 // The storage layer on both databases: migrations, the seed, and values that must read back the same.
@@ -110,11 +111,107 @@ describeOnEachDatabase('store', ({ store, database }) => {
     expect(error).toBeInstanceOf(Error);
   });
 
+  it('holds a buyer to one active plan subscription per project in the database itself, whatever the plan; offers per product', async () => {
+    const email = `one.plan.${database.toLowerCase()}@example.com`;
+    const userId = `usr_one_plan_${database}`;
+    const at = new Date().toISOString();
+    await store().write((trx) =>
+      trx.insertInto('subscription_users').values({ id: userId, email, email_key: email, project: TEST_PROJECT, is_legal: false, user_agent: '', created_at: at, updated_at: at }).execute(),
+    );
+    const insert = (key: string, productId: string, planSlot: boolean) =>
+      store()
+        .write((trx) =>
+          trx
+            .insertInto('subscriptions')
+            .values({ id: key, order_id: key, email, email_key: email, project: TEST_PROJECT, product_id: productId, provider: 'maxpay', status: 'active', usid: null, subscription_user_id: userId, created_at: at, plan_slot: planSlot })
+            .execute(),
+        )
+        .then(
+          () => 'stored',
+          (error: unknown) => (isUniqueViolation(error) ? 'unique violation' : error),
+        );
+    expect(await insert(`trial_${database}`, 'mxp_astrelle_trial_1_2900_live', true)).toBe('stored');
+    expect(await insert(`sale_${database}`, 'mxp_astrelle_sale_1_2900_live', true)).toBe('unique violation');
+    expect(await insert(`offer_${database}`, 'mxp_astrelle_birth_chart_1999_live', false)).toBe('stored');
+    expect(await insert(`offer2_${database}`, 'mxp_astrelle_birth_chart_1999_live', false)).toBe('unique violation');
+    expect(await insert(`offer3_${database}`, 'mxp_astrelle_love_paths_2499_live', false)).toBe('stored');
+  });
+
+  it('migrates a database from before 0003 whose buyer already has two active plans: the oldest holds the one plan place', async () => {
+    const empty = await openEmptyStore(database);
+    try {
+      const { db } = empty.store;
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+      const before = await migrator.migrateTo('0002_checkout');
+      expect(before.error).toBeUndefined();
+      await seedCatalogue(empty.store, TEST_PROJECT);
+      const users = ['twice@example.com', 'once@example.com', 'offer@example.com'];
+      await db
+        .insertInto('subscription_users')
+        .values(users.map((email) => ({ id: email, email, email_key: email, project: TEST_PROJECT, is_legal: false, user_agent: '', created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' })))
+        .execute();
+      const subscription = (id: string, email: string, productId: string, createdAt: string) => ({
+        id,
+        order_id: id,
+        email,
+        email_key: email,
+        project: TEST_PROJECT,
+        product_id: productId,
+        provider: 'maxpay',
+        status: 'active',
+        usid: null,
+        subscription_user_id: email,
+        created_at: createdAt,
+      });
+      await db
+        .insertInto('subscriptions')
+        .values([
+          subscription('twice_new', 'twice@example.com', 'mxp_astrelle_trial_2_1900_live', '2026-03-01T00:00:00.000Z'),
+          subscription('twice_old', 'twice@example.com', 'mxp_astrelle_trial_1_2900_live', '2026-02-01T00:00:00.000Z'),
+          subscription('twice_offer', 'twice@example.com', 'mxp_astrelle_birth_chart_1999_live', '2026-01-01T00:00:00.000Z'),
+          subscription('once', 'once@example.com', 'mxp_astrelle_monthly_2499_live', '2026-02-01T00:00:00.000Z'),
+          subscription('offer_only', 'offer@example.com', 'mxp_astrelle_ultra_pack_4999_live', '2026-02-01T00:00:00.000Z'),
+        ])
+        .execute();
+
+      await migrateToLatest(db);
+
+      const rows = await db.selectFrom('subscriptions').select(['id', 'status', 'plan_slot']).orderBy('id').execute();
+      expect(rows.map((r) => [r.id, r.status, toBool(r.plan_slot)])).toEqual([
+        ['offer_only', 'active', false],
+        ['once', 'active', true],
+        ['twice_new', 'active', false],
+        ['twice_offer', 'active', false],
+        ['twice_old', 'active', true],
+      ]);
+      // From now on the database refuses a second plan of a buyer who holds one.
+      const error = await db
+        .insertInto('subscriptions')
+        .values({ ...subscription('once_again', 'once@example.com', 'mxp_astrelle_sale_1_2900_live', '2026-04-01T00:00:00.000Z'), plan_slot: true })
+        .execute()
+        .catch((e: unknown) => e);
+      expect(isUniqueViolation(error)).toBe(true);
+    } finally {
+      await empty.store.close();
+      await empty.cleanup();
+    }
+  }, 60_000); // a throwaway PostgreSQL starts in this test
+
   it('describes itself without secrets', () => {
     expect(store().description).toMatch(database === 'SQLite' ? /^SQLite at .*astrelle\.sqlite$/ : /^PostgreSQL at /);
     expect(store().description).not.toMatch(/password/i);
   });
 });
+
+/** An empty database, not migrated: SQLite in a temporary folder, or a throwaway PostgreSQL. */
+async function openEmptyStore(database: DatabaseName): Promise<{ store: Store; cleanup: () => Promise<void> }> {
+  if (database === 'SQLite') {
+    const dataDir = await mkdtemp(join(tmpdir(), 'astrelle-sqlite-'));
+    return { store: openStore({ dataDir }), cleanup: () => rm(dataDir, { recursive: true, force: true }) };
+  }
+  const postgres = await startPostgres({ durable: false });
+  return { store: openStore({ databaseUrl: postgres.url }), cleanup: () => postgres.stop() };
+}
 
 describe('SQLite settings', () => {
   it('opens in WAL mode with synchronous=FULL and foreign keys on', async () => {
