@@ -15,11 +15,13 @@ import type {
   SessionWrite,
   Subscription,
   SubscriptionCheck,
+  SubscriptionCreate,
   SubscriptionUser,
   SubscriptionUserPayload,
 } from '../src/services/api-contract';
 import { groupPlans, trialChoices } from '../src/domain/group-plans';
 import { buildServer } from './app';
+import { createSubscription } from './subs/subscription-orders';
 import { describeOnEachDatabase, TEST_PROJECT } from './test-support/databases';
 
 // The API contract (src/services/api-contract.ts) over real HTTP, on SQLite and on PostgreSQL: every
@@ -716,8 +718,11 @@ describeOnEachDatabase('API contract', ({ store }) => {
     let productId: string;
     let otherProductId: string;
     let paypalProductId: string;
+    let maxpay: Product[];
+    /** The maxpay test product whose id ends with `_{key}_{price}_test` ("sale_1", "birth_chart" …). */
+    const productOf = (key: string) => maxpay.find((p) => new RegExp(`_${key}_\\d+_test$`).test(p.productId))!.productId;
     beforeAll(async () => {
-      const maxpay = (await get<Product[]>(`/subs/subscription-plans?project=${TEST_PROJECT}&provider=maxpay&countryCode=US&isTest=true`)).body;
+      maxpay = (await get<Product[]>(`/subs/subscription-plans?project=${TEST_PROJECT}&provider=maxpay&countryCode=US&isTest=true`)).body;
       productId = maxpay.find((p) => p.type === 'TRIAL')!.productId;
       otherProductId = maxpay.find((p) => p.type === 'FIXED')!.productId;
       const paypal = (await get<Product[]>(`/subs/subscription-plans?project=${TEST_PROJECT}&provider=paypal&countryCode=US&isTest=true`)).body;
@@ -757,8 +762,40 @@ describeOnEachDatabase('API contract', ({ store }) => {
     it('never subscribes one email to one product twice: a new order is a 409 on "productId"', async () => {
       const body = order();
       await post('/subs/subscriptions/create', body);
-      expectError(await post('/subs/subscriptions/create', { ...body, email: body.email.toUpperCase(), orderId: `ord_${uniq()}` }), 409, 'productId');
-      expect((await post('/subs/subscriptions/create', { ...body, productId: otherProductId, orderId: `ord_${uniq()}` })).status).toBe(201);
+      const answer = await post<{ message: string }>('/subs/subscriptions/create', { ...body, email: body.email.toUpperCase(), orderId: `ord_${uniq()}` });
+      expectError(answer, 409, 'productId');
+      expect(answer.body.message).toBe('This email already has an active subscription.');
+    });
+
+    it('refuses any plan of any set to an email with an active subscription (sale_1 after trial_1): 409 on "productId", nothing stored', async () => {
+      const body = order({ productId: productOf('trial_1') });
+      expect((await post('/subs/subscriptions/create', body)).status).toBe(201);
+      for (const key of ['sale_1', 'secret_discount_1', 'trial_2', 'tpt_3', 'monthly']) {
+        const answer = await post<{ message: string }>('/subs/subscriptions/create', { ...body, email: body.email.toUpperCase(), productId: productOf(key), orderId: `ord_${uniq()}` });
+        expectError(answer, 409, 'productId');
+        expect(answer.body.message).toBe('This email already has an active subscription.');
+      }
+      const rows = await store().db.selectFrom('subscriptions').select('product_id').where('email_key', '=', body.email).execute();
+      expect(rows.map((r) => r.product_id)).toEqual([body.productId]);
+      // The first order's replay still answers it.
+      expect((await post('/subs/subscriptions/create', body)).status).toBe(200);
+    });
+
+    it('keeps the per-product rule for offers: a subscriber may add each offer once', async () => {
+      const body = order({ productId: productOf('sale_2') });
+      expect((await post('/subs/subscriptions/create', body)).status).toBe(201);
+      const birthChart = { ...body, productId: productOf('birth_chart'), orderId: `ord_${uniq()}` };
+      expect((await post('/subs/subscriptions/create', birthChart)).status).toBe(201);
+      expect((await post('/subs/subscriptions/create', { ...body, productId: productOf('love_paths'), orderId: `ord_${uniq()}` })).status).toBe(201);
+      const again = await post<{ message: string }>('/subs/subscriptions/create', { ...birthChart, orderId: `ord_${uniq()}` });
+      expectError(again, 409, 'productId');
+      expect(again.body.message).toBe('This email already has an active subscription to this product.');
+    });
+
+    it('counts an active subscription to an offer too: a plan after it is a 409 on "productId"', async () => {
+      const body = order({ productId: productOf('ultra_pack') });
+      expect((await post('/subs/subscriptions/create', body)).status).toBe(201);
+      expectError(await post('/subs/subscriptions/create', { ...body, productId: productOf('secret_discount_2'), orderId: `ord_${uniq()}` }), 409, 'productId');
     });
 
     it('answers 404 for an unknown product, or one of another provider or project', async () => {
@@ -821,6 +858,35 @@ describeOnEachDatabase('API contract', ({ store }) => {
       expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
       const rows = await store().db.selectFrom('subscriptions').select('id').where('order_id', '=', body.orderId).execute();
       expect(rows).toHaveLength(1);
+    });
+
+    it('creates exactly one subscription from ten concurrent orders of one email for ten different plans', async () => {
+      const email = newEmail('race');
+      const keys = ['trial_1', 'trial_2', 'trial_3', 'monthly', 'tpt_1', 'sale_1', 'sale_2', 'sale_3', 'secret_discount_1', 'secret_discount_3'];
+      const answers = await Promise.all(keys.map((key) => post('/subs/subscriptions/create', order({ email, productId: productOf(key) }))));
+      expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
+      const rows = await store().db.selectFrom('subscriptions').select('id').where('email_key', '=', email).execute();
+      expect(rows).toHaveLength(1);
+    });
+
+    it('lets only one of two overlapping orders of one email for different plans through, even when neither sees the other before writing', async () => {
+      const email = newEmail('overlap');
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      // The first order stays uncommitted while the second one checks and writes (on PostgreSQL the second
+      // cannot see it: only the database's one-active-plan key can stop it).
+      const first = store().write(async (trx) => {
+        const result = await createSubscription(trx, order({ email, productId: productOf('trial_1') }) as SubscriptionCreate);
+        await held;
+        return result;
+      });
+      const second = store().write((trx) => createSubscription(trx, order({ email, productId: productOf('sale_1') }) as SubscriptionCreate));
+      setTimeout(release, 300);
+      const outcomes = await Promise.allSettled([first, second]);
+      expect(outcomes[0].status).toBe('fulfilled');
+      expect(outcomes[1]).toMatchObject({ status: 'rejected', reason: { statusCode: 409, field: 'productId' } });
+      const rows = await store().db.selectFrom('subscriptions').select('product_id').where('email_key', '=', email).execute();
+      expect(rows.map((r) => r.product_id)).toEqual([productOf('trial_1')]);
     });
 
     it('creates exactly one subscription from ten concurrent orders of one email for one product', async () => {

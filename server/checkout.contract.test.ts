@@ -575,12 +575,12 @@ describeOnEachDatabase('Sandbox checkout and purchases', ({ store }) => {
       expect(html.toLowerCase()).not.toContain(body.email.toLowerCase());
     });
 
-    it('refuses a new checkout of a plan the buyer already subscribes to: 409 on "productId"', async () => {
+    it('refuses a new checkout of the plan the buyer already subscribes to, in any letter case: 409 on "productId"', async () => {
       const { body, checkout } = await startCheckout();
       await pay(checkout.id, CARD_OK);
-      expectError(await post('/subs/checkout/sessions', checkoutBody({ email: body.email.toUpperCase() })), 409, 'productId');
-      // Another plan is a different product.
-      expect((await post('/subs/checkout/sessions', checkoutBody({ email: body.email, productId: plan(maxpay, 'trial_2').productId }))).status).toBe(201);
+      const answer = await post<{ message: string }>('/subs/checkout/sessions', checkoutBody({ email: body.email.toUpperCase() }));
+      expectError(answer, 409, 'productId');
+      expect(answer.body.message).toBe('This email already has an active subscription.');
     });
 
     it('never charges twice for one plan through two checkouts opened before either was paid', async () => {
@@ -593,7 +593,9 @@ describeOnEachDatabase('Sandbox checkout and purchases', ({ store }) => {
       expect((await rows.checkout(second.checkout.id)).status).toBe('declined');
       expect(await rows.charges({ email })).toHaveLength(1);
       expect(await rows.subscriptions(email)).toHaveLength(1);
-      expect((await page(second.checkout.url)).html).toContain('You already have this');
+      const { html } = await page(second.checkout.url);
+      expect(html).toContain('You already have a subscription');
+      expect(html).toContain('This email already has an active subscription, so nothing was charged.');
     });
 
     it('never charges twice for one plan when two open checkouts are paid at the same moment', async () => {
@@ -649,6 +651,104 @@ describeOnEachDatabase('Sandbox checkout and purchases', ({ store }) => {
         body: new URLSearchParams({ project: TEST_PROJECT }).toString(),
       });
       expect(response.status).toBe(415);
+    });
+  });
+
+  describe('one plan per buyer, whichever set it is sold in', () => {
+    /** Every other plan of maxpay live: the trials, the subscription and the A/B, /sale and /secret-discount sets. */
+    const otherPlans = ['trial_2', 'trial_3', 'monthly', 'tpt_1', 'sale_1', 'sale_3', 'secret_discount_1', 'secret_discount_2'];
+
+    it('refuses a checkout of sale_1 to a buyer subscribed to trial_1 without a checkout: 409 on "productId", nothing opened', async () => {
+      const email = newEmail();
+      const subscribed = await post('/subs/subscriptions/create', { email, project: TEST_PROJECT, productId: plan(maxpay, 'trial_1').productId, provider: 'maxpay', orderId: newOrderId() });
+      expect(subscribed.status).toBe(201);
+      const body = checkoutBody({ email: email.toUpperCase(), productId: plan(maxpay, 'sale_1').productId });
+      const answer = await post<{ message: string }>('/subs/checkout/sessions', body);
+      expectError(answer, 409, 'productId');
+      expect(answer.body.message).toBe('This email already has an active subscription.');
+      expect(await store().db.selectFrom('checkouts').select('id').where('order_id', '=', body.orderId).execute()).toHaveLength(0);
+    });
+
+    it('refuses a checkout of every other plan, in every set, to a buyer who paid for trial_1: 409 on "productId"', async () => {
+      const { body, checkout } = await startCheckout();
+      await pay(checkout.id, CARD_OK);
+      for (const key of otherPlans) {
+        expectError(await post('/subs/checkout/sessions', checkoutBody({ email: body.email, productId: plan(maxpay, key).productId })), 409, 'productId');
+      }
+      // The other provider's plans too: a subscription is the buyer's, whoever took the money.
+      const paypalSale = checkoutBody({ email: body.email, provider: 'paypal', productId: plan(paypal, 'sale_2').productId });
+      expectError(await post('/subs/checkout/sessions', paypalSale), 409, 'productId');
+      // The replay of the paid checkout's own order still answers it.
+      const replay = await post<Checkout>('/subs/checkout/sessions', body);
+      expect(replay.status).toBe(200);
+      expect(replay.body).toMatchObject({ id: checkout.id, status: 'paid' });
+    });
+
+    it('declines the second of two checkouts for different plans (trial_1, then sale_1) with already_purchased: one subscription, one charge', async () => {
+      const email = newEmail();
+      const first = await startCheckout({ email, productId: plan(maxpay, 'trial_1').productId });
+      const second = await startCheckout({ email, productId: plan(maxpay, 'sale_1').productId });
+      expect(second.checkout.amount).toBe(0.5);
+      const paid = await pay(first.checkout.id, CARD_OK);
+      expect(paid.location).toBe(`/payment-success?usid=${first.body.usid}&payment=true&order=${first.body.orderId}`);
+      const answer = await pay(second.checkout.id, CARD_OK);
+      expect(answer.status).toBe(303);
+      expect(answer.location).toBe(`/payment-error?usid=${second.body.usid}&payment=true&reason=already_purchased`);
+      expect(await rows.checkout(second.checkout.id)).toMatchObject({ status: 'declined', decline_reason: 'already_purchased' });
+      const charges = await rows.charges({ email });
+      expect(charges.map((c) => [c.checkout_id, c.product_id, c.amount_cents])).toEqual([[first.checkout.id, first.body.productId, 100]]);
+      const subscriptions = await rows.subscriptions(email);
+      expect(subscriptions.map((r) => [r.order_id, r.product_id, r.status])).toEqual([[first.body.orderId, first.body.productId, 'active']]);
+      expect(await isPremium(email)).toEqual({ isPremium: true, info: { productId: first.body.productId } });
+      // Paying it again later changes nothing.
+      expect((await pay(second.checkout.id, CARD_OK)).location).toBe(answer.location);
+      expect(await rows.charges({ email })).toHaveLength(1);
+    });
+
+    it('declines a sale_1 checkout opened before a subscription to trial_1 was made without checkout, and takes nothing', async () => {
+      const email = newEmail();
+      const sale = await startCheckout({ email, productId: plan(maxpay, 'sale_1').productId });
+      await post('/subs/subscriptions/create', { email, project: TEST_PROJECT, productId: plan(maxpay, 'trial_1').productId, provider: 'maxpay', orderId: newOrderId() });
+      const answer = await pay(sale.checkout.id, CARD_OK);
+      expect(answer.location).toBe(`/payment-error?usid=${sale.body.usid}&payment=true&reason=already_purchased`);
+      expect(await rows.charges({ email })).toHaveLength(0);
+      expect((await rows.subscriptions(email)).map((r) => r.product_id)).toEqual([plan(maxpay, 'trial_1').productId]);
+    });
+
+    it('takes one charge when open checkouts of different plans of one buyer are paid at the same moment', async () => {
+      const email = newEmail();
+      const keys = ['trial_1', 'sale_2', 'secret_discount_3', 'monthly', 'tpt_2', 'sale_1'];
+      const checkouts = await Promise.all(keys.map((key) => startCheckout({ email, productId: plan(maxpay, key).productId })));
+      const answers = await Promise.all(checkouts.map(({ checkout }) => pay(checkout.id, CARD_OK)));
+      expect(answers.filter((a) => a.location?.includes('payment=true&order=')).length).toBe(1);
+      expect(answers.filter((a) => a.location?.includes('reason=already_purchased')).length).toBe(keys.length - 1);
+      const charges = await rows.charges({ email });
+      const subscriptions = await rows.subscriptions(email);
+      expect(charges).toHaveLength(1);
+      expect(subscriptions).toHaveLength(1);
+      expect(subscriptions[0]!.order_id).toBe(charges[0]!.order_id);
+      const statuses = await Promise.all(checkouts.map(({ checkout }) => rows.checkout(checkout.id)));
+      expect(statuses.map((c) => c.status).sort()).toEqual(['declined', 'declined', 'declined', 'declined', 'declined', 'paid']);
+    });
+
+    it('still sells a subscriber offers through the checkout: each offer once, a second checkout of the same offer declined', async () => {
+      const { body, checkout } = await startCheckout();
+      await pay(checkout.id, CARD_OK);
+      const email = body.email;
+      const birthChart = await startCheckout({ email, productId: offer(maxpay, 'birth_chart').productId });
+      const lovePaths = await startCheckout({ email, productId: offer(maxpay, 'love_paths').productId });
+      const lovePathsAgain = await startCheckout({ email, productId: offer(maxpay, 'love_paths').productId });
+      expect((await pay(birthChart.checkout.id, CARD_OK)).location).toContain('payment=true&order=');
+      expect((await pay(lovePaths.checkout.id, CARD_OK)).location).toContain('payment=true&order=');
+      const again = await pay(lovePathsAgain.checkout.id, CARD_OK);
+      expect(again.location).toBe(`/payment-error?usid=${lovePathsAgain.body.usid}&payment=true&reason=already_purchased`);
+      expect((await page(lovePathsAgain.checkout.url)).html).toContain('This email already has this product, so nothing was charged.');
+      expect((await rows.purchases(email)).map((p) => p.offer_id).sort()).toEqual(['birth_chart', 'love_paths']);
+      expect(await rows.charges({ email })).toHaveLength(3);
+      expect(await rows.subscriptions(email)).toHaveLength(1);
+      const refused = await post<{ message: string }>('/subs/checkout/sessions', checkoutBody({ email, productId: offer(maxpay, 'birth_chart').productId }));
+      expectError(refused, 409, 'productId');
+      expect(refused.body.message).toBe('This email has already bought this product.');
     });
   });
 

@@ -30,7 +30,7 @@ const PLANS: readonly PlanSeed[] = [
   { key: 'tpt_3', type: 'TRIAL', packageId: '3', name: '14-day trial, then $14.99 a month', priceCents: 1499, trialPriceCents: 899, trialDuration: '14 days', abTestId: 'trial_price_test' },
   // The discount sets shown to a visitor who leaves checkout without paying: /sale (half the trial price) and
   // /secret-discount (a quarter of it). Same monthly prices as trial_1..3: a discount set is the same plan
-  // sold cheaper.
+  // sold cheaper, so a buyer holds one active subscription whichever set it comes from (subscription-orders.ts).
   { key: 'sale_1', type: 'TRIAL', packageId: '1', name: '14-day trial, then $29.00 a month', priceCents: 2900, trialPriceCents: 50, trialDuration: '14 days', abTestId: 'sale' },
   { key: 'sale_2', type: 'TRIAL', packageId: '2', name: '14-day trial, then $19.00 a month', priceCents: 1900, trialPriceCents: 250, trialDuration: '14 days', abTestId: 'sale' },
   { key: 'sale_3', type: 'TRIAL', packageId: '3', name: '14-day trial, then $14.99 a month', priceCents: 1499, trialPriceCents: 450, trialDuration: '14 days', abTestId: 'sale' },

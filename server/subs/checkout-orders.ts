@@ -4,13 +4,14 @@ import type { Checkout, CheckoutCreate, CheckoutStatus, OfferId, Provider, Purch
 import { ApiRequestError, conflict, notFound } from '../api/errors';
 import type { CheckoutRow, Database, ProductRow, PurchaseRow } from '../db/schema';
 import { emailKey, now, toIso } from '../db/values';
-import { createSubscription, ensureSubscriptionUser, linkSession } from './subscription-orders';
+import { ALREADY_SUBSCRIBED, createSubscription, ensureSubscriptionUser, hasActiveSubscription, isPlanType, linkSession } from './subscription-orders';
 
 // The sandbox checkout's records: checkouts, charges and purchases. Every function that writes takes the
 // transaction of one `store.write`, so what it does is committed whole or not at all. Money is taken only by
-// `payCheckout` and `createPurchase`, each exactly once per order: the unique keys of the 0002 migration
-// (order_id, checkout_id, one purchase per buyer and product, one active subscription per buyer and plan)
-// decide races on both databases, and the conditional `status = 'open'` update lets only one payment through.
+// `payCheckout` and `createPurchase`, each exactly once per order: the unique keys of the migrations
+// (order_id, checkout_id, one purchase per buyer and product, one active plan subscription per buyer and
+// project) decide races on both databases, and the conditional `status = 'open'` update lets only one payment
+// through.
 
 /** Why a checkout ended declined. */
 export type DeclineReason = 'declined' | 'already_purchased';
@@ -35,9 +36,11 @@ export function amountNowCents(product: ProductRow): number {
 
 /**
  * Opens a checkout, once per orderId: the same orderId with the same fields answers the stored checkout
- * (created: false) whatever its status; with other fields it is a 409 on orderId. A buyer who already has an
- * active subscription to the plan, or has bought the offer, gets a 409 on productId. Also makes sure the
- * subscription user exists and names the buyer on the visitor's session.
+ * (created: false) whatever its status; with other fields it is a 409 on orderId. A 409 on productId for a
+ * plan when the buyer has any active subscription in the project (sale_1 after trial_1 is the same plan
+ * again), and for an offer the buyer has already bought. Also makes sure the subscription user exists and
+ * names the buyer on the visitor's session. Checkouts opened before the buyer subscribed are refused when
+ * paid (`payCheckout`).
  */
 export async function createCheckout(trx: Transaction<Database>, order: CheckoutCreate): Promise<{ created: boolean; row: CheckoutRow }> {
   const product = await findProduct(trx, order.productId, order.project, order.provider);
@@ -48,7 +51,7 @@ export async function createCheckout(trx: Transaction<Database>, order: Checkout
   const usedBySubscription = await trx.selectFrom('subscriptions').select('id').where('order_id', '=', order.orderId).executeTakeFirst();
   const usedByPurchase = await trx.selectFrom('purchases').select('id').where('order_id', '=', order.orderId).executeTakeFirst();
   if (usedBySubscription || usedByPurchase) throw conflict('This orderId was already used for a different order.', 'orderId');
-  await refuseOwnedProduct(trx, order.email, order.project, order.productId);
+  await refuseOwnedProduct(trx, order.email, order.project, product);
 
   const userId = await ensureSubscriptionUser(trx, order.email, order.project);
   const at = now();
@@ -104,8 +107,16 @@ async function findCheckoutOrder(trx: Transaction<Database>, order: CheckoutCrea
   return row;
 }
 
-/** 409 on productId when the buyer has an active subscription to the product or has bought it. */
-async function refuseOwnedProduct(trx: Transaction<Database>, email: string, project: string, productId: string): Promise<void> {
+/**
+ * 409 on productId when the buyer may not have the product: a plan when they have any active subscription in
+ * the project; an offer when they have an active subscription to it or have bought it.
+ */
+async function refuseOwnedProduct(trx: Transaction<Database>, email: string, project: string, product: ProductRow): Promise<void> {
+  if (isPlanType(product.type)) {
+    if (await hasActiveSubscription(trx, email, project)) throw conflict(ALREADY_SUBSCRIBED, 'productId');
+    return;
+  }
+  const productId = product.product_id;
   const key = emailKey(email);
   const subscribed = await trx
     .selectFrom('subscriptions')
@@ -129,8 +140,9 @@ export async function findCheckout(db: Kysely<Database>, id: string): Promise<Ch
  * purchase (offers) and records the one charge. Answers the paid checkout, or undefined when the checkout was
  * not open any more (another request paid, declined or cancelled it first: nothing is done).
  *
- * @throws {AlreadyPurchasedError} when the buyer already owns the product (bought it through another checkout
- *   meanwhile); the caller's transaction must then be rolled back, which takes nothing.
+ * @throws {AlreadyPurchasedError} when the buyer may not have the product any more: for a plan, they got an
+ *   active subscription (to any product) since the checkout opened; for an offer, they bought it meanwhile.
+ *   The caller's transaction must then be rolled back, which takes nothing.
  */
 export async function payCheckout(trx: Transaction<Database>, id: string, paymentMethod: string): Promise<CheckoutRow | undefined> {
   const at = now();

@@ -290,7 +290,8 @@ function cancelLink(view: CheckoutPageView): string {
 function outcomeTitle(view: CheckoutPageView): string {
   if (view.status === 'paid') return 'Payment successful';
   if (view.status === 'cancelled') return 'Checkout cancelled';
-  return view.declineReason === 'already_purchased' ? 'You already have this' : 'Payment declined';
+  if (view.declineReason !== 'already_purchased') return 'Payment declined';
+  return view.product.type === 'FIXED' ? 'You already have this' : 'You already have a subscription';
 }
 
 function outcome(view: CheckoutPageView): string {
@@ -306,7 +307,8 @@ function outcome(view: CheckoutPageView): string {
     text = 'You cancelled this checkout. No money was taken.';
   } else if (view.declineReason === 'already_purchased') {
     kind = 'info';
-    text = 'This email already has this product, so nothing was charged.';
+    // A plan: any active subscription of the buyer, maybe to another plan (sale_1 after trial_1).
+    text = view.product.type === 'FIXED' ? 'This email already has this product, so nothing was charged.' : 'This email already has an active subscription, so nothing was charged.';
   } else {
     kind = 'ko';
     text = `The payment was declined and no money was taken. Go back to ${merchant} to try again.`;

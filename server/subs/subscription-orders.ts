@@ -45,11 +45,36 @@ export async function linkSession(trx: Transaction<Database>, usid: string, user
   await trx.updateTable('sessions').set({ user_id: userId, user_email: email, updated_at: now() }).where('id', '=', usid).execute();
 }
 
+/** The 409 message of a plan refused because the buyer already subscribes to something in the project. */
+export const ALREADY_SUBSCRIBED = 'This email already has an active subscription.';
+
+/** A plan (TRIAL or SUBSCRIPTION) rather than an offer (FIXED). */
+export function isPlanType(type: string): boolean {
+  return type !== 'FIXED';
+}
+
+/**
+ * Whether the email (any letter case) has any active subscription in the project. A buyer gets one plan,
+ * whichever of its product ids (trial_1, sale_1, secret_discount_1 …) they come through.
+ */
+export async function hasActiveSubscription(trx: Transaction<Database>, email: string, project: string): Promise<boolean> {
+  const active = await trx
+    .selectFrom('subscriptions')
+    .select('id')
+    .where('email_key', '=', emailKey(email))
+    .where('project', '=', project)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  return active !== undefined;
+}
+
 /**
  * Creates the subscription, exactly once per orderId: a replay of the same order answers the stored
- * subscription (created: false); a different order reusing the orderId, or a second active subscription
- * of one email to one product, is a 409. Race-safe on both databases: the unique order_id and the unique
- * active (email, project, product) index decide, and the loser of a race reads the winner's row.
+ * subscription (created: false); a different order reusing the orderId is a 409 on orderId. A plan (TRIAL
+ * or SUBSCRIPTION) is a 409 on productId when the email has any active subscription in the project; an
+ * offer (FIXED) only when the email has an active subscription to that same offer. Race-safe on both
+ * databases: the unique order_id, the unique active (email, project, product) index and the one active
+ * plan per email and project (0003) decide, and the loser of a race reads the winner's row.
  */
 export async function createSubscription(trx: Transaction<Database>, order: SubscriptionCreate): Promise<{ created: boolean; row: SubscriptionRow }> {
   const product = await trx.selectFrom('products').select(['project', 'provider', 'type']).where('product_id', '=', order.productId).executeTakeFirst();
@@ -58,6 +83,14 @@ export async function createSubscription(trx: Transaction<Database>, order: Subs
   }
   const replay = await findOrder(trx, order);
   if (replay) return { created: false, row: replay };
+  const plan = isPlanType(product.type);
+  if (plan && (await hasActiveSubscription(trx, order.email, order.project))) {
+    // On PostgreSQL each statement sees what was committed before it: the active subscription may be this
+    // very order, committed by a concurrent request since the replay check above.
+    const winner = await findOrder(trx, order);
+    if (winner) return { created: false, row: winner };
+    throw conflict(ALREADY_SUBSCRIBED, 'productId');
+  }
 
   const userId = await ensureSubscriptionUser(trx, order.email, order.project);
   const created = await trx
@@ -74,6 +107,7 @@ export async function createSubscription(trx: Transaction<Database>, order: Subs
       usid: order.usid ?? null,
       subscription_user_id: userId,
       created_at: now(),
+      plan_slot: plan,
     })
     .onConflict((oc) => oc.doNothing())
     .returningAll()
@@ -82,7 +116,7 @@ export async function createSubscription(trx: Transaction<Database>, order: Subs
     // Either a concurrent request with this orderId won (a replay), or the email is already subscribed.
     const winner = await findOrder(trx, order);
     if (winner) return { created: false, row: winner };
-    throw conflict('This email already has an active subscription to this product.', 'productId');
+    throw conflict(plan ? ALREADY_SUBSCRIBED : 'This email already has an active subscription to this product.', 'productId');
   }
   if (order.usid) await linkSession(trx, order.usid, userId, order.email);
   return { created: true, row: created };

@@ -17,6 +17,9 @@
  *   body over 1 MB. Success is only ever 200 or 201.
  * - Timestamps are ISO 8601 strings in UTC (`2026-05-01T12:00:00.000Z`).
  * - Emails are compared case-insensitively and returned as they were written.
+ * - A buyer (email, project) is never charged twice for a plan: with any active subscription, every plan
+ *   (TRIAL or SUBSCRIPTION, of any set: trial_1 and sale_1 are one plan) is a 409 on productId. Offers
+ *   (FIXED) are refused only when that same offer is already the buyer's.
  *
  * Endpoints (request → success | errors besides 400):
  * - POST /astro/api/v2/user/create               AstroUserPayload → 201 AstroUser | 409 (field email)
@@ -32,16 +35,20 @@
  * - GET  /subs/users?email=&project=              → 200 SubscriptionUser | 404
  * - GET  /subs/users/check-subscription?email=&project=  → 200 SubscriptionCheck
  * - POST /subs/subscriptions/create               SubscriptionCreate → 201 Subscription | 200 (replay of the orderId)
- *                                                 | 404 (unknown product) | 409 (orderId reused: field orderId;
- *                                                 already subscribed to the product: field productId)
+ *                                                 | 404 (unknown product) | 409 (orderId reused: field orderId; field
+ *                                                 productId: a plan while the email has any active subscription in
+ *                                                 the project, an offer the email already subscribes to)
  * - POST /subs/checkout/sessions                 CheckoutCreate → 201 Checkout | 200 (replay of the orderId, same fields)
  *                                                 | 404 (unknown product for this project and provider) | 409 (orderId
- *                                                 reused: field orderId; already subscribed to / bought the product:
- *                                                 field productId) | 400 (a return URL not allowed: its field name)
+ *                                                 reused: field orderId; field productId: a plan while the email has
+ *                                                 any active subscription in the project, an offer it already
+ *                                                 bought) | 400 (a return URL not allowed: its field name)
  * - GET  /subs/checkout/sessions/{id}             → 200 Checkout | 404
  * - GET  /subs/checkout/{id}                      → 200 text/html, the sandbox hosted page | 404 text/html
  * - POST /subs/checkout/{id}/pay                  form (the page's own) → 303 to successUrl?payment=true&order={orderId}
  *                                                 | 303 to errorUrl?payment=true&reason=declined|already_purchased
+ *                                                 (already_purchased, nothing charged: a plan when the email got an
+ *                                                 active subscription since the checkout opened, an offer bought since)
  *                                                 | 400 text/html (the form again, with a message) | 404 text/html
  * - GET  /subs/checkout/{id}/cancel               → 303 to cancelUrl?payment=cancelled | 404 text/html
  * - POST /subs/purchases                          PurchaseCreate → 201 Purchase | 200 (replay of the orderId) | 402 (no
@@ -231,6 +238,12 @@ export const Plan = Type.Object({
     /** e.g. "14 days"; "0 days" for SUBSCRIPTION */
     trialDuration: Type.String({ maxLength: 32 }),
   }),
+  /**
+   * The plan set this plan belongs to, or null for the regular plans: 'trial_price_test' (an A/B test of
+   * trial prices), 'sale' (/sale: half the trial price) and 'secret_discount' (/secret-discount: a quarter),
+   * each with packages "1", "2" and "3" at the regular subscription prices. A buyer holds at most one active
+   * subscription in a project, whichever set the plan comes from.
+   */
   abTestId: Nullable(Type.String({ maxLength: 64 })),
   /** Report ids the plan entitles to. */
   reports: Type.Array(ReportId),
