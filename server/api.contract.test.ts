@@ -875,11 +875,16 @@ describeOnEachDatabase('API contract', ({ store }) => {
       const held = new Promise<void>((resolve) => (release = resolve));
       // The first order stays uncommitted while the second one checks and writes (on PostgreSQL the second
       // cannot see it: only the database's one-active-plan key can stop it).
+      let written: () => void = () => undefined;
+      const firstWritten = new Promise<void>((resolve) => (written = resolve));
       const first = store().write(async (trx) => {
         const result = await createSubscription(trx, order({ email, productId: productOf('trial_1') }) as SubscriptionCreate);
+        written();
         await held;
         return result;
       });
+      // Only once the first has written (uncommitted): under load the second could otherwise write first.
+      await firstWritten;
       const second = store().write((trx) => createSubscription(trx, order({ email, productId: productOf('sale_1') }) as SubscriptionCreate));
       setTimeout(release, 300);
       const outcomes = await Promise.allSettled([first, second]);
