@@ -44,7 +44,9 @@ export type FunnelEvent =
   | { type: 'RETURN'; screen: string }
   | { type: 'SUBMIT_EMAIL'; email: string }
   /** Remote config arrived: these switches override the flow's defaults. */
-  | { type: 'SET_FLAGS'; flags: Flags };
+  | { type: 'SET_FLAGS'; flags: Flags }
+  /** Restored from saved progress: the screen opens again, so its effects run (a restored state starts none). */
+  | { type: 'RESUME' };
 
 export interface CompileOptions {
   /** Effect implementations by name (actors invoked when a screen that names them opens). */
@@ -183,6 +185,7 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
       ...(invoke.length > 0 ? { invoke } : {}),
       meta: { route: screen.route },
     };
+    const resume = invoke.length > 0 ? { RESUME: { target: `#${flow.id}.${screen.id}`, reenter: true } } : {};
     const declared = submitEffectOf(screen);
     const submitName = declared && options.effects?.[declared] ? declared : null;
     if (screen.kind === 'email' || submitName) {
@@ -196,7 +199,7 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
       // A failed effect counts as the outcome "failed".
       return machineSetup.createStateConfig({
         ...common,
-        on: back.length > 0 ? { BACK: back } : {},
+        on: { ...resume, ...(back.length > 0 ? { BACK: back } : {}) },
         initial: 'editing',
         states: {
           // Not while submitting: a double click must not run the effect twice.
@@ -225,7 +228,7 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
       : { NEXT: forward(screen, null) };
     return machineSetup.createStateConfig({
       ...common,
-      on: { ...answer, ...(back.length > 0 ? { BACK: back } : {}) },
+      on: { ...answer, ...resume, ...(back.length > 0 ? { BACK: back } : {}) },
     });
   };
   const states = Object.fromEntries(flow.screens.map((screen) => [screen.id, stateFor(screen)]));

@@ -5,7 +5,7 @@ import type { Flow, Screen } from '../../src/engine/generated/flow-types';
 import type { Answers, PlaceAnswer } from '../../src/engine/answers';
 import { isQuestionScreen } from '../../src/engine/answers';
 import { compileFlow, type FunnelEvent, type FunnelMachine } from '../../src/engine/compile-flow';
-import { branchesOf, defaultFlags, followersOf, indexFlow, resolveReturnRoute } from '../../src/engine/flow-graph';
+import { branchesOf, defaultFlags, indexFlow, resolveReturnRoute } from '../../src/engine/flow-graph';
 import { conditionAnswerKeys, evaluateCondition, type Flags } from '../../src/engine/conditions';
 import type { Condition } from '../../src/engine/generated/flow-types';
 import { effectNames } from '../../src/app/effect-names';

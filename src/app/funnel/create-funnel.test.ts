@@ -2,7 +2,8 @@ import { describe, it, expect } from 'vitest';
 import { screenIdOf } from '../../engine/compile-flow';
 import flowJson from '../../../flows/astrology.json';
 import { validateFlow } from '../../engine/validate-flow';
-import { storageKey, type ProgressStorage } from '../../engine/persistence';
+import { saveProgress, storageKey, type ProgressStorage } from '../../engine/persistence';
+import { pathFor } from '../../engine/flow-graph';
 import { funnelPaths } from '../../../tests/model/funnel-paths';
 import { createFunnel } from './create-funnel';
 
@@ -49,6 +50,22 @@ describe('createFunnel', () => {
     expect(again.getSnapshot().context.answers).toEqual(answers);
     expect(again.getSnapshot().context.email).toBeNull();
     expect(items.has(storageKey(flow))).toBe(true);
+    again.stop();
+  });
+
+  it('runs the effects of the screen it restores the visitor to (the price page loads its plans again after a reload)', async () => {
+    const { fromPromise } = await import('xstate');
+    const { storage } = recordingStorage();
+    const runs: string[] = [];
+    const effects = Object.fromEntries(
+      ['loadPlans', 'submitEmail', 'startCheckout', 'loadOffers', 'purchaseOffers', 'orderReports'].map((name) => [name, fromPromise(async () => void runs.push(name))]),
+    );
+    // Saved on the price page, as the app saves it.
+    saveProgress(storage, flow, { screen: 'select-price', answers: {}, trail: pathFor(flow, {}) });
+    const again = createFunnel(flow, storage, effects);
+    expect(screenIdOf(again.getSnapshot())).toBe('select-price');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(runs).toEqual(['loadPlans']);
     again.stop();
   });
 });

@@ -27,6 +27,8 @@ export function createFunnel(flow: Flow, storage: ProgressStorage | null = brows
     });
   }
   actor.start();
+  // A restored state starts no effects: open the screen again so the ones it names run (plans on a price page).
+  if (progress) actor.send({ type: 'RESUME' });
   return actor;
 }
 
