@@ -102,6 +102,10 @@ describe('checks of the post-quiz screens', () => {
     ]);
   });
 
+  it('refuses a progress end that is not a screen', () => {
+    expect(problemsAfter((f) => ((f as unknown as Record<string, unknown>).progressUntil = 'e-mail'))).toEqual(['/progressUntil progress screen "e-mail" does not exist']);
+  });
+
   it('refuses an interstitial that leads on but has no button to go there', () => {
     expect(problemsAfter((f) => delete screen(f, 'get-access').cta)).toEqual([`${at('get-access')} interstitial "get-access" has "next" but no "cta" button to go there`]);
   });

@@ -40,6 +40,7 @@ export function checkSemantics(flow: Flow, effects: readonly string[] | null, pu
     }
   };
 
+  if (flow.progressUntil !== undefined && !ids.has(flow.progressUntil)) report('/progressUntil', `progress screen "${flow.progressUntil}" does not exist`, 'use the id of a screen in this flow, such as the email capture');
   if (!ids.has(flow.start)) report('/start', `start screen "${flow.start}" does not exist`, `use one of the screen ids, such as "${flow.screens[0]?.id ?? ''}"`);
 
   const screenByKey = new Map<string, Screen>();

@@ -33,12 +33,30 @@ export function headingPattern(screen: Screen): RegExp | null {
   return new RegExp(`^${parts.join('.*')}$`, 'i');
 }
 
-/** Asserts the browser shows `screenId`: its route in the address bar and its question as the h1. */
+/** The screens of the quiz part, which show its progress bar: from the start up to the flow's progressUntil screen. */
+function quizScreens(flow: Flow): Set<string> {
+  const seen = new Set<string>();
+  const queue = [flow.start];
+  while (queue.length > 0) {
+    const id = queue.shift()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    if (id === flow.progressUntil) continue;
+    const next = screenById(flow, id).next;
+    queue.push(...(next === undefined ? [] : typeof next === 'string' ? [next] : next.map((b) => b.to)));
+  }
+  return seen;
+}
+
+/** Asserts the browser shows `screenId`: its route in the address bar, its question as the h1, and the quiz's progress bar only within the quiz. */
 export async function expectScreen(page: Page, flow: Flow, screenId: string) {
   const screen = screenById(flow, screenId);
   await expect(page).toHaveURL((url) => url.pathname === screen.route);
   const heading = headingPattern(screen);
   if (heading) await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+  const progress = page.getByRole('progressbar', { name: 'Quiz progress' });
+  if (screen.kind !== 'welcome' && quizScreens(flow).has(screen.id)) await expect(progress).toBeVisible();
+  else await expect(progress).toHaveCount(0);
 }
 
 /**

@@ -61,18 +61,23 @@ export function FunnelView({ flow, actor, sessionReady }: { flow: Flow; actor: F
   const group = flow.groups[screen.group];
   const back = screen.back;
   const externalPath = back?.to === 'path' && back.path && !byRoute.has(back.path) ? back.path : null;
-  const position = path.indexOf(screen.id);
-  const percent = position > 0 ? Math.round((position / (path.length - 1)) * 100) : 0;
+  // The quiz's progress: along the visitor's path up to the flow's progressUntil screen; none past it.
+  const until = flow.progressUntil ? path.indexOf(flow.progressUntil) : -1;
+  const quiz = until >= 0 ? path.slice(0, until + 1) : path;
+  const position = quiz.indexOf(screen.id);
+  const percent = position > 0 ? Math.round((position / (quiz.length - 1)) * 100) : 0;
   const answer = isQuestionScreen(screen) ? answers[screen.answerKey] : undefined;
 
   return (
     <FunnelFrame group={group} groupId={screen.group}>
-        {screen.kind === 'welcome' ? null : (
+        {screen.kind === 'welcome' || (!back && position < 0) ? null : (
           <TopBar>
             <BackButton key={screen.id} back={back} externalPath={externalPath} sessionReady={sessionReady} onBack={() => send({ type: 'BACK' })} />
-            <Progress role="progressbar" aria-label="Quiz progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
-              <div style={{ width: `${percent}%` }} />
-            </Progress>
+            {position >= 0 ? (
+              <Progress role="progressbar" aria-label="Quiz progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+                <div style={{ width: `${percent}%` }} />
+              </Progress>
+            ) : null}
           </TopBar>
         )}
         <ScreenView key={screen.id} screen={screen} answers={answers} answer={answer} send={send} email={email} results={results} busy={busy} />

@@ -206,6 +206,10 @@ export interface Flow {
    */
   start: string;
   /**
+   * The screen where the quiz's progress bar is full (e.g. the email capture). Screens after it, or off the visitor's path, show no progress bar. Without it the bar runs to the end of the path.
+   */
+  progressUntil?: string;
+  /**
    * The visitor-session rules (spec §4), by screen id. A screen in no list needs a valid session: a visitor without one is sent to / (without ?quiz=). Without this object, only the start screen refreshes the session.
    */
   session?: {
