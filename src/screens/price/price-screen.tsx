@@ -40,7 +40,8 @@ const Detail = styled.span`
 const Transactions = styled.section`
   h2 { font-size: 16px; margin: 0 0 8px; }
   ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 6px; font-size: 14px; }
-  li { display: flex; justify-content: space-between; gap: 8px; }
+  li { display: grid; grid-template-columns: 1fr auto minmax(6.5em, auto); gap: 12px; }
+  li > span:not(:first-child) { text-align: right; font-variant-numeric: tabular-nums; }
 `;
 
 const Note = styled.p`
