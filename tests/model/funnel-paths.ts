@@ -35,7 +35,7 @@ export function samplePlanFor(screen: Screen): string {
  */
 export const submitOutcomes: Record<string, (answer: unknown) => string[]> = {
   submitEmail: () => ['new', 'premium'],
-  startCheckout: () => ['redirected', 'needsEmail', 'failed'],
+  startCheckout: () => ['redirected', 'needsEmail', 'failed', 'subscribed'],
   purchaseOffers: (answer) => (Array.isArray(answer) && answer.length === 0 ? ['skipped'] : ['bought', 'failed']),
 };
 

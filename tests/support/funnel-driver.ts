@@ -12,13 +12,21 @@ export function freshEmail(): string {
   return `maya.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
-/** An address the subscription server knows as a subscriber (isPremium), made through its API. */
-export async function subscriberEmail(page: Page): Promise<string> {
-  const email = freshEmail();
+/** The address each page's visitor entered last (the model's visitor may pay with it later). */
+const emailOf = new WeakMap<Page, string>();
+
+/** Makes `email` a subscriber (isPremium) through the subscription server's API. */
+export async function subscribe(page: Page, email: string) {
   const response = await page.request.post('/subs/subscriptions/create', {
     data: { email, project: 'astrelle', productId: sample.plan, provider: 'maxpay', orderId: `ord_${Math.random().toString(36).slice(2, 14)}` },
   });
   expect(response.status()).toBe(201);
+}
+
+/** An address the subscription server knows as a subscriber (isPremium), made through its API. */
+export async function subscriberEmail(page: Page): Promise<string> {
+  const email = freshEmail();
+  await subscribe(page, email);
   return email;
 }
 
@@ -89,6 +97,7 @@ export async function perform(page: Page, flow: Flow, screenId: string, event: F
       return;
     case 'email': {
       const email = outcome === 'premium' ? await subscriberEmail(page) : freshEmail();
+      emailOf.set(page, email);
       await page.getByLabel(screen.label).fill(email);
       await page.getByRole('button', { name: screen.cta }).click();
       return;
@@ -100,6 +109,8 @@ export async function perform(page: Page, flow: Flow, screenId: string, event: F
     case 'price': {
       if (outcome === 'needsEmail') await forgetSessionEmail(page, flow, screen);
       if (outcome === 'failed') await page.route('**/subs/checkout/sessions', (route) => route.abort('connectionrefused'));
+      // Subscribed meanwhile (another tab): the server refuses a second plan.
+      if (outcome === 'subscribed') await subscribe(page, emailOf.get(page) ?? '');
       await page.locator(`input[type="radio"][value="${String(value)}"]`).check();
       await page.getByRole('button', { name: screen.cta }).click();
       return;

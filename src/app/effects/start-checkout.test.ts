@@ -71,6 +71,21 @@ describe('starting the hosted payment', () => {
     expect(await cancelled({ discounts: false })).toBe('/select-price');
   });
 
+  it('tells a subscriber so instead of charging them for another plan (the server refuses the checkout)', async () => {
+    const email = `subscribed.${Date.now()}@example.com`;
+    const plans = (await (await fetch(`${base()}/subs/subscription-plans?project=astrelle&provider=maxpay&countryCode=US&isTest=false`)).json()) as Product[];
+    const other = plans.find((p) => p.type === 'TRIAL' && p.productId !== trialProductId)!.productId;
+    const made = await fetch(`${base()}/subs/subscriptions/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, project: 'astrelle', productId: other, provider: 'maxpay', orderId: `ord_sub_${Date.now()}` }),
+    });
+    expect(made.status).toBe(201);
+    const { result, opened } = await run(email);
+    expect(result).toEqual({ outcome: 'subscribed', productId: other });
+    expect(opened).toEqual([]);
+  });
+
   it('asks for the email again when nobody knows it, and fails softly when the server is down', async () => {
     expect((await run(null)).result).toEqual({ outcome: 'needsEmail' });
     const down = await run('x@example.com', {}, () => 'http://127.0.0.1:9');

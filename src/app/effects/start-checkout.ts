@@ -5,7 +5,7 @@ import { resolveReturnRoute } from '../../engine/flow-graph';
 import type { SubscriptionApi } from '../../services/subscription-api';
 
 export interface StartCheckoutServices {
-  subscriptions: Pick<SubscriptionApi, 'startCheckout'>;
+  subscriptions: Pick<SubscriptionApi, 'startCheckout' | 'checkSubscription'>;
   project: string;
   /** The visitor's id, and the email the server linked to their session (after a reload the machine has none). */
   visitor(): { usid: string; email: string | null };
@@ -17,8 +17,15 @@ export interface StartCheckoutServices {
   openPaymentPage(url: string): void;
 }
 
-/** How starting the payment ended: `redirected` (the browser is leaving), `needsEmail` or `failed`. */
-export type StartCheckoutResult = { outcome: 'redirected'; checkoutId: string } | { outcome: 'needsEmail' } | { outcome: 'failed' };
+/**
+ * How starting the payment ended: `redirected` (the browser is leaving), `needsEmail`, `subscribed` (the
+ * server refused because the email already has a subscription: it is never charged for another plan) or `failed`.
+ */
+export type StartCheckoutResult =
+  | { outcome: 'redirected'; checkoutId: string }
+  | { outcome: 'needsEmail' }
+  | { outcome: 'subscribed'; productId: string | null }
+  | { outcome: 'failed' };
 
 /**
  * `startCheckout`, a price screen's submit effect: creates a hosted checkout for the chosen plan
@@ -54,7 +61,11 @@ export function startCheckout(services: StartCheckoutServices) {
       errorUrl: back(screen.returnTo.error),
       cancelUrl: back(screen.returnTo.cancel),
     });
-    if (!checkout) return { outcome: 'failed' };
+    if (!checkout) {
+      // Refused or unreachable: a subscriber (paid meanwhile, in another tab) is told so rather than shown an error.
+      const check = await services.subscriptions.checkSubscription(email, services.project);
+      return check?.isPremium ? { outcome: 'subscribed', productId: check.info?.productId ?? null } : { outcome: 'failed' };
+    }
     services.openPaymentPage(new URL(checkout.url, services.origin).toString());
     return { outcome: 'redirected', checkoutId: checkout.id };
   });
