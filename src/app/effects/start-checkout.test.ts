@@ -71,6 +71,27 @@ describe('starting the hosted payment', () => {
     expect(await cancelled({ discounts: false })).toBe('/select-price');
   });
 
+  it("pays with the provider whose plan was chosen (PayPal's twin of the plan from the price page's second button)", async () => {
+    const get = async (provider: string) =>
+      (await (await fetch(`${base()}/subs/subscription-plans?project=astrelle&provider=${provider}&countryCode=US&isTest=false`)).json()) as Product[];
+    const [maxpay, paypal] = await Promise.all([get('maxpay'), get('paypal')]);
+    const twin = paypal.find((p) => p.type === 'TRIAL' && !p.abTestId)!.productId;
+    const opened: string[] = [];
+    const services: StartCheckoutServices = {
+      subscriptions: createSubscriptionApi({ subscriptionApiUrl: `${base()}/subs`, requestTimeoutMs: 2000 }),
+      project: 'astrelle',
+      visitor: () => ({ usid: 'visitor-0001', email: null }),
+      newOrderId: () => `ord_test_${Date.now()}_${n++}`,
+      origin: base(),
+      openPaymentPage: (page) => opened.push(page),
+    };
+    const input: EffectInput = { screen: priceScreen, answers: { '5-1': twin }, email: `pp.${Date.now()}@example.com`, results: { loadPlans: { maxpay, paypal } }, flags: {} };
+    const result = await toPromise(createActor(startCheckout(services), { input }).start());
+    expect(result).toMatchObject({ outcome: 'redirected' });
+    const checkout = (await (await fetch(`${base()}/subs/checkout/sessions/${(result as { checkoutId: string }).checkoutId}`)).json()) as { provider: string; productId: string };
+    expect(checkout).toMatchObject({ provider: 'paypal', productId: twin });
+  });
+
   it('tells a subscriber so instead of charging them for another plan (the server refuses the checkout)', async () => {
     const email = `subscribed.${Date.now()}@example.com`;
     const plans = (await (await fetch(`${base()}/subs/subscription-plans?project=astrelle&provider=maxpay&countryCode=US&isTest=false`)).json()) as Product[];

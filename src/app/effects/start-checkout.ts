@@ -52,7 +52,7 @@ export function startCheckout(services: StartCheckoutServices) {
     };
     const checkout = await services.subscriptions.startCheckout({
       project: services.project,
-      provider: screen.provider ?? 'maxpay',
+      provider: providerOf(productId, input.results[screen.plansFrom]) ?? screen.provider ?? 'maxpay',
       productId,
       email,
       usid: visitor.usid,
@@ -69,4 +69,14 @@ export function startCheckout(services: StartCheckoutServices) {
     services.openPaymentPage(new URL(checkout.url, services.origin).toString());
     return { outcome: 'redirected', checkoutId: checkout.id };
   });
+}
+
+/** The provider whose plan list (an effect's { maxpay: Product[], paypal: Product[] }) holds the product. */
+function providerOf(productId: string, plans: unknown): 'maxpay' | 'paypal' | null {
+  if (typeof plans !== 'object' || plans === null) return null;
+  for (const provider of ['maxpay', 'paypal'] as const) {
+    const list: unknown = (plans as Record<string, unknown>)[provider];
+    if (Array.isArray(list) && list.some((p: unknown) => typeof p === 'object' && p !== null && (p as { productId?: unknown }).productId === productId)) return provider;
+  }
+  return null;
 }

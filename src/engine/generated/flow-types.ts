@@ -748,6 +748,13 @@ export interface PriceScreen {
    */
   provider?: 'maxpay' | 'paypal';
   /**
+   * A second way to pay: a button that pays the chosen plan through this provider instead (its plan of the same package and set, e.g. PayPal's).
+   */
+  otherProvider?: {
+    provider: 'maxpay' | 'paypal';
+    cta: Text;
+  };
+  /**
    * The plan groups offered (spec: abTestId → ab_test, price 29 → high, 19 → medium, otherwise low).
    *
    * @minItems 1

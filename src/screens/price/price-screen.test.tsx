@@ -44,9 +44,9 @@ const catalogue = {
   paypal: [plan('pp', 29, 1, { provider: 'paypal' })],
 };
 
-function show(results: Record<string, unknown>, answer?: string, busy = false) {
+function show(results: Record<string, unknown>, answer?: string, busy = false, shown: PriceScreenData = screen) {
   const send = vi.fn<(event: FunnelEvent) => void>();
-  renderWithProviders(<PriceScreen screen={screen} answers={{}} answer={answer} send={send} email={null} results={results} busy={busy} />);
+  renderWithProviders(<PriceScreen screen={shown} answers={{}} answer={answer} send={send} email={null} results={results} busy={busy} />);
   return send;
 }
 
@@ -93,5 +93,35 @@ describe('the price screen', () => {
     show({});
     expect(dom.getByRole('status')).toBeTruthy();
     expect(dom.getByRole('button', { name: 'Get my reading' })).toHaveProperty('disabled', true);
+  });
+
+  describe('with a second way to pay (PayPal)', () => {
+    const withPayPal: PriceScreenData = { ...screen, otherProvider: { provider: 'paypal', cta: 'Pay with PayPal' } };
+    const both = {
+      maxpay: catalogue.maxpay,
+      paypal: [plan('pp_1', 29, 1, { provider: 'paypal', packageId: '1' }), plan('pp_2', 19, 5, { provider: 'paypal', packageId: '2' })],
+    };
+
+    it("answers with the other provider's plan of the same package", async () => {
+      const send = show({ loadPlans: both }, undefined, false, withPayPal);
+      const user = userEvent.setup();
+      await user.click(dom.getByRole('button', { name: 'Pay with PayPal' }));
+      expect(dom.getByRole('alert')).toHaveProperty('textContent', 'Choose a price to continue.');
+      expect(send).not.toHaveBeenCalled();
+      // "medium" (19 a month) is package "1" in this catalogue's maxpay list; its PayPal twin is pp_1.
+      await user.click(dom.getByRole('radio', { name: /\$1\.00/ }));
+      await user.click(dom.getByRole('button', { name: 'Pay with PayPal' }));
+      expect(send).toHaveBeenCalledExactlyOnceWith({ type: 'ANSWER', value: 'pp_1' });
+    });
+
+    it('shows the chosen plan again when the visitor paid with the other provider before', () => {
+      show({ loadPlans: both }, 'pp_1', false, withPayPal);
+      expect(dom.getAllByRole('radio').filter((r) => (r as HTMLInputElement).checked)).toHaveLength(1);
+    });
+
+    it('offers no second button when that provider has no plans', () => {
+      show({ loadPlans: { maxpay: catalogue.maxpay, paypal: null } }, undefined, false, withPayPal);
+      expect(dom.queryByRole('button', { name: 'Pay with PayPal' })).toBeNull();
+    });
   });
 });

@@ -6,7 +6,8 @@ import { recentTransactions } from '../../domain/recent-transactions';
 import type { ScreenProps } from '../screen-props';
 import { ScreenLayout } from '../screen-layout';
 import { OptionList } from '../choice-styles';
-import { ErrorText, PrimaryButton, Stack } from '../../ui/primitives';
+import { ErrorText, PrimaryButton, SecondaryButton, Stack } from '../../ui/primitives';
+import type { Plan } from '../../services/api-contract';
 import { plansFrom } from './plans-from';
 
 const PlanCard = styled.label<{ $selected: boolean }>`
@@ -65,7 +66,14 @@ export function PriceScreen({ screen, answer, send, results, busy }: ScreenProps
     const inSet = (abTestId: string | null) => screen.abTestId === undefined || abTestId === screen.abTestId;
     return (all ?? []).filter((plan) => plan.type === type && groups.includes(groupOf(plan)) && inSet(plan.abTestId)).sort((a, b) => a.trialPrice - b.trialPrice);
   }, [all, screen.planGroups, screen.abTestId, type]);
-  const [chosen, setChosen] = useState(typeof answer === 'string' ? answer : '');
+  // The other provider's plan of the same package and set (e.g. PayPal's), paid by the second button.
+  const other = screen.otherProvider;
+  const otherPlans = other ? plansFrom(results?.[screen.plansFrom], other.provider) : undefined;
+  const twinOf = (plan: Plan): Plan | undefined =>
+    (otherPlans ?? []).find((p) => p.type === plan.type && p.packageId === plan.packageId && p.abTestId === plan.abTestId);
+  // A plan paid with the other provider before is shown as its own plan chosen.
+  const previous = typeof answer === 'string' ? answer : '';
+  const [chosen, setChosen] = useState(() => plans.find((p) => p.productId === previous || twinOf(p)?.productId === previous)?.productId ?? previous);
   const [error, setError] = useState<string | null>(null);
   // Random masked names, drawn again only when the prices on offer change.
   const prices = plans.map((p) => (type === 'TRIAL' ? p.trialPrice : p.price)).join(',');
@@ -80,6 +88,15 @@ export function PriceScreen({ screen, answer, send, results, busy }: ScreenProps
     }
     send({ type: 'ANSWER', value: selected.productId });
   };
+  const payWithOther = () => {
+    const twin = selected ? twinOf(selected) : undefined;
+    if (!selected || !twin) {
+      setError(screen.messages.required);
+      return;
+    }
+    send({ type: 'ANSWER', value: twin.productId });
+  };
+  const canPayWithOther = other !== undefined && plans.some((p) => twinOf(p) !== undefined);
 
   return (
     <ScreenLayout screenId={screen.id} title={screen.title} subtitle={screen.subtitle} titleId={titleId}>
@@ -118,6 +135,11 @@ export function PriceScreen({ screen, answer, send, results, busy }: ScreenProps
           <PrimaryButton type="submit" disabled={busy || plans.length === 0} aria-busy={busy || undefined}>
             {busy && screen.busy ? screen.busy : screen.cta}
           </PrimaryButton>
+          {other && canPayWithOther ? (
+            <SecondaryButton type="button" disabled={busy} onClick={payWithOther}>
+              {other.cta}
+            </SecondaryButton>
+          ) : null}
           {screen.note ? <Note>{screen.note}</Note> : null}
           {screen.transactionsTitle && plans.length > 0 ? (
             <Transactions aria-label={screen.transactionsTitle}>

@@ -1,0 +1,38 @@
+import { expect, test } from '@playwright/test';
+import { funnelPaths } from './model/funnel-paths';
+import { loadTestFlow } from './support/load-test-flow';
+import { expectScreen, freshEmail, resumeAt } from './support/funnel-driver';
+
+const flow = loadTestFlow();
+const resume = funnelPaths(flow).paths.find((p) => p.resume)!.resume!;
+
+test('a visitor pays the trial with PayPal, then buys an offer in one click with the same PayPal account', async ({ page }) => {
+  const email = freshEmail();
+  await resumeAt(page, flow, resume);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'See my reading' }).click();
+  await expectScreen(page, flow, 'get-access');
+  await page.getByRole('button', { name: 'Get access' }).click();
+  await expectScreen(page, flow, 'select-price');
+  await page.getByRole('radio', { name: /\$5\.00/ }).check();
+  await page.getByRole('button', { name: 'Pay with PayPal' }).click();
+
+  // PayPal's sandbox page, with the sandbox buyer filled in.
+  await expect(page).toHaveURL(/\/subs\/checkout\/[A-Za-z0-9_-]+$/);
+  await expect(page.getByLabel('Sandbox account email')).toHaveValue('buyer@sandbox.paypal.example');
+  await page.getByRole('button', { name: 'Approve and pay $5.00' }).click();
+  await expectScreen(page, flow, 'payment-success');
+
+  const subscription = await (await page.request.get(`/subs/users/check-subscription?email=${encodeURIComponent(email)}&project=astrelle`)).json();
+  expect(subscription).toEqual({ isPremium: true, info: { productId: 'ppl_astrelle_trial_2_1900_live' } });
+
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expectScreen(page, flow, 'signup-offer');
+  await page.getByRole('checkbox', { name: /Love paths/ }).check();
+  await page.getByRole('button', { name: 'Add to my order' }).click();
+  await expectScreen(page, flow, 'signup-offer-success');
+
+  const purchases = (await (await page.request.get(`/subs/purchases?email=${encodeURIComponent(email)}&project=astrelle`)).json()) as Array<Record<string, unknown>>;
+  expect(purchases).toHaveLength(1);
+  expect(purchases[0]).toMatchObject({ offerId: 'love_paths', provider: 'paypal', amount: 24.99, paymentMethod: 'PayPal buyer@sandbox.paypal.example', status: 'paid' });
+});
