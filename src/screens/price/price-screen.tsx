@@ -105,31 +105,34 @@ export function PriceScreen({ screen, answer, send, results, busy }: ScreenProps
           {all === undefined ? <p role="status">…</p> : null}
           {all !== undefined && plans.length === 0 ? <ErrorText role="alert">{screen.messages.unavailable}</ErrorText> : null}
           {plans.length > 0 ? (
-            <OptionList role="radiogroup" aria-labelledby={titleId} aria-describedby={error ? errorId : undefined}>
-              {plans.map((plan) => (
-                <li key={plan.productId}>
-                  <PlanCard $selected={plan.productId === chosen}>
-                    <input
-                      type="radio"
-                      name={`${screen.id}-plan`}
-                      value={plan.productId}
-                      checked={plan.productId === chosen}
-                      onChange={() => {
-                        setChosen(plan.productId);
-                        setError(null);
-                      }}
-                    />
-                    <span>
-                      {type === 'TRIAL' ? `${displayDuration(plan.additionalInfo.trialDuration)} trial` : plan.name}
-                      <Detail>
-                        then {formatUsd(plan.price)} per {plan.additionalInfo.subscriptionDuration.replace(/^1\s+/, '')}
-                      </Detail>
-                    </span>
-                    <Price>{formatUsd(type === 'TRIAL' ? plan.trialPrice : plan.price)}</Price>
-                  </PlanCard>
-                </li>
-              ))}
-            </OptionList>
+            // The group wraps the list: a list given the radiogroup role leaves its items outside any list (axe).
+            <div role="radiogroup" aria-labelledby={titleId} aria-describedby={error ? errorId : undefined}>
+              <OptionList>
+                {plans.map((plan) => (
+                  <li key={plan.productId}>
+                    <PlanCard $selected={plan.productId === chosen}>
+                      <input
+                        type="radio"
+                        name={`${screen.id}-plan`}
+                        value={plan.productId}
+                        checked={plan.productId === chosen}
+                        onChange={() => {
+                          setChosen(plan.productId);
+                          setError(null);
+                        }}
+                      />
+                      <span>
+                        {type === 'TRIAL' ? `${displayDuration(plan.additionalInfo.trialDuration)} trial` : plan.name}
+                        <Detail>
+                          then {formatUsd(plan.price)} per {plan.additionalInfo.subscriptionDuration.replace(/^1\s+/, '')}
+                        </Detail>
+                      </span>
+                      <Price>{formatUsd(type === 'TRIAL' ? plan.trialPrice : plan.price)}</Price>
+                    </PlanCard>
+                  </li>
+                ))}
+              </OptionList>
+            </div>
           ) : null}
           {error ? <ErrorText id={errorId} role="alert">{error}</ErrorText> : null}
           <PrimaryButton type="submit" disabled={busy || plans.length === 0} aria-busy={busy || undefined}>
