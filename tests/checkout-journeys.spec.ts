@@ -4,7 +4,7 @@ import { funnelPaths } from './model/funnel-paths';
 import { loadTestFlow } from './support/load-test-flow';
 import { expectScreen, freshEmail, freshStart, resumeAt, subscriberEmail } from './support/funnel-driver';
 import { walkToEmail, type Visitor } from './support/quiz-walk';
-import { cancelCheckout, expectHostedCheckout, testCards } from './support/hosted-checkout';
+import { cancelCheckout, expectHostedCheckout, fillCard, testCards } from './support/hosted-checkout';
 import { logRequests } from './support/request-log';
 import { countsFor } from './support/e2e-database';
 
@@ -31,12 +31,7 @@ async function look(page: Page, id: string) {
 
 /** Pays on the hosted card page with a double click on Pay (a second charge must never follow). */
 async function payTwiceFast(page: Page, card: keyof typeof testCards) {
-  await expectHostedCheckout(page);
-  await page.getByLabel('Name on card').fill('Maya Test');
-  await page.getByLabel('Card number').fill(testCards[card]);
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: /^Pay / }).dblclick();
+  await (await fillCard(page, card)).dblclick();
 }
 
 async function enterEmail(page: Page, email: string) {
@@ -194,14 +189,20 @@ for (const { title, visitor, cookies } of visitors) {
   });
 }
 
-test('a declined card leads to /payment-error; "Try again" and a good card make one subscription', async ({ page }) => {
+/** A new visitor, resumed at /email, who chooses a trial price and goes to the hosted checkout. */
+async function toCheckout(page: Page, price: RegExp) {
   const log = logRequests(page);
   const email = freshEmail();
   await resumeAt(page, flow, resume);
   await enterEmail(page, email);
   await page.getByRole('button', { name: 'Get access' }).click();
-  await page.getByRole('radio', { name: /\$5\.00/ }).check();
+  await page.getByRole('radio', { name: price }).check();
   await page.getByRole('button', { name: 'Continue to payment' }).click();
+  return { log, email };
+}
+
+test('a declined card leads to /payment-error; "Try again" and a good card make one subscription', async ({ page }) => {
+  const { log, email } = await toCheckout(page, /\$5\.00/);
   await payTwiceFast(page, 'declined');
   await look(page, 'payment-error');
   expect(new URL(page.url()).searchParams.get('reason')).toBe('declined');
@@ -221,13 +222,7 @@ test('a declined card leads to /payment-error; "Try again" and a good card make 
 });
 
 test('leaving checkout shows /sale, leaving again /secret-discount, whose price is then paid once', async ({ page }) => {
-  const log = logRequests(page);
-  const email = freshEmail();
-  await resumeAt(page, flow, resume);
-  await enterEmail(page, email);
-  await page.getByRole('button', { name: 'Get access' }).click();
-  await page.getByRole('radio', { name: /\$1\.00/ }).check();
-  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  const { log, email } = await toCheckout(page, /\$1\.00/);
   await cancelCheckout(page);
   await expectScreen(page, flow, 'sale');
   // Back is there, and waits 2000 ms (spec §2).

@@ -9,14 +9,19 @@ export async function expectHostedCheckout(page: Page) {
   await expect(page.getByLabel('Card number')).toBeVisible();
 }
 
-/** Pays on the hosted card page with a test card; the page sends the browser back to the funnel. */
-export async function payWithCard(page: Page, card: keyof typeof testCards = 'approved') {
+/** Fills the hosted card page with a test card, and returns its Pay button. */
+export async function fillCard(page: Page, card: keyof typeof testCards) {
   await expectHostedCheckout(page);
   await page.getByLabel('Name on card').fill('Maya Test');
   await page.getByLabel('Card number').fill(testCards[card]);
   await page.getByLabel('Expiry (MM/YY)').fill('12/34');
   await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: /^Pay / }).click();
+  return page.getByRole('button', { name: /^Pay / });
+}
+
+/** Pays on the hosted card page with a test card; the page sends the browser back to the funnel. */
+export async function payWithCard(page: Page, card: keyof typeof testCards = 'approved') {
+  await (await fillCard(page, card)).click();
 }
 
 /** Leaves the hosted page by its cancel link. */

@@ -24,8 +24,8 @@ const priceScreen: PriceScreen = {
 };
 let n = 0;
 
-async function run(email: string | null, over: Partial<StartCheckoutServices> = {}, url = () => base(), on: { screen?: PriceScreen; flags?: Record<string, boolean> } = {}) {
-  const { screen = priceScreen, flags = {} } = on;
+async function run(email: string | null, over: Partial<StartCheckoutServices> = {}, url = () => base(), on: { screen?: PriceScreen; flags?: Record<string, boolean>; productId?: string; results?: Record<string, unknown> } = {}) {
+  const { screen = priceScreen, flags = {}, productId = trialProductId, results = {} } = on;
   const opened: string[] = [];
   const services: StartCheckoutServices = {
     subscriptions: createSubscriptionApi({ subscriptionApiUrl: `${url()}/subs`, requestTimeoutMs: 2000 }),
@@ -36,7 +36,7 @@ async function run(email: string | null, over: Partial<StartCheckoutServices> = 
     openPaymentPage: (page) => opened.push(page),
     ...over,
   };
-  const input: EffectInput = { screen, answers: { '5-1': trialProductId }, email, results: {}, flags };
+  const input: EffectInput = { screen, answers: { '5-1': productId }, email, results, flags };
   const result: StartCheckoutResult = await toPromise(createActor(startCheckout(services), { input }).start());
   return { result, opened };
 }
@@ -76,17 +76,7 @@ describe('starting the hosted payment', () => {
       (await (await fetch(`${base()}/subs/subscription-plans?project=astrelle&provider=${provider}&countryCode=US&isTest=false`)).json()) as Product[];
     const [maxpay, paypal] = await Promise.all([get('maxpay'), get('paypal')]);
     const twin = paypal.find((p) => p.type === 'TRIAL' && !p.abTestId)!.productId;
-    const opened: string[] = [];
-    const services: StartCheckoutServices = {
-      subscriptions: createSubscriptionApi({ subscriptionApiUrl: `${base()}/subs`, requestTimeoutMs: 2000 }),
-      project: 'astrelle',
-      visitor: () => ({ usid: 'visitor-0001', email: null }),
-      newOrderId: () => `ord_test_${Date.now()}_${n++}`,
-      origin: base(),
-      openPaymentPage: (page) => opened.push(page),
-    };
-    const input: EffectInput = { screen: priceScreen, answers: { '5-1': twin }, email: `pp.${Date.now()}@example.com`, results: { loadPlans: { maxpay, paypal } }, flags: {} };
-    const result = await toPromise(createActor(startCheckout(services), { input }).start());
+    const { result } = await run(`pp.${Date.now()}@example.com`, {}, base, { productId: twin, results: { loadPlans: { maxpay, paypal } } });
     expect(result).toMatchObject({ outcome: 'redirected' });
     const checkout = (await (await fetch(`${base()}/subs/checkout/sessions/${(result as { checkoutId: string }).checkoutId}`)).json()) as { provider: string; productId: string };
     expect(checkout).toMatchObject({ provider: 'paypal', productId: twin });
