@@ -53,6 +53,9 @@ export function useUrlSync(flow: Flow, actor: FunnelActor) {
   const navigate = useNavigate();
 
   useLayoutEffect(() => {
+    // A render of an address the browser has already left (the session put the usid in at the moment a tap
+    // moved the funnel on) is not the visitor going there: taking it for one sent a fast tapper back to /.
+    if (location.pathname !== window.location.pathname || location.search !== window.location.search) return;
     const target = byRoute.get(location.pathname);
     if (!target) return;
     if (target.id !== screenIdOf(actor.getSnapshot())) actor.send({ type: 'NAVIGATE', screen: target.id });
