@@ -375,6 +375,44 @@ describeOnEachDatabase('API contract', ({ store }) => {
       expect(row.email).toBe(order.email);
     });
 
+    it('takes an identical order sent again (a reload while it was on the wire) once: 200 with the first receipt', async () => {
+      const order = reportOrder({ reports: ['natal_chart', 'compatibility'], partnerData: person({ name: '' }) });
+      const first = await post<ReportOrderReceipt>('/astro/api/astrology/report', order);
+      // The same order in another letter case, its reports and fields in another order, is the same order.
+      const reordered = { email: order.email.toUpperCase(), partnerData: order.partnerData, yourData: Object.fromEntries(Object.entries(order.yourData).reverse()), reports: ['compatibility', 'natal_chart'] };
+      const [again, sameTime] = await Promise.all([post<ReportOrderReceipt>('/astro/api/astrology/report', reordered), post<ReportOrderReceipt>('/astro/api/astrology/report', order)]);
+      expect(first.status).toBe(201);
+      expect([again.status, sameTime.status]).toEqual([200, 200]);
+      expect(again.body).toMatchObject({ id: first.body.id, createdAt: first.body.createdAt, status: 'queued' });
+      expect(sameTime.body).toEqual(first.body);
+      const rows = await store().db.selectFrom('report_orders').select('id').where('email_key', '=', order.email.toLowerCase()).execute();
+      expect(rows).toHaveLength(1);
+    });
+
+    it('queues a second order when anything in it differs: reports, a person\'s data, the partner or the email', async () => {
+      const order = reportOrder({ reports: ['natal_chart'] });
+      const variants = [
+        order,
+        { ...order, reports: ['natal_chart', 'compatibility'] },
+        { ...order, yourData: { ...order.yourData, hour: (order.yourData.hour + 1) % 24 } },
+        { ...order, partnerData: person({ name: '' }) },
+        { ...order, email: newEmail('other') },
+      ];
+      const answers = [];
+      for (const variant of variants) answers.push(await post<ReportOrderReceipt>('/astro/api/astrology/report', variant));
+      expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201]);
+      expect(new Set(answers.map((a) => a.body.id)).size).toBe(5);
+    });
+
+    it('queues the same order again after a day', async () => {
+      const order = reportOrder();
+      const first = await post<ReportOrderReceipt>('/astro/api/astrology/report', order);
+      await store().db.updateTable('report_orders').set({ created_at: new Date(Date.now() - 24 * 60 * 60 * 1000 - 1000).toISOString() }).where('id', '=', first.body.id).execute();
+      const next = await post<ReportOrderReceipt>('/astro/api/astrology/report', order);
+      expect(next.status).toBe(201);
+      expect(next.body.id).not.toBe(first.body.id);
+    });
+
     it.each([
       ['February 30', { yourData: person({ day: 30, month: 2 }) }, 'yourData.day'],
       ['April 31', { yourData: person({ day: 31, month: 4 }) }, 'yourData.day'],

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -104,11 +104,12 @@ export async function astroRoutes(scope: FastifyInstance, { store }: { store: St
   });
 
   app.post('/api/astrology/report', {
-    schema: { body: ReportOrder, response: { 201: ReportOrderReceipt, 400: ApiError } },
+    schema: { body: ReportOrder, response: { 200: ReportOrderReceipt, 201: ReportOrderReceipt, 400: ApiError } },
     handler: async (request, reply) => {
       const order = request.body;
       assertRealDate(order.yourData, 'yourData');
       if (order.partnerData) assertRealDate(order.partnerData, 'partnerData');
+      const at = now();
       const row = {
         id: randomUUID(),
         email: order.email,
@@ -117,12 +118,39 @@ export async function astroRoutes(scope: FastifyInstance, { store }: { store: St
         your_data: JSON.stringify(order.yourData),
         partner_data: order.partnerData ? JSON.stringify(order.partnerData) : null,
         status: 'queued',
-        created_at: now(),
+        created_at: at,
+        content_key: reportOrderKey(order),
       };
-      await store.write((trx) => trx.insertInto('report_orders').values(row).execute());
-      return reply.code(201).send({ id: row.id, status: 'queued' as const, reports: order.reports, createdAt: row.created_at });
+      // The payload has no order id: an identical order within a day (a reload of /payment-success while the
+      // first was on the wire) is answered with the first one (200), never queued twice. Writes are serialised,
+      // so two identical orders at once cannot both miss.
+      const { receipt, created } = await store.write(async (trx) => {
+        const since = new Date(Date.parse(at) - SAME_ORDER_WINDOW_MS).toISOString();
+        const earlier = await trx
+          .selectFrom('report_orders')
+          .select(['id', 'status', 'created_at'])
+          .where('content_key', '=', row.content_key)
+          .where('created_at', '>=', since)
+          .orderBy('created_at')
+          .executeTakeFirst();
+        if (earlier) return { receipt: { id: earlier.id, status: earlier.status, createdAt: toIso(earlier.created_at) }, created: false };
+        await trx.insertInto('report_orders').values(row).execute();
+        return { receipt: { id: row.id, status: row.status, createdAt: at }, created: true };
+      });
+      return reply.code(created ? 201 : 200).send({ id: receipt.id, status: 'queued' as const, reports: order.reports, createdAt: receipt.createdAt });
     },
   });
+}
+
+/** How long an identical report order is the same order. */
+const SAME_ORDER_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** A digest of what an order asks for: who, which reports (in any order) and both people's data. */
+function reportOrderKey(order: ReportOrder): string {
+  const canonical = (value: object | undefined) => (value ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b))) : null);
+  return createHash('sha256')
+    .update(JSON.stringify([emailKey(order.email), [...order.reports].sort(), canonical(order.yourData), canonical(order.partnerData)]))
+    .digest('hex');
 }
 
 type AstroUserColumns = Omit<AstroUsersTable, 'id' | 'email_confirmed' | 'confirmed_at' | 'created_at' | 'updated_at' | 'is_legal'> & { is_legal: boolean };

@@ -66,6 +66,8 @@ export interface ReportOrdersTable {
   partner_data: JsonText | null;
   status: string;
   created_at: Timestamp;
+  /** Digest of what was ordered, so an identical order within a day is the same order (0004). */
+  content_key: string | null;
 }
 
 export interface SubscriptionUsersTable {

@@ -26,7 +26,7 @@
  * - GET  /astro/api/v2/user/email?email=          → 200 AstroUser | 404
  * - PUT  /astro/api/v2/user/profile/email?email=  AstroUserPayload → 200 AstroUser | 404, 409 (field email)
  * - PUT  /astro/api/v2/user/confirm-email?usid=   → 200 EmailConfirmation (idempotent) | 404
- * - POST /astro/api/astrology/report              ReportOrder → 201 ReportOrderReceipt
+ * - POST /astro/api/astrology/report              ReportOrder → 201 ReportOrderReceipt (200: the same order, sent again within a day)
  * - GET  /subs/subscription-plans?project=&provider=&countryCode=&isTest=  → 200 Product[]
  * - POST /subs/sessions/create                    SessionCreate → 201 Session (new) | 200 Session (existing, unchanged)
  * - POST /subs/sessions/write/{id}                SessionWrite → 200 Session | 404
