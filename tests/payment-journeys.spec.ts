@@ -628,20 +628,17 @@ test('the checkout refuses return URLs that would leave the app, and its redirec
 });
 
 // ---------------------------------------------------------------------------------------------------------------
-// Known product bug, kept as an expected failure (test.fail): when the app is fixed this test passes, Playwright
-// reports "expected to fail, but passed", and the test.fail line goes.
+// A paid return in a browser that has no saved progress (the hosted page handed back to another browser).
 
 test('a visitor who paid and comes back in a browser without saved progress is shown /payment-success, not the start', async ({ browser, page }) => {
   // Spec §4: the payment pages skip the session handling when payment is true; the app resolves the visitor from
   // the return URL's usid (the hosted page may hand back to another browser, e.g. out of an in-app browser).
-  // Today the funnel refuses NAVIGATE/RETURN to payment-success from its start state (src/app/funnel/use-url-sync.ts)
-  // and replaces the address with /?usid=…&payment=true&order=…: the welcome page, no confirmation, no report order.
-  test.fail(true, 'product bug: a paid return without saved quiz progress lands on the welcome page');
   await freshStart(page);
   await expect(page).toHaveURL(/usid=/);
   const usid = usidOf(page);
+  const email = freshEmail();
   const created = await page.request.post('/subs/checkout/sessions', {
-    data: { project: PROJECT, provider: 'maxpay', productId: TRIAL_1, email: freshEmail(), usid, orderId: freshOrderId('otherbrowser'), successUrl: `/payment-success?usid=${usid}`, errorUrl: `/payment-error?usid=${usid}`, cancelUrl: `/sale?usid=${usid}` },
+    data: { project: PROJECT, provider: 'maxpay', productId: TRIAL_1, email, usid, orderId: freshOrderId('otherbrowser'), successUrl: `/payment-success?usid=${usid}`, errorUrl: `/payment-error?usid=${usid}`, cancelUrl: `/sale?usid=${usid}` },
   });
   expect(created.status()).toBe(201);
   await page.goto(((await created.json()) as { url: string }).url);
@@ -655,5 +652,11 @@ test('a visitor who paid and comes back in a browser without saved progress is s
   const elsewhere = await (await browser.newContext()).newPage();
   await elsewhere.goto(returnUrl);
   await expectScreen(elsewhere, flow, 'payment-success');
+  expect(new URL(elsewhere.url()).pathname).toBe('/payment-success');
+  // The checkout linked the email to the visitor's session: the plan's reports are ordered from the server's
+  // word alone, once, and the upsell follows.
+  await expect.poll(() => ledgerFor(email).reportOrders).toEqual([{ reports: ['natal_chart', 'compatibility', 'daily_horoscope'], partner: false }]);
+  await elsewhere.getByRole('button', { name: 'Continue' }).click();
+  await expectScreen(elsewhere, flow, 'signup-offer');
   await elsewhere.context().close();
 });

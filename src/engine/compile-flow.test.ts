@@ -268,6 +268,27 @@ describe('the way back from the hosted payment', () => {
     const early = at('email', ['welcome', 'email']);
     early.send({ type: 'RETURN', screen: 'payment-success' });
     expect(screenIdOf(early.getSnapshot())).toBe('email');
+    // Not a way around the quiz: a visitor who has answered anything cannot return to a page of a price
+    // screen they never reached, even from the start.
+    const answered = createActor(machine, { snapshot: machine.resolveState({ value: 'welcome', context: { answers: { '1-1': 'single' }, trail: ['welcome'], email: null, move: 'start', results: {}, flags: {} } }) }).start();
+    answered.send({ type: 'RETURN', screen: 'payment-success' });
+    expect(screenIdOf(answered.getSnapshot())).toBe('welcome');
+    // Nor is a return anything but one of the price screens' return routes.
+    const fresh = createActor(machine).start();
+    fresh.send({ type: 'RETURN', screen: 'email' });
+    expect(screenIdOf(fresh.getSnapshot())).toBe('welcome');
+  });
+
+  it('shows a visitor new to this browser (the hosted page handed back to another one) the page they return to, the start behind it', () => {
+    const machine = compileFlow(flowWithPayment());
+    for (const target of ['payment-success', 'payment-error', 'sale']) {
+      const actor = createActor(machine).start();
+      actor.send({ type: 'NAVIGATE', screen: target });
+      expect(screenIdOf(actor.getSnapshot())).toBe('welcome');
+      actor.send({ type: 'RETURN', screen: target });
+      expect(screenIdOf(actor.getSnapshot())).toBe(target);
+      expect(actor.getSnapshot().context.trail).toEqual(['welcome', target]);
+    }
   });
 
   it('keeps the answers given after a payment return, which no `next` leads to', () => {

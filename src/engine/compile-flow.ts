@@ -68,6 +68,9 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
   const returnsOf = (id: string): string[] => returns.get(id) ?? [];
   const returnTargets = [...new Set([...returns.values()].flat())];
   const now = options.now ?? (() => new Date());
+  /** Nothing answered, nowhere gone: the state of a browser with no saved progress. */
+  const knowsNothing = (context: FunnelContext): boolean =>
+    context.trail.length === 1 && context.trail[0] === flow.start && Object.keys(context.answers).length === 0 && context.email === null;
   const screenOf = (id: string): Screen => {
     const screen = byId.get(id);
     if (!screen) throw new Error(`compileFlow: unknown screen "${id}"`);
@@ -95,9 +98,14 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
         const at = context.trail.indexOf(params.screen);
         return at > 0 && context.trail[at - 1] === params.previous;
       },
-      // A return route of a price screen the visitor has reached (the hosted payment's way back).
+      // A return route of a price screen the visitor has reached (the hosted payment's way back), or of any price
+      // screen for a visitor this browser knows nothing of: the hosted page may hand back to another browser (out
+      // of an in-app browser, say), and someone who paid must see their confirmation, not the start. The pages
+      // after it ask the servers, not this browser, what the visitor is entitled to.
       isPaymentReturn: ({ context, event }, params: { screen: string }) =>
-        event.type === 'RETURN' && event.screen === params.screen && context.trail.some((id) => returnsOf(id).includes(params.screen)),
+        event.type === 'RETURN' &&
+        event.screen === params.screen &&
+        (context.trail.some((id) => returnsOf(id).includes(params.screen)) || knowsNothing(context)),
       canNavigate: ({ context, event }, params: { screen: string }) =>
         event.type === 'NAVIGATE' && event.screen === params.screen && context.trail.includes(params.screen),
     },
@@ -120,7 +128,9 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
       markMove: assign((_, params: { move: Move }) => ({ move: params.move })),
       returnTo: assign(({ context }, params: { screen: string }) => {
         const from = context.trail.findLastIndex((id) => returnsOf(id).includes(params.screen));
-        return { trail: [...context.trail.slice(0, from + 1), params.screen], move: 'navigate' as const };
+        // A visitor new to this browser keeps the start behind the return page.
+        const kept = from >= 0 ? context.trail.slice(0, from + 1) : context.trail;
+        return { trail: [...kept, params.screen], move: 'navigate' as const };
       }),
       storeResult: assign(({ context }, params: { effect: string; output: unknown }) => ({ results: { ...context.results, [params.effect]: params.output } })),
       setFlags: assign(({ context, event }) => (event.type === 'SET_FLAGS' ? { flags: { ...context.flags, ...event.flags } } : {})),
