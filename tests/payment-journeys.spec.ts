@@ -528,6 +528,9 @@ test('leaving checkout shows /sale, leaving it again /secret-discount, whose pri
     purchases: [],
     reportOrders: [{ reports: ['natal_chart', 'compatibility', 'daily_horoscope'], partner: resumedWithPartner }],
   });
+  // The subscription server now says the visitor is a subscriber to the plan they paid for (spec §7).
+  const check = await page.request.get(`/subs/users/check-subscription?email=${encodeURIComponent(email)}&project=${PROJECT}`);
+  expect(await check.json()).toEqual({ isPremium: true, info: { productId: SECRET_1 } });
   await expectNoEmailAndNoOtherOrigin(page, log, email);
 });
 
@@ -570,6 +573,8 @@ const hostileReturnUrls = [
   ' //evil.example',
   '\t//evil.example',
   'https://localhost@evil.example/payment-success',
+  '/payment-success@evil.example',
+  'https:%2F%2Fevil.example',
   'data:text/html,<script>alert(1)</script>',
 ];
 

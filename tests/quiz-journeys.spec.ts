@@ -54,7 +54,7 @@ test.describe('the quiz from / to /email', () => {
       await expectNoSeriousA11yViolations(page, id);
     });
     // In a relationship with an unknown birth time passes every screen of the quiz, up to /email (the loading screen
-    // moves on by itself). The pages after /email are checked by tests/checkout-journeys.spec.ts.
+    // moves on by itself). The pages after /email are checked by tests/payment-journeys.spec.ts.
     const quiz = flow.screens.slice(0, flow.screens.findIndex((s) => s.id === 'email') + 1);
     expect(seen.size).toBe(quiz.filter((s) => s.kind !== 'loading').length);
   });
