@@ -389,6 +389,17 @@ describeOnEachDatabase('API contract', ({ store }) => {
       expect(rows).toHaveLength(1);
     });
 
+    it('takes the same new order sent many times at once (two tabs, a double reload) once', async () => {
+      // 40 at once: enough that, without a constraint, PostgreSQL's concurrent transactions all miss each other.
+      const order = reportOrder({ reports: ['natal_chart', 'daily_horoscope'] });
+      const answers = await Promise.all(Array.from({ length: 40 }, () => post<ReportOrderReceipt>('/astro/api/astrology/report', order)));
+      expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(39);
+      expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+      const rows = await store().db.selectFrom('report_orders').select('id').where('email_key', '=', order.email.toLowerCase()).execute();
+      expect(rows).toHaveLength(1);
+    });
+
     it('queues a second order when anything in it differs: reports, a person\'s data, the partner or the email', async () => {
       const order = reportOrder({ reports: ['natal_chart'] });
       const variants = [

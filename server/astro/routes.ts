@@ -122,20 +122,21 @@ export async function astroRoutes(scope: FastifyInstance, { store }: { store: St
         content_key: reportOrderKey(order),
       };
       // The payload has no order id: an identical order within a day (a reload of /payment-success while the
-      // first was on the wire) is answered with the first one (200), never queued twice. Writes are serialised,
-      // so two identical orders at once cannot both miss.
+      // first was on the wire, two tabs) is answered with the first one (200), never queued twice. The key is
+      // unique (migration 0004), so concurrent identical orders meet at the index, not in a race between reads.
       const { receipt, created } = await store.write(async (trx) => {
+        // An identical order older than a day is history: release its key so this one is queued.
         const since = new Date(Date.parse(at) - SAME_ORDER_WINDOW_MS).toISOString();
-        const earlier = await trx
-          .selectFrom('report_orders')
-          .select(['id', 'status', 'created_at'])
-          .where('content_key', '=', row.content_key)
-          .where('created_at', '>=', since)
-          .orderBy('created_at')
+        await trx.updateTable('report_orders').set({ content_key: null }).where('content_key', '=', row.content_key).where('created_at', '<', since).execute();
+        const inserted = await trx
+          .insertInto('report_orders')
+          .values(row)
+          .onConflict((oc) => oc.column('content_key').doNothing())
+          .returning('id')
           .executeTakeFirst();
-        if (earlier) return { receipt: { id: earlier.id, status: earlier.status, createdAt: toIso(earlier.created_at) }, created: false };
-        await trx.insertInto('report_orders').values(row).execute();
-        return { receipt: { id: row.id, status: row.status, createdAt: at }, created: true };
+        if (inserted) return { receipt: { id: row.id, createdAt: at }, created: true };
+        const earlier = await trx.selectFrom('report_orders').select(['id', 'created_at']).where('content_key', '=', row.content_key).executeTakeFirstOrThrow();
+        return { receipt: { id: earlier.id, createdAt: toIso(earlier.created_at) }, created: false };
       });
       return reply.code(created ? 201 : 200).send({ id: receipt.id, status: 'queued' as const, reports: order.reports, createdAt: receipt.createdAt });
     },
