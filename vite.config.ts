@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import { formatProblem, readFlowFileSync } from './scripts/check-flow-file';
+import { earlyTapScript } from './src/app/early-tap';
 
 // FLOW_FILE builds the app with another flow (to try an edited copy); the default is the product's.
 const flowFile = process.env.FLOW_FILE ?? 'flows/astrology.json';
@@ -15,7 +16,8 @@ const landingModule = 'virtual:landing-screen';
 /**
  * Validates the flow with the app's own validator (a build with an invalid flow fails with the
  * located messages), writes its page title and meta description into index.html and the product
- * name into the header, and gives the engine-free landing its start screen.
+ * name into the header, gives the engine-free landing its start screen, and puts the early-tap
+ * script inline into index.html.
  */
 function flowPlugin(): Plugin {
   // Read and validated once per build; every hook below uses the typed, validated flow.
@@ -46,7 +48,11 @@ function flowPlugin(): Plugin {
     },
     transformIndexHtml(html) {
       const { page } = validFlow();
-      return html.replace('%FLOW_TITLE%', escapeHtml(page.title)).replace('%FLOW_DESCRIPTION%', escapeHtml(page.description));
+      return {
+        html: html.replace('%FLOW_TITLE%', escapeHtml(page.title)).replace('%FLOW_DESCRIPTION%', escapeHtml(page.description)),
+        // Records a tap on the landing made before any module has run (src/app/early-tap.ts).
+        tags: [{ tag: 'script', children: earlyTapScript, injectTo: 'head' }],
+      };
     },
   };
 }

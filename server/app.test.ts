@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -5,6 +6,7 @@ import { join } from 'node:path';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from './app';
+import { earlyTapScript } from '../src/app/early-tap';
 
 const INDEX_HTML = '<!doctype html><html><head><title>Astrelle</title></head><body><div id="root"></div></body></html>';
 
@@ -186,7 +188,8 @@ describe('single-page app', () => {
         return [name, sources] as const;
       }),
     );
-    expect(directives.get('script-src')).toEqual(["'self'"]);
+    // Our origin, and the one inline script, the landing's early-tap recorder, by the hash of its exact text.
+    expect(directives.get('script-src')).toEqual(["'self'", `'sha256-${createHash('sha256').update(earlyTapScript).digest('base64')}'`]);
     expect(directives.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
     expect(directives.get('img-src')).toEqual(["'self'", 'data:']);
     expect(directives.get('connect-src')).toEqual(["'self'", 'https://api.astrelle.example']);

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { earlyTapScript } from '../src/app/early-tap';
 
 /** Options for the headers added to responses. */
 export interface SecurityHeaderOptions {
@@ -8,13 +10,16 @@ export interface SecurityHeaderOptions {
 
 type OnSendHook = (request: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown>;
 
+/** The one inline script the pages may run: the landing's early-tap recorder, allowed by its hash. */
+export const earlyTapScriptSource = `'sha256-${createHash('sha256').update(earlyTapScript).digest('base64')}'`;
+
 // Anything that could end a directive or the header itself must not come in through an option.
 const UNSAFE_SOURCE = /[\s;,'"]/;
 
 /**
  * Builds an onSend hook that sets `X-Content-Type-Options: nosniff` on every response and, on
  * HTML, a Content-Security-Policy and Referrer-Policy unless the route set its own. Scripts may only come
- * from our origin (no inline or eval); styles may be inline because styled-components injects style tags at
+ * from our origin (no eval, and no inline script but the early-tap recorder, by its hash); styles may be inline because styled-components injects style tags at
  * run time.
  *
  * @throws {Error} when a connectSrc entry contains whitespace, quotes, commas or semicolons.
@@ -26,7 +31,7 @@ export function securityHeaders(options: SecurityHeaderOptions = {}): OnSendHook
   }
   const policy = [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self' ${earlyTapScriptSource}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self' data:",

@@ -129,6 +129,33 @@ test('the landing paints before the funnel chunk arrives, and an early tap is ke
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('What is your relationship status?');
 });
 
+test('a tap on the landing before any of its JavaScript has run is kept too', async ({ page }) => {
+  // The prerendered landing paints while the entry script is still on the wire (seconds on a slow phone);
+  // the inline early-tap recorder (src/app/early-tap.ts, allowed by the CSP's hash) keeps the tap.
+  await page.goto('/');
+  await page.evaluate(() => localStorage.clear());
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Discover yourself/);
+  await page.getByRole('button', { name: 'Start the quiz' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-start-requested', '');
+  release();
+  await expect(page).toHaveURL((url) => url.pathname === '/quiz/1-1');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('What is your relationship status?');
+  // Consumed once, so it cannot move the visitor on again later.
+  await expect(page.locator('html')).not.toHaveAttribute('data-start-requested');
+  expect(errors).toEqual([]);
+});
+
 test('privacy choices in the menu are granted by default and kept', async ({ page }) => {
   await page.goto('/');
   await page.evaluate(() => localStorage.clear());

@@ -3,7 +3,6 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app';
 import { loadFunnelRoute, loadVisitorSession } from './load-funnel-route';
-import { listenForEarlyTaps } from './landing-intent';
 
 // Fetch the funnel chunk in parallel with the first render instead of after it.
 void loadFunnelRoute();
@@ -19,8 +18,5 @@ const app = (
   </StrictMode>
 );
 // The landing arrives prerendered (scripts/build.mjs): take it over; other routes start empty.
-if (root.hasChildNodes()) {
-  listenForEarlyTaps();
-  hydrateRoot(root, app);
-}
+if (root.hasChildNodes()) hydrateRoot(root, app);
 else createRoot(root).render(app);
