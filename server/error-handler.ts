@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { BUSY_RETRY_AFTER_SECONDS, isDatabaseBusy } from './db/busy';
 
 /** The JSON body of every error response. */
 export interface ErrorBody {
@@ -11,7 +12,8 @@ export interface ErrorBody {
 
 /**
  * Fastify error handler: a schema validation failure becomes a 400 naming the field at fault, so a
- * client can point at the right input; other client errors keep their status and message, and
+ * client can point at the right input; a database locked by another process is a 503 with Retry-After
+ * (nothing was written, trying again is safe); other client errors keep their status and message, and
  * server errors are logged and answered without internals.
  *
  * @example app.setErrorHandler(jsonErrorHandler)
@@ -22,6 +24,11 @@ export function jsonErrorHandler(error: FastifyError, request: FastifyRequest, r
     const field = validationField(error);
     if (field) body.field = field;
     return reply.code(400).send(body);
+  }
+  if (isDatabaseBusy(error)) {
+    request.log.warn({ err: error }, 'database busy');
+    const body: ErrorBody = { error: STATUS_CODES[503]!, message: 'The database is busy; try again in a moment.' };
+    return reply.code(503).header('retry-after', String(BUSY_RETRY_AFTER_SECONDS)).send(body);
   }
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
   if (status >= 500) {

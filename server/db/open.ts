@@ -17,8 +17,10 @@ import {
   type SqliteDatabase,
   type Transaction,
   type UnknownRow,
+  sql,
 } from 'kysely';
 import pg from 'pg';
+import { DEFAULT_BUSY_RETRY_MS, retryWhileBusy, SQLITE_BUSY_TIMEOUT_MS, type BusyRetryPolicy } from './busy';
 import { GroupCommit } from './group-commit';
 import * as initial from './migrations/0001_initial';
 import * as checkout from './migrations/0002_checkout';
@@ -34,6 +36,11 @@ export interface StoreOptions {
   dataDir?: string;
   /** Batch SQLite writes that arrive together into one transaction (one fsync). Default true. */
   groupCommit?: boolean;
+  /**
+   * SQLite: how long (ms) a write retries, without blocking the event loop, while another connection holds
+   * the database's lock, before it fails with DatabaseBusyError (HTTP 503). Default 1500.
+   */
+  busyRetryMs?: number;
 }
 
 /** An open database with the app's schema. */
@@ -47,12 +54,20 @@ export interface Store {
    * PostgreSQL's default synchronous_commit). On SQLite, writes that arrive together share one
    * transaction, each inside its own savepoint so one failing write does not undo the others.
    * `work` must use only the transaction it is given.
+   *
+   * On SQLite, a write that finds the database locked by another connection is rolled back and `work` runs
+   * again in a new transaction, for up to `busyRetryMs`; then it throws DatabaseBusyError.
    */
   write<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
 export const SQLITE_FILE_NAME = 'astrelle.sqlite';
+
+export { DatabaseBusyError } from './busy';
+
+// Before anything is served, blocking the event loop harms nobody: migrations and the seed wait for a lock as long as before.
+const STARTUP_BUSY_TIMEOUT_MS = 5000;
 
 /** Opens SQLite (default) or PostgreSQL (with `databaseUrl`); does not migrate. */
 export function openStore(options: StoreOptions = {}): Store {
@@ -62,9 +77,12 @@ export function openStore(options: StoreOptions = {}): Store {
 /** Opens the store, brings the schema up to date and runs `seed` (which must be idempotent). */
 export async function prepareStore(options: StoreOptions, seed?: (store: Store) => Promise<void>): Promise<Store> {
   const store = openStore(options);
+  const sqlite = store.dialect === 'sqlite';
   try {
+    if (sqlite) await sql.raw(`pragma busy_timeout = ${STARTUP_BUSY_TIMEOUT_MS}`).execute(store.db);
     await migrateToLatest(store.db);
     await seed?.(store);
+    if (sqlite) await sql.raw(`pragma busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`).execute(store.db);
   } catch (error) {
     await store.close();
     throw error;
@@ -95,14 +113,17 @@ function openSqlite(options: StoreOptions): Store {
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
-  database.pragma('busy_timeout = 5000');
+  // better-sqlite3 blocks the event loop while SQLite waits for a lock: wait only briefly there, and retry
+  // writes asynchronously (busy.ts).
+  database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }), plugins: [new SqliteBooleans()] });
-  const groupCommit = options.groupCommit === false ? undefined : new GroupCommit(db);
+  const busyRetry: BusyRetryPolicy = { budgetMs: options.busyRetryMs ?? DEFAULT_BUSY_RETRY_MS };
+  const groupCommit = options.groupCommit === false ? undefined : new GroupCommit(db, { busyRetry });
   return {
     db,
     dialect: 'sqlite',
     description: `SQLite at ${file}`,
-    write: (work) => (groupCommit ? groupCommit.run(work) : db.transaction().execute(work)),
+    write: (work) => (groupCommit ? groupCommit.run(work) : retryWhileBusy(() => db.transaction().execute(work), busyRetry)),
     close: async () => {
       await groupCommit?.drained();
       await db.destroy();

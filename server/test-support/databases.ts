@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { prepareStore, type Store } from '../db/open';
+import { prepareStore, SQLITE_FILE_NAME, type Store } from '../db/open';
 import { seedCatalogue } from '../subs/catalogue';
 import { postgresAvailability, startPostgres, type TestPostgres } from './postgres';
 
@@ -60,13 +60,16 @@ export function describeOnEachDatabase(title: string, body: (context: { store: (
   }
 }
 
-/** A migrated, seeded store on a fresh database; `cleanup` deletes the database after `store.close()`. */
-export async function openTestStore(database: DatabaseName): Promise<{ store: Store; cleanup: () => Promise<void>; postgres?: TestPostgres }> {
+/**
+ * A migrated, seeded store on a fresh database; `cleanup` deletes the database after `store.close()`.
+ * `sqliteFile` is the SQLite database's file, for a second connection to it.
+ */
+export async function openTestStore(database: DatabaseName): Promise<{ store: Store; cleanup: () => Promise<void>; postgres?: TestPostgres; sqliteFile?: string }> {
   const seed = (s: Store) => seedCatalogue(s, TEST_PROJECT);
   if (database === 'SQLite') {
     const dataDir = await mkdtemp(join(tmpdir(), 'astrelle-sqlite-'));
     const store = await prepareStore({ dataDir }, seed);
-    return { store, cleanup: () => rm(dataDir, { recursive: true, force: true }) };
+    return { store, cleanup: () => rm(dataDir, { recursive: true, force: true }), sqliteFile: join(dataDir, SQLITE_FILE_NAME) };
   }
   const postgres = await startPostgres({ durable: false });
   const store = await prepareStore({ databaseUrl: postgres.url }, seed);
