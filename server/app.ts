@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import fastifyCors from '@fastify/cors';
@@ -6,10 +7,12 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyRep
 import { useStrictJsonBodies } from './api/json-body';
 import { apiValidatorCompiler } from './api/validation';
 import { astroRoutes } from './astro/routes';
+import { registerCredential } from './auth/visitor-credential';
 import type { Store } from './db/open';
 import { jsonErrorHandler } from './error-handler';
 import { ipLookupRoutes, type IpLookupOptions } from './ip/routes';
 import { registerPlaceSearch } from './places/search-route';
+import { DEFAULT_RATE_LIMITS, registerRateLimits, type RateLimitSettings } from './rate-limits';
 import { securityHeaders } from './security-headers';
 import type { CheckoutOptions } from './subs/checkout-routes';
 import { subscriptionRoutes } from './subs/routes';
@@ -34,6 +37,13 @@ export interface ServerOptions {
   trustProxy?: boolean | string | ((address: string, hop: number) => boolean);
   /** The sandbox hosted checkout: the app's other origins and return pages that return URLs may name. */
   checkout?: CheckoutOptions;
+  /**
+   * Secrets that sign the visitor credential cookie, newest first (see auth/visitor-credential.ts). When absent
+   * a random one is made for this process only (tests): credentials then end with it.
+   */
+  sessionSecrets?: readonly string[];
+  /** Requests per minute per client address on the limited routes; default DEFAULT_RATE_LIMITS. */
+  rateLimits?: RateLimitSettings;
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -65,11 +75,14 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   registerPlaceSearch(app);
   const { store, ipLookup } = options;
   const corsOrigins = options.corsOrigins ?? [];
+  // Another origin calling the APIs makes the credential cookie cross-site (SameSite=None; Secure).
+  await registerCredential(app, { secrets: options.sessionSecrets ?? [randomBytes(32).toString('base64url')], crossSite: corsOrigins.length > 0 });
+  const limits = await registerRateLimits(app, options.rateLimits ?? DEFAULT_RATE_LIMITS);
   if (store) {
-    await app.register(apiScope(astroRoutes, { store }, corsOrigins), { prefix: '/astro' });
-    await app.register(apiScope(subscriptionRoutes, { store, checkout: options.checkout }, corsOrigins), { prefix: '/subs' });
+    await app.register(apiScope(astroRoutes, { store, limits }, corsOrigins), { prefix: '/astro' });
+    await app.register(apiScope(subscriptionRoutes, { store, checkout: options.checkout, limits }, corsOrigins), { prefix: '/subs' });
   }
-  if (ipLookup) await app.register(apiScope(ipLookupRoutes, ipLookup, corsOrigins), { prefix: '/ip' });
+  if (ipLookup) await app.register(apiScope(ipLookupRoutes, { ...ipLookup, rateLimit: limits.ipLookups }, corsOrigins), { prefix: '/ip' });
   app.get('/healthz', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { ok: true };
@@ -111,16 +124,22 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
 }
 
 /**
- * Wraps an API's routes in their own scope: strict JSON bodies, the contract's validator, and CORS for the
- * listed origins (requests from other origins get no CORS headers, so browsers refuse them).
+ * Wraps an API's routes in their own scope: strict JSON bodies, the contract's validator, answers that no
+ * cache keeps unless a route says otherwise (most carry personal data), and CORS for the listed origins
+ * (requests from other origins get no CORS headers, so browsers refuse them), with the credential cookie.
  */
 function apiScope<Options>(routes: (scope: FastifyInstance, options: Options) => Promise<void>, options: Options, corsOrigins: readonly string[]): FastifyPluginAsync {
   return async (scope) => {
     useStrictJsonBodies(scope);
     scope.setValidatorCompiler(apiValidatorCompiler);
+    scope.addHook('onSend', async (_request, reply, payload) => {
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      return payload;
+    });
     if (corsOrigins.length > 0) {
       await scope.register(fastifyCors, {
         origin: [...corsOrigins],
+        credentials: true,
         methods: ['GET', 'HEAD', 'POST', 'PUT'],
         allowedHeaders: ['content-type'],
         maxAge: 600,

@@ -7,6 +7,8 @@ import { prepareStore, type Store } from './db/open';
 import { openGeoLocator } from './ip/geo';
 import { readKnownRoutes } from './known-routes';
 import { loadGazetteer } from './places/gazetteer';
+import { loadSessionSecrets } from './auth/visitor-credential';
+import { readRateLimitSettings, type RateLimitSettings } from './rate-limits';
 import { seedCatalogue } from './subs/catalogue';
 
 // Entry point (`npx tsx server/main.ts`, or `npm start`). Configuration comes from the environment:
@@ -20,7 +22,10 @@ import { seedCatalogue } from './subs/catalogue';
 // (one transaction and fsync per write instead of batching the writes that arrive together), APP_ORIGINS
 // (other origins of the app that the hosted checkout may send visitors back to, comma-separated),
 // CHECKOUT_RETURN_PATHS (the app's pages a checkout may return to, comma-separated; default /payment-success,
-// /payment-error, /sale, /secret-discount, /select-price, /signup-offer, /signup-offer-success).
+// /payment-error, /sale, /secret-discount, /select-price, /signup-offer, /signup-offer-success), SESSION_SECRET
+// (signs the visitor credential cookie; comma-separated, newest first, to rotate; unset: one generated on
+// first start and kept in DATA_DIR/session-secret), RATE_LIMIT_LOOKUPS, RATE_LIMIT_SESSIONS,
+// RATE_LIMIT_CHECKOUTS, RATE_LIMIT_IP_LOOKUPS (requests per minute per client address).
 
 const CLOSE_TIMEOUT_MS = 10_000;
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -89,6 +94,15 @@ const trustProxy = readTrustProxy(process.env.TRUST_PROXY);
 const dataDir = resolve(process.env.DATA_DIR || resolve(repoRoot, 'data'));
 const databaseUrl = process.env.DATABASE_URL || undefined;
 
+let rateLimits: RateLimitSettings;
+let sessionSecrets: string[];
+try {
+  rateLimits = readRateLimitSettings(process.env);
+  sessionSecrets = await loadSessionSecrets(process.env.SESSION_SECRET, dataDir);
+} catch (error) {
+  fail((error as Error).message);
+}
+
 let knownRoutes: string[];
 try {
   knownRoutes = await readKnownRoutes(resolve(repoRoot, 'flows'));
@@ -129,6 +143,8 @@ try {
     corsOrigins,
     trustProxy,
     checkout: { appOrigins, returnPaths },
+    sessionSecrets,
+    rateLimits,
   });
 } catch (error) {
   fail((error as Error).message);

@@ -12,22 +12,29 @@ import {
   UsidQuery,
   type PersonData,
 } from '../../src/services/api-contract';
-import { badRequest, conflict, notFound } from '../api/errors';
+import { ApiRequestError, badRequest, conflict, notFound } from '../api/errors';
+import { assertSelf, requireVisitor } from '../auth/visitor-credential';
 import type { Store } from '../db/open';
+import type { RateLimits } from '../rate-limits';
 import type { AstroUserRow, AstroUsersTable } from '../db/schema';
 import { emailKey, isUniqueViolation, now, toBool, toIso } from '../db/values';
+import { entitledReports } from '../subs/entitlements';
 
 /**
  * The astro server (spec §7), mounted under /astro: astro users keyed by email, email confirmation by
  * visitor id, and report orders.
  */
-export async function astroRoutes(scope: FastifyInstance, { store }: { store: Store }): Promise<void> {
+export async function astroRoutes(scope: FastifyInstance, { store, limits }: { store: Store; limits: RateLimits }): Promise<void> {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = store;
 
   app.post('/api/v2/user/create', {
-    schema: { body: AstroUserPayload, response: { 201: AstroUser, 400: ApiError, 409: ApiError } },
+    schema: { body: AstroUserPayload, response: { 201: AstroUser, 400: ApiError, 401: ApiError, 403: ApiError, 409: ApiError } },
+    // Its 409 says whether an address is on file: limited like the look-ups.
+    config: { rateLimit: limits.lookups },
     handler: async (request, reply) => {
+      // The usid in the payload is whose profile this is: only that visitor may make it.
+      assertSelf(requireVisitor(request), request.body.usid, 'usid');
       const at = now();
       const row = { id: randomUUID(), ...payloadColumns(request.body), email_confirmed: false, confirmed_at: null, created_at: at, updated_at: at };
       const created = await store.write((trx) =>
@@ -39,17 +46,27 @@ export async function astroRoutes(scope: FastifyInstance, { store }: { store: St
   });
 
   app.get('/api/v2/user/email', {
-    schema: { querystring: EmailQuery, response: { 200: AstroUser, 400: ApiError, 404: ApiError } },
+    schema: { querystring: EmailQuery, response: { 200: AstroUser, 400: ApiError, 401: ApiError, 404: ApiError } },
+    config: { rateLimit: limits.lookups },
     handler: async (request) => {
-      const row = await db.selectFrom('astro_users').selectAll().where('email_key', '=', emailKey(request.query.email)).executeTakeFirst();
+      const visitor = requireVisitor(request);
+      // A profile (name, birth data, place) only to the visitor who made it; to anyone else there is none.
+      const row = await db
+        .selectFrom('astro_users')
+        .selectAll()
+        .where('email_key', '=', emailKey(request.query.email))
+        .where('usid', '=', visitor)
+        .executeTakeFirst();
       if (!row) throw notFound('No astro user has this email.');
       return toAstroUser(row);
     },
   });
 
   app.put('/api/v2/user/profile/email', {
-    schema: { querystring: EmailQuery, body: AstroUserPayload, response: { 200: AstroUser, 400: ApiError, 404: ApiError, 409: ApiError } },
+    schema: { querystring: EmailQuery, body: AstroUserPayload, response: { 200: AstroUser, 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError } },
     handler: async (request) => {
+      const visitor = requireVisitor(request);
+      assertSelf(visitor, request.body.usid, 'usid');
       const columns = payloadColumns(request.body);
       let updated: AstroUserRow | undefined;
       try {
@@ -64,6 +81,8 @@ export async function astroRoutes(scope: FastifyInstance, { store }: { store: St
               updated_at: now(),
             }))
             .where('email_key', '=', emailKey(request.query.email))
+            // Someone else's profile is not there for this visitor: it is neither changed nor moved.
+            .where('usid', '=', visitor)
             .returningAll()
             .executeTakeFirst(),
         );
@@ -77,9 +96,12 @@ export async function astroRoutes(scope: FastifyInstance, { store }: { store: St
   });
 
   app.put('/api/v2/user/confirm-email', {
-    schema: { querystring: UsidQuery, response: { 200: EmailConfirmation, 400: ApiError, 404: ApiError } },
+    schema: { querystring: UsidQuery, response: { 200: EmailConfirmation, 400: ApiError, 401: ApiError, 404: ApiError } },
     handler: async (request) => {
       const { usid } = request.query;
+      // Only the visitor themselves (the browser our email's link was opened in holds their credential), and
+      // only the profiles that visitor made: confirming is theirs to do, for their own address.
+      if (requireVisitor(request) !== usid) throw notFound('No astro user has this usid.');
       const at = now();
       const rows = await store.write((trx) =>
         trx
@@ -104,11 +126,18 @@ export async function astroRoutes(scope: FastifyInstance, { store }: { store: St
   });
 
   app.post('/api/astrology/report', {
-    schema: { body: ReportOrder, response: { 200: ReportOrderReceipt, 201: ReportOrderReceipt, 400: ApiError } },
+    schema: { body: ReportOrder, response: { 200: ReportOrderReceipt, 201: ReportOrderReceipt, 400: ApiError, 401: ApiError, 403: ApiError } },
     handler: async (request, reply) => {
+      const visitor = requireVisitor(request);
       const order = request.body;
       assertRealDate(order.yourData, 'yourData');
       if (order.partnerData) assertRealDate(order.partnerData, 'partnerData');
+      // Reports only for what this email paid for through this visitor's checkouts: its plan, its offers.
+      const entitled = await entitledReports(db, visitor, order.email);
+      const refused = order.reports.filter((report) => !entitled.has(report));
+      if (refused.length > 0) {
+        throw new ApiRequestError(403, `reports: ${refused.join(', ')} ${refused.length === 1 ? 'is' : 'are'} not paid for by this visitor for this email.`, 'reports');
+      }
       const at = now();
       const row = {
         id: randomUUID(),
@@ -120,6 +149,7 @@ export async function astroRoutes(scope: FastifyInstance, { store }: { store: St
         status: 'queued',
         created_at: at,
         content_key: reportOrderKey(order),
+        usid: visitor,
       };
       // The payload has no order id: an identical order within a day (a reload of /payment-success while the
       // first was on the wire, two tabs) is answered with the first one (200), never queued twice. The key is

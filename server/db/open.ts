@@ -26,6 +26,7 @@ import * as initial from './migrations/0001_initial';
 import * as checkout from './migrations/0002_checkout';
 import * as oneActivePlan from './migrations/0003_one_active_plan';
 import * as reportOrderKey from './migrations/0004_report_order_key';
+import * as visitorOwnership from './migrations/0005_visitor_ownership';
 import type { Database } from './schema';
 
 /** Where the data lives. */
@@ -91,7 +92,13 @@ export async function prepareStore(options: StoreOptions, seed?: (store: Store) 
 }
 
 /** The migrations, in order. Add new ones at the end; never edit one that has shipped. */
-export const MIGRATIONS = { '0001_initial': initial, '0002_checkout': checkout, '0003_one_active_plan': oneActivePlan, '0004_report_order_key': reportOrderKey };
+export const MIGRATIONS = {
+  '0001_initial': initial,
+  '0002_checkout': checkout,
+  '0003_one_active_plan': oneActivePlan,
+  '0004_report_order_key': reportOrderKey,
+  '0005_visitor_ownership': visitorOwnership,
+};
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });

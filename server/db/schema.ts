@@ -68,6 +68,8 @@ export interface ReportOrdersTable {
   created_at: Timestamp;
   /** Digest of what was ordered, so an identical order within a day is the same order (0004). */
   content_key: string | null;
+  /** The visitor whose credential ordered it (0005); null before that. */
+  usid: string | null;
 }
 
 export interface SubscriptionUsersTable {
@@ -87,6 +89,8 @@ export interface SubscriptionUsersTable {
   user_agent: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The visitor (usid) who created it: only they read or update it (0005); null before that. */
+  owner_usid: string | null;
 }
 
 export interface ProductsTable {

@@ -10,6 +10,8 @@ export interface IpLookupOptions {
   locator: () => Promise<GeoLocator>;
   /** When set, `?key=` must equal it (403 otherwise), as ip-api.com pro does; unset, any key is accepted. */
   key?: string;
+  /** Per client address limit (route option of @fastify/rate-limit); none when absent. */
+  rateLimit?: { max: number; timeWindow: number };
 }
 
 /**
@@ -37,8 +39,12 @@ export async function ipLookupRoutes(scope: FastifyInstance, options: IpLookupOp
 
   const response = { 200: IpLookupResponse, 400: ApiError, 403: ApiError };
 
+  // Unlimited only where the server was built without limits (a test of the lookup alone).
+  const config = { rateLimit: options.rateLimit ?? false } as const;
+
   app.get('/json', {
     schema: { querystring: IpLookupQuery, response },
+    config,
     handler: async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return (await open()).lookup(request.ip);
@@ -47,6 +53,7 @@ export async function ipLookupRoutes(scope: FastifyInstance, options: IpLookupOp
 
   app.get('/json/:ip', {
     schema: { querystring: IpLookupQuery, params: IpLookupParams, response },
+    config,
     handler: async (request, reply) => {
       reply.header('cache-control', 'private, max-age=3600');
       return (await open()).lookup(request.params.ip);

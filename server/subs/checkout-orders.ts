@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { Checkout, CheckoutCreate, CheckoutStatus, OfferId, Provider, Purchase, PurchaseCreate } from '../../src/services/api-contract';
+import type { Checkout, CheckoutCreate, CheckoutStatus, OfferId, OrderStatus, Provider, Purchase, PurchaseCreate } from '../../src/services/api-contract';
 import { ApiRequestError, conflict, notFound } from '../api/errors';
 import type { CheckoutRow, Database, ProductRow, PurchaseRow } from '../db/schema';
 import { emailKey, now, toIso } from '../db/values';
@@ -53,7 +53,7 @@ export async function createCheckout(trx: Transaction<Database>, order: Checkout
   if (usedBySubscription || usedByPurchase) throw conflict('This orderId was already used for a different order.', 'orderId');
   await refuseOwnedProduct(trx, order.email, order.project, product);
 
-  const userId = await ensureSubscriptionUser(trx, order.email, order.project);
+  const userId = await ensureSubscriptionUser(trx, order.email, order.project, order.usid);
   const at = now();
   const created = await trx
     .insertInto('checkouts')
@@ -219,10 +219,12 @@ export async function closeCheckout(
 }
 
 /**
- * Buys an offer in one click with the buyer's stored payment method (that of their latest paid checkout in
- * this project with this provider), once per orderId: a replay answers the stored purchase (created: false).
- * 404 when the product is not an offer of this project and provider; 409 on orderId when the orderId named
- * another order, on productId when the offer was already bought; 402 on payment without a stored method.
+ * Buys an offer in one click with the stored payment method of the visitor's own latest paid checkout in this
+ * project with this provider, for the email that checkout was paid for, once per orderId: a replay answers the
+ * stored purchase (created: false). The caller has checked that `order.usid` is the visitor making the
+ * request. 404 when the product is not an offer of this project and provider; 409 on orderId when the orderId
+ * named another order, on productId when the offer was already bought; 402 on payment when this visitor has
+ * paid no checkout with the provider; 403 on email when the email is not the one this visitor paid for.
  */
 export async function createPurchase(trx: Transaction<Database>, order: PurchaseCreate): Promise<{ created: boolean; row: PurchaseRow }> {
   const product = await findProduct(trx, order.productId, order.project, order.provider);
@@ -233,7 +235,25 @@ export async function createPurchase(trx: Transaction<Database>, order: Purchase
   const usedByCheckout = await trx.selectFrom('checkouts').select('id').where('order_id', '=', order.orderId).executeTakeFirst();
   const usedBySubscription = await trx.selectFrom('subscriptions').select('id').where('order_id', '=', order.orderId).executeTakeFirst();
   if (usedByCheckout || usedBySubscription) throw conflict('This orderId was already used for a different order.', 'orderId');
+
+  // Only the card or PayPal account this visitor paid with, and only for the address they paid for: an email
+  // typed by someone else never reaches its owner's stored method.
+  const paid = await trx
+    .selectFrom('checkouts')
+    .select(['payment_method', 'email_key'])
+    .where('usid', '=', order.usid)
+    .where('project', '=', order.project)
+    .where('provider', '=', order.provider)
+    .where('status', '=', 'paid')
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!paid?.payment_method) {
+    throw new ApiRequestError(402, `No stored ${order.provider} payment method for this visitor: pay through the hosted checkout first.`, 'payment');
+  }
   const key = emailKey(order.email);
+  if (paid.email_key !== key) throw new ApiRequestError(403, 'email must be the address this visitor paid for.', 'email');
   const bought = await trx.selectFrom('purchases').select('id').where('email_key', '=', key).where('project', '=', order.project).where('product_id', '=', order.productId).executeTakeFirst();
   if (bought) {
     // On PostgreSQL each statement sees what was committed before it: a concurrent request of this same
@@ -242,30 +262,14 @@ export async function createPurchase(trx: Transaction<Database>, order: Purchase
     if (winner) return { created: false, row: winner };
     throw conflict('This email has already bought this offer.', 'productId');
   }
-
-  const method = await trx
-    .selectFrom('checkouts')
-    .select(['payment_method'])
-    .where('email_key', '=', key)
-    .where('project', '=', order.project)
-    .where('provider', '=', order.provider)
-    .where('status', '=', 'paid')
-    .orderBy('updated_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  if (!method?.payment_method) {
-    throw new ApiRequestError(402, `No stored ${order.provider} payment method for this email: pay through the hosted checkout first.`, 'payment');
-  }
-
-  const userId = await ensureSubscriptionUser(trx, order.email, order.project);
+  const userId = await ensureSubscriptionUser(trx, order.email, order.project, order.usid);
   const row = await insertPurchase(trx, {
     orderId: order.orderId,
     email: order.email,
     project: order.project,
     provider: order.provider,
     product,
-    paymentMethod: method.payment_method,
+    paymentMethod: paid.payment_method,
     usid: order.usid,
     checkoutId: null,
     userId,
@@ -349,9 +353,23 @@ async function insertPurchase(trx: Transaction<Database>, purchase: NewPurchase)
     .executeTakeFirst();
 }
 
-/** The offers an email bought in a project, oldest first. */
-export async function listPurchases(db: Kysely<Database>, email: string, project: string): Promise<PurchaseRow[]> {
-  return db.selectFrom('purchases').selectAll().where('email_key', '=', emailKey(email)).where('project', '=', project).orderBy('created_at').orderBy('id').execute();
+/** The offers a visitor bought in a project (by one click or through their checkouts), oldest first. */
+export async function listPurchases(db: Kysely<Database>, visitor: string, project: string): Promise<PurchaseRow[]> {
+  return db.selectFrom('purchases').selectAll().where('usid', '=', visitor).where('project', '=', project).orderBy('created_at').orderBy('id').execute();
+}
+
+/** The status a payment return page may tell the visitor, of the visitor's own checkout of this order; undefined for anyone else's. */
+export async function orderStatus(db: Kysely<Database>, visitor: string, orderId: string): Promise<OrderStatus | undefined> {
+  const row = await db.selectFrom('checkouts').selectAll().where('order_id', '=', orderId).where('usid', '=', visitor).executeTakeFirst();
+  if (!row) return undefined;
+  const status = row.status === 'open' ? 'pending' : (row.status as Exclude<CheckoutStatus, 'open'>);
+  return {
+    orderId: row.order_id,
+    status,
+    reason: status === 'declined' ? ((row.decline_reason as DeclineReason | null) ?? 'declined') : null,
+    productId: row.product_id,
+    provider: row.provider as Provider,
+  };
 }
 
 /** An unguessable id: knowing it is what lets one open and pay the hosted page. */

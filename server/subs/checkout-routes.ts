@@ -6,6 +6,8 @@ import {
   Checkout,
   CheckoutCreate,
   CheckoutIdParams,
+  OrderIdParams,
+  OrderStatus,
   Purchase,
   PurchaseCreate,
   PurchaseList,
@@ -13,9 +15,11 @@ import {
   type Provider,
 } from '../../src/services/api-contract';
 import { badRequest, conflict, notFound } from '../api/errors';
+import { assertSelf, requireVisitor } from '../auth/visitor-credential';
 import type { Store } from '../db/open';
 import type { CheckoutRow, Database, ProductRow } from '../db/schema';
 import { isUniqueViolation } from '../db/values';
+import type { RateLimits } from '../rate-limits';
 import {
   AlreadyPurchasedError,
   closeCheckout,
@@ -23,6 +27,7 @@ import {
   createPurchase,
   findCheckout,
   listPurchases,
+  orderStatus,
   payCheckout,
   toCheckout,
   toPurchase,
@@ -51,7 +56,7 @@ const FORM_VALUE_MAX_LENGTH = 256;
  * JSON endpoints for the browser (start a checkout, read it, buy an offer, list purchases) and the HTML
  * pages that stand in for maxpay and PayPal (show, pay, cancel).
  */
-export async function checkoutRoutes(scope: FastifyInstance, options: CheckoutOptions & { store: Store }): Promise<void> {
+export async function checkoutRoutes(scope: FastifyInstance, options: CheckoutOptions & { store: Store; limits: RateLimits }): Promise<void> {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   const { store } = options;
   const { db } = store;
@@ -69,13 +74,20 @@ export async function checkoutRoutes(scope: FastifyInstance, options: CheckoutOp
   }
 
   app.post('/checkout/sessions', {
-    schema: { body: CheckoutCreate, response: { 200: Checkout, 201: Checkout, 400: ApiError, 404: ApiError, 409: ApiError } },
-    handler: async (request, reply) => {
+    schema: { body: CheckoutCreate, response: { 200: Checkout, 201: Checkout, 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError, 429: ApiError } },
+    // Counted once a request is valid and the visitor's own (the limiter runs after this preHandler): what is
+    // limited is opening checkouts, and a burst of refused return URLs opens none.
+    preHandler: async (request) => {
+      // A checkout is the visitor's own: it names their session, and its payment will be theirs.
+      assertSelf(requireVisitor(request), request.body.usid, 'usid');
       for (const name of RETURN_URL_FIELDS) {
         if (!isAllowedReturnUrl(request.body[name], rules)) {
           throw badRequest(`${name} must be one of the app's return pages (${rules.paths.join(', ')}) on the app's own origin, with an optional query string`, name);
         }
       }
+    },
+    config: { rateLimit: { ...options.limits.checkouts, hook: 'preHandler' } },
+    handler: async (request, reply) => {
       const { created, row } = await write((trx) => createCheckout(trx, request.body));
       reply.header('cache-control', 'no-store');
       return reply.code(created ? 201 : 200).send(toCheckout(row, pagePath(row.id)));
@@ -83,18 +95,20 @@ export async function checkoutRoutes(scope: FastifyInstance, options: CheckoutOp
   });
 
   app.get('/checkout/sessions/:id', {
-    schema: { params: CheckoutIdParams, response: { 200: Checkout, 400: ApiError, 404: ApiError } },
+    schema: { params: CheckoutIdParams, response: { 200: Checkout, 400: ApiError, 401: ApiError, 404: ApiError } },
     handler: async (request, reply) => {
+      const visitor = requireVisitor(request);
       const row = await findCheckout(db, request.params.id);
-      if (!row) throw notFound('No checkout has this id.');
+      if (!row || row.usid !== visitor) throw notFound('No checkout has this id.');
       reply.header('cache-control', 'no-store');
       return toCheckout(row, pagePath(row.id));
     },
   });
 
   app.post('/purchases', {
-    schema: { body: PurchaseCreate, response: { 200: Purchase, 201: Purchase, 400: ApiError, 402: ApiError, 404: ApiError, 409: ApiError } },
+    schema: { body: PurchaseCreate, response: { 200: Purchase, 201: Purchase, 400: ApiError, 401: ApiError, 402: ApiError, 403: ApiError, 404: ApiError, 409: ApiError } },
     handler: async (request, reply) => {
+      assertSelf(requireVisitor(request), request.body.usid, 'usid');
       const { created, row } = await write((trx) => createPurchase(trx, request.body));
       reply.header('cache-control', 'no-store');
       return reply.code(created ? 201 : 200).send(toPurchase(row));
@@ -102,10 +116,22 @@ export async function checkoutRoutes(scope: FastifyInstance, options: CheckoutOp
   });
 
   app.get('/purchases', {
-    schema: { querystring: PurchaseQuery, response: { 200: PurchaseList, 400: ApiError } },
+    schema: { querystring: PurchaseQuery, response: { 200: PurchaseList, 400: ApiError, 401: ApiError } },
     handler: async (request, reply) => {
+      const visitor = requireVisitor(request);
       reply.header('cache-control', 'no-store');
-      return (await listPurchases(db, request.query.email, request.query.project)).map(toPurchase);
+      return (await listPurchases(db, visitor, request.query.project)).map(toPurchase);
+    },
+  });
+
+  app.get('/orders/:orderId', {
+    schema: { params: OrderIdParams, response: { 200: OrderStatus, 400: ApiError, 401: ApiError, 404: ApiError } },
+    handler: async (request, reply) => {
+      // A payment return page says what is true of its order; a forged or foreign order id learns nothing.
+      const status = await orderStatus(db, requireVisitor(request), request.params.orderId);
+      if (!status) throw notFound('This visitor has no order with this id.');
+      reply.header('cache-control', 'no-store');
+      return status;
     },
   });
 

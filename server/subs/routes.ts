@@ -21,13 +21,16 @@ import {
   type Product,
   type Provider,
 } from '../../src/services/api-contract';
-import { badRequest, notFound } from '../api/errors';
+import { ApiRequestError, badRequest, conflict, notFound } from '../api/errors';
+import { assertSelf, issueCredential, requireVisitor, visitorOf } from '../auth/visitor-credential';
+import type { RateLimits } from '../rate-limits';
+import { isVisitorId } from '../../src/services/visitor-id';
 import type { Store } from '../db/open';
 import type { ProductRow, SessionRow, SubscriptionUserRow } from '../db/schema';
 import { emailKey, fromJson, now, toBool, toIso } from '../db/values';
 import { paymentPagePath } from './catalogue';
 import { checkoutRoutes, type CheckoutOptions } from './checkout-routes';
-import { createSubscription, toSubscription } from './subscription-orders';
+import { confirmPaidSubscription, toSubscription } from './subscription-orders';
 
 /** How long a catalogue read from the database is reused: products change only with a deploy's seed. */
 const CATALOGUE_TTL_MS = 30_000;
@@ -36,7 +39,10 @@ const CATALOGUE_TTL_MS = 30_000;
  * The subscription server (spec §7), mounted under /subs: the plan catalogue, visitor sessions,
  * subscription users, idempotent subscriptions, and the sandbox hosted checkout with one-click offers.
  */
-export async function subscriptionRoutes(scope: FastifyInstance, { store, checkout }: { store: Store; checkout?: CheckoutOptions }): Promise<void> {
+export async function subscriptionRoutes(
+  scope: FastifyInstance,
+  { store, checkout, limits }: { store: Store; checkout?: CheckoutOptions; limits: RateLimits },
+): Promise<void> {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = store;
   const catalogueCache = new Map<string, { at: number; products: Product[] }>();
@@ -63,13 +69,15 @@ export async function subscriptionRoutes(scope: FastifyInstance, { store, checko
     },
   });
 
-  await checkoutRoutes(scope, { store, ...checkout });
+  await checkoutRoutes(scope, { store, limits, ...checkout });
 
   app.post('/sessions/create', {
-    schema: { body: SessionCreate, response: { 200: Session, 201: Session, 400: ApiError } },
+    schema: { body: SessionCreate, response: { 200: Session, 201: Session, 400: ApiError, 403: ApiError } },
+    config: { rateLimit: limits.sessions },
     handler: async (request, reply) => {
       const at = now();
       const { id } = request.body;
+      assertRandomId(id);
       const result = await store.write(async (trx) => {
         const created = await trx
           .insertInto('sessions')
@@ -80,14 +88,22 @@ export async function subscriptionRoutes(scope: FastifyInstance, { store, checko
         if (created) return { status: 201 as const, row: created };
         return { status: 200 as const, row: await trx.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirstOrThrow() };
       });
+      // An existing session is answered only to the browser that created it: knowing a usid (it travels in
+      // URLs) must not hand over the visitor's session. Anyone else starts a session of their own.
+      if (result.status === 200 && visitorOf(request) !== id) {
+        throw new ApiRequestError(403, 'This session belongs to another visitor: start a new one with a new id.', 'id');
+      }
+      issueCredential(request, reply, id);
       return reply.code(result.status).send(toSession(result.row));
     },
   });
 
   app.post('/sessions/write/:id', {
-    schema: { params: SessionIdParams, body: SessionWrite, response: { 200: Session, 400: ApiError, 404: ApiError } },
+    schema: { params: SessionIdParams, body: SessionWrite, response: { 200: Session, 400: ApiError, 401: ApiError, 404: ApiError } },
     handler: async (request) => {
       const { id } = request.params;
+      // Another visitor's session is as good as no session: nothing tells the caller it exists.
+      if (requireVisitor(request) !== id) throw notFound('No session has this id.');
       const body = request.body;
       if (body.id !== id) throw badRequest('id must equal the session id in the path', 'id');
       const abTestData = JSON.stringify(body.abTestData);
@@ -118,8 +134,10 @@ export async function subscriptionRoutes(scope: FastifyInstance, { store, checko
   });
 
   app.get('/sessions/:id', {
-    schema: { params: SessionIdParams, response: { 200: Session, 400: ApiError, 404: ApiError } },
+    schema: { params: SessionIdParams, response: { 200: Session, 400: ApiError, 401: ApiError, 404: ApiError } },
+    config: { rateLimit: limits.sessions },
     handler: async (request, reply) => {
+      if (requireVisitor(request) !== request.params.id) throw notFound('No session has this id.');
       const row = await db.selectFrom('sessions').selectAll().where('id', '=', request.params.id).executeTakeFirst();
       if (!row) throw notFound('No session has this id.');
       reply.header('cache-control', 'no-store');
@@ -128,8 +146,11 @@ export async function subscriptionRoutes(scope: FastifyInstance, { store, checko
   });
 
   app.post('/users/create', {
-    schema: { body: SubscriptionUserPayload, response: { 200: SubscriptionUser, 201: SubscriptionUser, 400: ApiError } },
+    schema: { body: SubscriptionUserPayload, response: { 200: SubscriptionUser, 201: SubscriptionUser, 400: ApiError, 401: ApiError, 409: ApiError } },
+    // Its 409 says whether an address is on file: limited like the look-ups.
+    config: { rateLimit: limits.lookups },
     handler: async (request, reply) => {
+      const visitor = requireVisitor(request);
       const payload = request.body;
       const at = now();
       const id = randomUUID();
@@ -147,27 +168,40 @@ export async function subscriptionRoutes(scope: FastifyInstance, { store, checko
         user_agent: payload.userAgent,
         updated_at: at,
       };
-      const row = await store.write((trx) =>
-        trx
+      const row = await store.write(async (trx) => {
+        const written = await trx
           .insertInto('subscription_users')
-          .values({ id, email_key: emailKey(payload.email), project: payload.project, created_at: at, ...columns })
-          .onConflict((oc) => oc.columns(['email_key', 'project']).doUpdateSet(columns))
+          .values({ id, email_key: emailKey(payload.email), project: payload.project, created_at: at, owner_usid: visitor, ...columns })
+          .onConflict((oc) =>
+            oc
+              .columns(['email_key', 'project'])
+              .doUpdateSet(columns)
+              // Only the visitor who created the record (here, or through their checkout) updates it.
+              .where('subscription_users.owner_usid', '=', visitor),
+          )
           .returningAll()
-          .executeTakeFirstOrThrow(),
-      );
+          .executeTakeFirst();
+        return written;
+      });
+      // Someone else's record: neither overwritten nor shown. The funnel carries on without it.
+      if (!row) throw conflict('Another visitor already registered this email; nothing was changed.', 'email');
       return reply.code(row.id === id ? 201 : 200).send(toSubscriptionUser(row));
     },
   });
 
   app.get('/users', {
-    schema: { querystring: UserQuery, response: { 200: SubscriptionUser, 400: ApiError, 404: ApiError } },
+    schema: { querystring: UserQuery, response: { 200: SubscriptionUser, 400: ApiError, 401: ApiError, 404: ApiError } },
+    config: { rateLimit: limits.lookups },
     handler: async (request) => {
+      const visitor = requireVisitor(request);
       const { email, project } = request.query;
+      // Personal data (IP, city, user agent, ad click ids) only to the visitor who gave it.
       const row = await db
         .selectFrom('subscription_users')
         .selectAll()
         .where('email_key', '=', emailKey(email))
         .where('project', '=', project)
+        .where('owner_usid', '=', visitor)
         .executeTakeFirst();
       if (!row) throw notFound('No subscription user has this email in this project.');
       return toSubscriptionUser(row);
@@ -176,11 +210,14 @@ export async function subscriptionRoutes(scope: FastifyInstance, { store, checko
 
   app.get('/users/check-subscription', {
     schema: { querystring: UserQuery, response: { 200: SubscriptionCheck, 400: ApiError } },
+    config: { rateLimit: limits.lookups },
     handler: async (request, reply) => {
       const { email, project } = request.query;
+      // isPremium is answered to anyone (the funnel sends a subscriber to /already-subscribed before they pay
+      // again); which plan it is, only to the visitor whose checkout paid for it.
       const active = await db
         .selectFrom('subscriptions')
-        .select(['product_id'])
+        .select(['product_id', 'usid'])
         .where('email_key', '=', emailKey(email))
         .where('project', '=', project)
         .where('status', '=', 'active')
@@ -189,17 +226,29 @@ export async function subscriptionRoutes(scope: FastifyInstance, { store, checko
         .limit(1)
         .executeTakeFirst();
       reply.header('cache-control', 'no-store');
-      return { isPremium: active !== undefined, info: active ? { productId: active.product_id } : null };
+      const own = active !== undefined && active.usid !== null && active.usid === visitorOf(request);
+      return { isPremium: active !== undefined, info: own ? { productId: active.product_id } : null };
     },
   });
 
   app.post('/subscriptions/create', {
-    schema: { body: SubscriptionCreate, response: { 200: Subscription, 201: Subscription, 400: ApiError, 404: ApiError, 409: ApiError } },
-    handler: async (request, reply) => {
-      const result = await store.write((trx) => createSubscription(trx, request.body));
-      return reply.code(result.created ? 201 : 200).send(toSubscription(result.row));
+    schema: {
+      body: SubscriptionCreate,
+      response: { 200: Subscription, 400: ApiError, 401: ApiError, 402: ApiError, 403: ApiError, 404: ApiError, 409: ApiError },
+    },
+    handler: async (request) => {
+      // Money only from paid checkouts: this confirms the subscription that the visitor's paid hosted checkout
+      // made (idempotently); it never makes one.
+      const visitor = requireVisitor(request);
+      if (request.body.usid !== undefined) assertSelf(visitor, request.body.usid, 'usid');
+      return toSubscription(await confirmPaidSubscription(db, visitor, request.body));
     },
   });
+}
+
+/** 400 on id for a made-up session id: the pattern allows it, but it is guessable (see visitor-id.ts). */
+function assertRandomId(id: string): void {
+  if (!isVisitorId(id)) throw badRequest('id must be a random v4 UUID (crypto.randomUUID())', 'id');
 }
 
 function userFromIpInfo(ip: IpInfo) {

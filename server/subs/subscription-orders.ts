@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Provider, Subscription, SubscriptionCreate } from '../../src/services/api-contract';
-import { conflict, notFound } from '../api/errors';
+import { ApiRequestError, conflict, notFound } from '../api/errors';
 import type { Database, SubscriptionRow } from '../db/schema';
 import { emailKey, now, toIso } from '../db/values';
 
 // Subscriptions and the records around them, shared by POST /subs/subscriptions/create and the hosted checkout.
 
 /**
- * The id of the subscription user of this email and project, creating one with the minimal fields of
- * POST /subs/users/create when there is none (an existing user is left as it is).
+ * The id of the subscription user of this email and project, creating one owned by `owner` (the paying
+ * visitor) with the minimal fields of POST /subs/users/create when there is none (an existing user is left as
+ * it is, whoever owns it).
  */
-export async function ensureSubscriptionUser(trx: Transaction<Database>, email: string, project: string): Promise<string> {
+export async function ensureSubscriptionUser(trx: Transaction<Database>, email: string, project: string, owner: string | null): Promise<string> {
   const key = emailKey(email);
   const at = now();
   await trx
@@ -33,6 +34,7 @@ export async function ensureSubscriptionUser(trx: Transaction<Database>, email: 
       user_agent: '',
       created_at: at,
       updated_at: at,
+      owner_usid: owner,
     })
     .onConflict((oc) => oc.doNothing())
     .execute();
@@ -92,7 +94,7 @@ export async function createSubscription(trx: Transaction<Database>, order: Subs
     throw conflict(ALREADY_SUBSCRIBED, 'productId');
   }
 
-  const userId = await ensureSubscriptionUser(trx, order.email, order.project);
+  const userId = await ensureSubscriptionUser(trx, order.email, order.project, order.usid ?? null);
   const created = await trx
     .insertInto('subscriptions')
     .values({
@@ -133,6 +135,24 @@ async function findOrder(trx: Transaction<Database>, order: SubscriptionCreate):
     row.provider === order.provider &&
     (order.usid === undefined || row.usid === order.usid);
   if (!same) throw conflict('This orderId was already used for a different order.', 'orderId');
+  return row;
+}
+
+/**
+ * POST /subs/subscriptions/create: the subscription that `visitor`'s paid hosted checkout of this order made,
+ * for a request that names that order exactly (idempotent: any number of calls answer the same row). Nothing
+ * is ever created here: 404 on orderId when the visitor has no checkout of that order, 409 naming the field
+ * that differs from the order, 402 when the checkout is not paid, 409 on productId for an offer's order.
+ */
+export async function confirmPaidSubscription(db: Kysely<Database>, visitor: string, order: SubscriptionCreate): Promise<SubscriptionRow> {
+  const checkout = await db.selectFrom('checkouts').selectAll().where('order_id', '=', order.orderId).where('usid', '=', visitor).executeTakeFirst();
+  if (!checkout) throw new ApiRequestError(404, 'No checkout of this visitor has this orderId: a subscription comes only from a paid hosted checkout.', 'orderId');
+  const differs =
+    checkout.email_key !== emailKey(order.email) ? 'email' : checkout.project !== order.project ? 'project' : checkout.product_id !== order.productId ? 'productId' : checkout.provider !== order.provider ? 'provider' : null;
+  if (differs) throw conflict(`${differs} is not the one of this order.`, differs);
+  if (checkout.status !== 'paid') throw new ApiRequestError(402, `This order has not been paid (its checkout is ${checkout.status}).`, 'orderId');
+  const row = await db.selectFrom('subscriptions').selectAll().where('order_id', '=', order.orderId).executeTakeFirst();
+  if (!row) throw conflict('This order bought an offer, not a subscription.', 'productId');
   return row;
 }
 

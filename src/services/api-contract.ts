@@ -21,29 +21,40 @@
  *   (TRIAL or SUBSCRIPTION, of any set: trial_1 and sale_1 are one plan) is a 409 on productId. Offers
  *   (FIXED) are refused only when that same offer is already the buyer's.
  *
+ * Who may call what (the trust model, README "Trust model"): POST /subs/sessions/create sets the visitor credential, an
+ * httpOnly cookie naming the session. Routes marked [v] run as the visitor it names: 401 (field credential) without
+ * one; a body's `usid` must be that visitor (403 on usid); another visitor's records are answered as if they did not
+ * exist (404). Routes marked [r] are rate-limited per client address (429 with Retry-After).
+ *
  * Endpoints (request → success | errors besides 400):
- * - POST /astro/api/v2/user/create               AstroUserPayload → 201 AstroUser | 409 (field email)
- * - GET  /astro/api/v2/user/email?email=          → 200 AstroUser | 404
- * - PUT  /astro/api/v2/user/profile/email?email=  AstroUserPayload → 200 AstroUser | 404, 409 (field email)
- * - PUT  /astro/api/v2/user/confirm-email?usid=   → 200 EmailConfirmation (idempotent) | 404
- * - POST /astro/api/astrology/report              ReportOrder → 201 ReportOrderReceipt (200: the same order, sent again within a day)
+ * - POST /astro/api/v2/user/create [v][r]        AstroUserPayload → 201 AstroUser | 409 (field email)
+ * - GET  /astro/api/v2/user/email?email= [v][r]   → 200 AstroUser (the caller's own profile) | 404
+ * - PUT  /astro/api/v2/user/profile/email?email= [v]  AstroUserPayload → 200 AstroUser | 404 (none of the caller's), 409 (field email)
+ * - PUT  /astro/api/v2/user/confirm-email?usid= [v]   → 200 EmailConfirmation (idempotent; the usid must be the caller) | 404
+ * - POST /astro/api/astrology/report [v]          ReportOrder → 201 ReportOrderReceipt (200: the same order, sent again
+ *                                                 within a day) | 403 (field reports: a report the email has not paid for
+ *                                                 through the caller's own checkouts)
  * - GET  /subs/subscription-plans?project=&provider=&countryCode=&isTest=  → 200 Product[]
- * - POST /subs/sessions/create                    SessionCreate → 201 Session (new) | 200 Session (existing, unchanged)
- * - POST /subs/sessions/write/{id}                SessionWrite → 200 Session | 404
- * - GET  /subs/sessions/{id}                      → 200 Session | 404
- * - POST /subs/users/create                       SubscriptionUserPayload → 201 (new) | 200 (updated) SubscriptionUser
- * - GET  /subs/users?email=&project=              → 200 SubscriptionUser | 404
- * - GET  /subs/users/check-subscription?email=&project=  → 200 SubscriptionCheck
- * - POST /subs/subscriptions/create               SubscriptionCreate → 201 Subscription | 200 (replay of the orderId)
- *                                                 | 404 (unknown product) | 409 (orderId reused: field orderId; field
- *                                                 productId: a plan while the email has any active subscription in
- *                                                 the project, an offer the email already subscribes to)
- * - POST /subs/checkout/sessions                 CheckoutCreate → 201 Checkout | 200 (replay of the orderId, same fields)
+ * - POST /subs/sessions/create [r]                SessionCreate → 201 Session (new; sets the credential) | 200 Session (the
+ *                                                 caller's own, existing) | 403 (field id: another visitor's session)
+ * - POST /subs/sessions/write/{id} [v]            SessionWrite → 200 Session | 404
+ * - GET  /subs/sessions/{id} [v][r]               → 200 Session | 404
+ * - POST /subs/users/create [v][r]                SubscriptionUserPayload → 201 (new) | 200 (the caller's own, updated)
+ *                                                 SubscriptionUser | 409 (field email: another visitor's record, unchanged)
+ * - GET  /subs/users?email=&project= [v][r]       → 200 SubscriptionUser (the caller's own) | 404
+ * - GET  /subs/users/check-subscription?email=&project= [r]  → 200 SubscriptionCheck (info.productId only to the visitor
+ *                                                 whose checkout paid for it; null for anyone else)
+ * - POST /subs/subscriptions/create [v]           SubscriptionCreate → 200 Subscription: confirms, idempotently, the
+ *                                                 subscription the caller's own paid hosted checkout of this orderId made;
+ *                                                 never creates one | 402 (field orderId: not paid) | 404 (field orderId:
+ *                                                 no checkout of the caller's) | 409 (the field that differs from the order;
+ *                                                 productId: the order bought an offer)
+ * - POST /subs/checkout/sessions [v][r]          CheckoutCreate → 201 Checkout | 200 (replay of the orderId, same fields)
  *                                                 | 404 (unknown product for this project and provider) | 409 (orderId
  *                                                 reused: field orderId; field productId: a plan while the email has
  *                                                 any active subscription in the project, an offer it already
  *                                                 bought) | 400 (a return URL not allowed: its field name)
- * - GET  /subs/checkout/sessions/{id}             → 200 Checkout | 404
+ * - GET  /subs/checkout/sessions/{id} [v]         → 200 Checkout | 404
  * - GET  /subs/checkout/{id}                      → 200 text/html, the sandbox hosted page | 404 text/html
  * - POST /subs/checkout/{id}/pay                  form (the page's own) → 303 to successUrl?payment=true&order={orderId}
  *                                                 | 303 to errorUrl?payment=true&reason=declined|already_purchased
@@ -51,13 +62,17 @@
  *                                                 active subscription since the checkout opened, an offer bought since)
  *                                                 | 400 text/html (the form again, with a message) | 404 text/html
  * - GET  /subs/checkout/{id}/cancel               → 303 to cancelUrl?payment=cancelled | 404 text/html
- * - POST /subs/purchases                          PurchaseCreate → 201 Purchase | 200 (replay of the orderId) | 402 (no
- *                                                 stored payment method: field payment) | 404 (unknown product, or not an
- *                                                 offer) | 409 (orderId reused: field orderId; already bought: field productId)
- * - GET  /subs/purchases?email=&project=          → 200 Purchase[] (oldest first)
- * - GET  /ip/json?key=, GET /ip/json/{ip}?key=    → 200 IpLookupResponse | 403 (IP_LOOKUP_KEY set, key wrong)
+ *   (the hosted pages stand for the provider's site: the unguessable checkout id is what opens them, no credential)
+ * - POST /subs/purchases [v]                      PurchaseCreate → 201 Purchase | 200 (replay of the orderId) | 402 (the
+ *                                                 caller paid no checkout with this provider: field payment) | 403 (field
+ *                                                 email: not the address the caller paid for) | 404 (unknown product, or not
+ *                                                 an offer) | 409 (orderId reused: field orderId; already bought: field productId)
+ * - GET  /subs/purchases?project= [v]             → 200 Purchase[] (the caller's own, oldest first)
+ * - GET  /subs/orders/{orderId} [v]               → 200 OrderStatus (the caller's own order) | 404
+ * - GET  /ip/json?key=, GET /ip/json/{ip}?key= [r]  → 200 IpLookupResponse | 403 (IP_LOOKUP_KEY set, key wrong)
  */
 import { Type, type Static } from 'typebox';
+import { VISITOR_ID_PATTERN } from './visitor-id';
 
 // ───────────────────────────── shared pieces ─────────────────────────────
 
@@ -92,8 +107,11 @@ export type ApiError = Static<typeof ApiError>;
 
 /** A visitor's email address. Compared case-insensitively; returned as it was written. */
 export const Email = Type.String({ format: 'email', minLength: 3, maxLength: 254 });
-/** An anonymous visitor / session id (`usid`), also the session id on the subscription server. */
-export const VisitorId = Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$' });
+/**
+ * An anonymous visitor / session id (`usid`), also the session id on the subscription server: a random v4 UUID
+ * in lower case (the server also refuses made-up ones such as all zeros: see visitor-id.ts).
+ */
+export const VisitorId = Type.String({ pattern: VISITOR_ID_PATTERN, maxLength: 36 });
 /** A project (product) id such as "astrelle" or "food-mentor". */
 export const ProjectId = Type.String({ pattern: '^[a-z0-9][a-z0-9_-]{0,63}$' });
 /** A report id such as "natal_chart". */
@@ -551,9 +569,28 @@ export type Purchase = Static<typeof Purchase>;
 export const PurchaseList = Type.Array(Purchase);
 export type PurchaseList = Static<typeof PurchaseList>;
 
-/** `?email=&project=` of GET /subs/purchases. */
-export const PurchaseQuery = UserQuery;
+/** `?project=` of GET /subs/purchases: the visitor's own purchases; the credential says whose (no email in the URL). */
+export const PurchaseQuery = Type.Object({ project: ProjectId });
 export type PurchaseQuery = Static<typeof PurchaseQuery>;
+
+/** `{orderId}` of GET /subs/orders/{orderId}. */
+export const OrderIdParams = Type.Object({ orderId: OrderId });
+export type OrderIdParams = Static<typeof OrderIdParams>;
+
+/**
+ * What a payment return page may say about its order: `paid` (the subscription or offer is the visitor's),
+ * `pending` (the checkout is still open), `declined` (with why) or `cancelled`. Only the visitor whose
+ * checkout it is gets an answer; for anyone else, and for an order id nobody made, it is a 404.
+ */
+export const OrderStatus = Type.Object({
+  orderId: OrderId,
+  status: Type.Union([Type.Literal('paid'), Type.Literal('pending'), Type.Literal('declined'), Type.Literal('cancelled')]),
+  /** For `declined`: declined (the payment was refused) or already_purchased (nothing charged). */
+  reason: Nullable(Type.Union([Type.Literal('declined'), Type.Literal('already_purchased')])),
+  productId: Id,
+  provider: Provider,
+});
+export type OrderStatus = Static<typeof OrderStatus>;
 
 // ───────────────────────────── IP lookup (/ip), ip-api.com pro compatible ─────────────────────────────
 
