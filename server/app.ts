@@ -11,6 +11,7 @@ import { registerCredential } from './auth/visitor-credential';
 import type { Store } from './db/open';
 import { jsonErrorHandler } from './error-handler';
 import { ipLookupRoutes, type IpLookupOptions } from './ip/routes';
+import { redactingLoggerOptions, type LogDestination } from './log-redaction';
 import { registerPlaceSearch } from './places/search-route';
 import { DEFAULT_RATE_LIMITS, registerRateLimits, type RateLimitSettings } from './rate-limits';
 import { securityHeaders } from './security-headers';
@@ -21,8 +22,11 @@ import { subscriptionRoutes } from './subs/routes';
 export interface ServerOptions {
   /** The built single-page app (Vite's `dist`). Not served when absent or missing on disk. */
   distDir?: string;
-  /** Log requests with Fastify's JSON logger. */
-  logger?: boolean;
+  /**
+   * Log requests with Fastify's JSON logger, to standard output (`true`) or to `stream`; the email, key and
+   * usid query values are redacted and no headers are logged (log-redaction.ts).
+   */
+  logger?: boolean | { stream: LogDestination };
   /** Client routes answered with index.html and status 200; other page paths get it with 404. */
   knownRoutes?: readonly string[];
   /** Origins besides our own that the page may fetch from (CSP connect-src). */
@@ -57,7 +61,7 @@ const ASSETS_PREFIX = '/assets/';
  */
 export async function buildServer(options: ServerOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: options.logger ? redactingLoggerOptions(options.logger === true ? undefined : options.logger.stream) : false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: options.trustProxy ?? false,
     // Both are also refused by the API scopes' own JSON parser (api/json-body.ts); this covers the rest.

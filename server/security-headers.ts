@@ -17,10 +17,25 @@ export const earlyTapScriptSource = `'sha256-${createHash('sha256').update(early
 const UNSAFE_SOURCE = /[\s;,'"]/;
 
 /**
+ * Powerful browser features the pages may not use, nor any frame in them: the funnel needs none (it asks
+ * for a birthplace by search, never by geolocation, and takes payment through a form, not PaymentRequest),
+ * so a script that ever got in could not reach the camera, the location or the sensors either.
+ *
+ * Only features every Chromium knows are listed: an unknown one is a console error ("Unrecognized feature")
+ * on every page, which the end-to-end tests count as a failure. Chromium parses a feature only while its
+ * runtime flag is on, so left out are `bluetooth` (Web Bluetooth is experimental on Linux), and
+ * `interest-cohort` (FLoC, long gone) and `browsing-topics` (both gated on the Topics API, which Chromium
+ * is retiring): nothing could call Topics here anyway, as the CSP admits no third-party script or frame.
+ */
+export const permissionsPolicy = ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'magnetometer', 'gyroscope', 'accelerometer']
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
+/**
  * Builds an onSend hook that sets `X-Content-Type-Options: nosniff` on every response and, on
- * HTML, a Content-Security-Policy and Referrer-Policy unless the route set its own. Scripts may only come
+ * HTML, a Content-Security-Policy, Referrer-Policy and Permissions-Policy unless the route set its own. Scripts may only come
  * from our origin (no eval, and no inline script but the early-tap recorder, by its hash); styles may be inline because styled-components injects style tags at
- * run time.
+ * run time. JSON and other answers that are not HTML get no Permissions-Policy: it governs documents, and they are none.
  *
  * @throws {Error} when a connectSrc entry contains whitespace, quotes, commas or semicolons.
  */
@@ -49,6 +64,7 @@ export function securityHeaders(options: SecurityHeaderOptions = {}): OnSendHook
       // A route with a stricter policy of its own (the hosted checkout pages) keeps it.
       if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', policy);
       if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+      if (!reply.hasHeader('permissions-policy')) reply.header('permissions-policy', permissionsPolicy);
     }
     return payload;
   };
