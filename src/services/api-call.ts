@@ -5,9 +5,29 @@ export type CallResult<T> =
   | { ok: true; status: 200 | 201; data: T }
   | { ok: false; status: number | null; reason: string };
 
-/** A ky instance for one backend (prefixUrl '' = whole URLs): no retries (a failed call is logged and the funnel carries on), a timeout per call. */
-export function createHttp(prefixUrl: string, timeoutMs: number): KyInstance {
-  return ky.create({ ...(prefixUrl ? { prefixUrl: absoluteUrl(prefixUrl) } : {}), timeout: timeoutMs, retry: 0, throwHttpErrors: false });
+/**
+ * A ky instance for one backend (prefixUrl '' = whole URLs): no retries (a failed call is logged and the funnel
+ * carries on), a timeout per call, and the visitor credential (an httpOnly cookie the server sets) sent with
+ * every call, also to an API on another origin (CORS_ORIGINS on the server).
+ */
+export function createHttp(prefixUrl: string, timeoutMs: number, fetchImpl?: typeof fetch, credentials: RequestCredentials = 'include'): KyInstance {
+  return ky.create({
+    ...(prefixUrl ? { prefixUrl: absoluteUrl(prefixUrl) } : {}),
+    timeout: timeoutMs,
+    retry: 0,
+    throwHttpErrors: false,
+    credentials,
+    ...(fetchImpl ? { fetch: fetchImpl } : {}),
+  });
+}
+
+/**
+ * What the API clients need of the configuration; `fetch` stands in for the browser's (tests outside a browser
+ * pass one that keeps cookies, as a browser does).
+ */
+export interface HttpOptions {
+  requestTimeoutMs: number;
+  fetch?: typeof fetch;
 }
 
 /** Resolves a path-only base ("/astro") against this page's origin, so requests work the same anywhere. */
@@ -39,10 +59,27 @@ export async function callApi<T>(message: string, send: () => Promise<Response>,
     if (!options.expected?.includes(response.status)) console.error(message, `(${reason})`);
     return { ok: false, status: response.status, reason };
   } catch (error) {
-    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    const reason = withoutPersonalData(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
     console.error(message, `(${reason})`);
     return { ok: false, status, reason };
   }
+}
+
+// A URL's query string and fragment: from the first "?" or "#" after a "/" to the end of the URL. The part
+// before it may hold no "?" or "#" itself, so the cut is at the first one.
+const QUERY_STRING = /([^\s?#"'<>]*\/[^\s?#"'<>]*)[?#][^\s"'<>]*/g;
+// Deliberately loose (a guard, not a validator): address characters, "@" or its percent-encoding "%40", and a
+// host name ending in a letters-only label.
+const EMAIL_ADDRESS = /[\w.!$%&'*+=^`{|}~-]+(?:@|%40)[a-z\d-]+(?:\.[a-z\d-]+)*\.[a-z]{2,}/gi;
+
+/**
+ * Makes an error's text safe for the console (which ends up in screenshots, bug reports and error trackers):
+ * ky's TimeoutError quotes the whole request URL, and ours carry the visitor's email in the query
+ * (`/users/check-subscription?email=…`). Query strings are cut off URLs, and anything left that looks like
+ * an email address, plain or percent-encoded, becomes "[redacted]".
+ */
+export function withoutPersonalData(text: string): string {
+  return text.replace(QUERY_STRING, '$1').replace(EMAIL_ADDRESS, '[redacted]');
 }
 
 /** The spec's shape for most calls: the data, or null when the call failed (already logged). */

@@ -1,7 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AstroUserPayload, ReportOrder } from './api-contract';
+import { CREDENTIAL_COOKIE } from '../../server/auth/visitor-credential';
+import { cookieFetch } from '../../server/test-support/cookie-fetch';
+import type { AstroUserPayload, OrderStatus, ReportOrder } from './api-contract';
 import { astroMessages, createAstroApi } from './astro-api';
 import { createIpLookup, ipLookupMessage } from './ip-lookup';
 import { createSubscriptionApi, subscriptionMessages } from './subscription-api';
@@ -9,7 +11,7 @@ import { createSubscriptionApi, subscriptionMessages } from './subscription-api'
 // A real HTTP server standing in for the backends, so the clients are tested at the network boundary.
 type Handler = (request: IncomingMessage, body: string, response: ServerResponse) => void;
 let handler: Handler = (_request, _body, response) => response.end();
-const seen: Array<{ method: string; url: string; body: string }> = [];
+const seen: Array<{ method: string; url: string; body: string; cookie: string | null }> = [];
 let server: Server;
 let base = '';
 
@@ -18,7 +20,7 @@ beforeAll(async () => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
-      seen.push({ method: request.method ?? '', url: request.url ?? '', body });
+      seen.push({ method: request.method ?? '', url: request.url ?? '', body, cookie: request.headers.cookie ?? null });
       handler(request, body, response);
     });
   });
@@ -51,10 +53,13 @@ const config = () => ({
   requestTimeoutMs: 500,
 });
 
+/** A visitor id as the app makes them: a random lower-case v4 UUID. */
+const usid = '5b0f3e1a-9c27-4d84-a6e2-3f71c8d90b4e';
+
 const astroUser: AstroUserPayload = {
   username: 'Maya',
   email: 'maya@example.com',
-  usid: 'visitor-0001',
+  usid,
   isLegal: true,
   gender: 'female',
   relationship: 'single',
@@ -101,8 +106,8 @@ describe('the astro server client', () => {
     await api.updateUser('maya@example.com', astroUser);
     expect(seen[0]).toMatchObject({ method: 'PUT', url: '/astro/api/v2/user/profile/email?email=maya%40example.com' });
     handler = answer(500);
-    expect(await api.confirmEmail('visitor-0001')).toBeNull();
-    expect(seen[1]).toMatchObject({ method: 'PUT', url: '/astro/api/v2/user/confirm-email?usid=visitor-0001' });
+    expect(await api.confirmEmail(usid)).toBeNull();
+    expect(seen[1]).toMatchObject({ method: 'PUT', url: `/astro/api/v2/user/confirm-email?usid=${usid}` });
     expect(errors).toHaveBeenLastCalledWith('cannot confirm astro user email', '(HTTP 500)');
     const order: ReportOrder = {
       reports: ['natal_chart'],
@@ -168,21 +173,52 @@ describe('the subscription server client', () => {
   it('tells "no such session" (404) apart from "server unreachable"', async () => {
     const api = createSubscriptionApi(config());
     handler = answer(404, { error: 'Not Found' });
-    expect(await api.getSession('visitor-0001')).toEqual({ ok: false, status: 404, reason: 'HTTP 404' });
+    expect(await api.getSession(usid)).toEqual({ ok: false, status: 404, reason: 'HTTP 404' });
+    expect(seen[0]).toMatchObject({ method: 'GET', url: `/subs/sessions/${usid}` });
     expect(errors).not.toHaveBeenCalled();
     const down = createSubscriptionApi({ subscriptionApiUrl: 'http://127.0.0.1:9/subs', requestTimeoutMs: 500 });
-    expect(await down.getSession('visitor-0001')).toMatchObject({ ok: false, status: null });
+    expect(await down.getSession(usid)).toMatchObject({ ok: false, status: null });
     expect(errors).toHaveBeenCalledWith('cannot get session', expect.any(String));
+  });
+
+  it('takes a 401 on a session read (no credential for it in this browser) as an answer, and logs any other failure', async () => {
+    const api = createSubscriptionApi(config());
+    handler = answer(401, { error: 'Unauthorized', message: 'no credential', field: 'credential' });
+    expect(await api.getSession(usid)).toEqual({ ok: false, status: 401, reason: 'HTTP 401' });
+    expect(errors).not.toHaveBeenCalled();
+    for (const status of [403, 500, 503]) {
+      handler = answer(status, { error: 'x' });
+      expect(await api.getSession(usid)).toEqual({ ok: false, status, reason: `HTTP ${status}` });
+      expect(errors).toHaveBeenLastCalledWith('cannot get session', `(HTTP ${status})`);
+    }
+    expect(errors).toHaveBeenCalledTimes(3);
+    expect(subscriptionMessages.getSession).toBe('cannot get session');
+  });
+
+  it('answers a session create with the whole result: the session, or a 403 (another visitor\'s id) without a log', async () => {
+    const api = createSubscriptionApi(config());
+    const session = { id: usid, user: null };
+    handler = answer(201, session);
+    expect(await api.createSession(usid)).toEqual({ ok: true, status: 201, data: session });
+    handler = answer(200, session);
+    expect(await api.createSession(usid)).toEqual({ ok: true, status: 200, data: session });
+    handler = answer(403, { error: 'Forbidden', message: 'This session belongs to another visitor', field: 'id' });
+    expect(await api.createSession(usid)).toEqual({ ok: false, status: 403, reason: 'HTTP 403' });
+    expect(errors).not.toHaveBeenCalled();
+    handler = answer(400, { error: 'Bad Request', field: 'id' });
+    expect(await api.createSession(usid)).toEqual({ ok: false, status: 400, reason: 'HTTP 400' });
+    expect(errors).toHaveBeenCalledExactlyOnceWith('cannot create session', '(HTTP 400)');
+    expect(seen.map((s) => [s.method, s.url, s.body])).toEqual(Array(4).fill(['POST', '/subs/sessions/create', JSON.stringify({ id: usid })]));
   });
 
   it('creates and writes sessions, and creates users, with the spec\'s paths and bodies', async () => {
     const api = createSubscriptionApi(config());
-    handler = answer(201, { id: 'visitor-0001' });
-    await api.createSession('visitor-0001');
-    expect(seen[0]).toMatchObject({ method: 'POST', url: '/subs/sessions/create', body: '{"id":"visitor-0001"}' });
-    handler = answer(200, { id: 'visitor-0001' });
-    await api.writeSession({ id: 'visitor-0001', flowOuter: false, abTestData: {}, gclid: true, testEventCode: null, ipInfo: null });
-    expect(seen[1]).toMatchObject({ method: 'POST', url: '/subs/sessions/write/visitor-0001' });
+    handler = answer(201, { id: usid });
+    await api.createSession(usid);
+    expect(seen[0]).toMatchObject({ method: 'POST', url: '/subs/sessions/create', body: `{"id":"${usid}"}` });
+    handler = answer(200, { id: usid });
+    await api.writeSession({ id: usid, flowOuter: false, abTestData: {}, gclid: true, testEventCode: null, ipInfo: null });
+    expect(seen[1]).toMatchObject({ method: 'POST', url: `/subs/sessions/write/${usid}` });
     handler = answer(500);
     const user = {
       email: 'maya@example.com', isLegal: true, project: 'astrelle', ip: null, fbc: null, fbp: null,
@@ -198,17 +234,34 @@ describe('the subscription server client', () => {
 });
 
 describe('the subscription server client\'s offers and purchases', () => {
-  it('lists the purchases of an email with the email in the query only, and logs "cannot get purchases" on a failure', async () => {
+  it('lists the visitor\'s purchases with only the project in the query (no email: the credential says whose), and logs "cannot get purchases" on a failure', async () => {
     const api = createSubscriptionApi(config());
     const purchase = { id: 'pur_1', offerId: 'birth_chart', productId: 'mxp_birth_chart', provider: 'maxpay', status: 'paid' };
     handler = answer(200, [purchase]);
-    expect(await api.listPurchases('maya+1@example.com', 'astrelle')).toEqual([purchase]);
-    expect(seen[0]).toMatchObject({ method: 'GET', url: '/subs/purchases?email=maya%2B1%40example.com&project=astrelle' });
+    expect(await api.listPurchases('astrelle')).toEqual([purchase]);
+    expect(seen[0]).toMatchObject({ method: 'GET', url: '/subs/purchases?project=astrelle', body: '' });
+    expect(seen[0]?.url).not.toMatch(/email|%40|@/);
     expect(errors).not.toHaveBeenCalled();
     handler = answer(503, { error: 'Service Unavailable' });
-    expect(await api.listPurchases('maya@example.com', 'astrelle')).toBeNull();
+    expect(await api.listPurchases('astrelle')).toBeNull();
     expect(errors).toHaveBeenCalledExactlyOnceWith('cannot get purchases', '(HTTP 503)');
     expect(subscriptionMessages.listPurchases).toBe('cannot get purchases');
+  });
+
+  it('gets the visitor\'s order status by orderId, takes a 404 (no such order of theirs) as an answer, and logs other failures', async () => {
+    const api = createSubscriptionApi(config());
+    const status: OrderStatus = { orderId: 'ord_1/a', status: 'declined', reason: 'already_purchased', productId: 'mxp_trial_1', provider: 'maxpay' };
+    handler = answer(200, status);
+    expect(await api.getOrderStatus('ord_1/a')).toEqual({ ok: true, status: 200, data: status });
+    expect(seen[0]).toMatchObject({ method: 'GET', url: '/subs/orders/ord_1%2Fa', body: '' });
+    handler = answer(404, { error: 'Not Found', message: 'This visitor has no order with this id.' });
+    expect(await api.getOrderStatus('ord_2')).toEqual({ ok: false, status: 404, reason: 'HTTP 404' });
+    expect(seen[1]).toMatchObject({ method: 'GET', url: '/subs/orders/ord_2' });
+    expect(errors).not.toHaveBeenCalled();
+    handler = answer(500);
+    expect(await api.getOrderStatus('ord_3')).toEqual({ ok: false, status: 500, reason: 'HTTP 500' });
+    expect(errors).toHaveBeenCalledExactlyOnceWith('cannot get payment status', '(HTTP 500)');
+    expect(subscriptionMessages.orderStatus).toBe('cannot get payment status');
   });
 
   it('gets one provider\'s offers, test or live, leaving its plans out and keeping the server\'s order', async () => {
@@ -227,6 +280,67 @@ describe('the subscription server client\'s offers and purchases', () => {
     handler = answer(500);
     expect(await api.getOffers('astrelle', 'maxpay', false)).toBeNull();
     expect(errors).toHaveBeenCalledWith('cannot get subscription plans', '(HTTP 500)');
+  });
+});
+
+describe('the visitor credential', () => {
+  const credential = `${CREDENTIAL_COOKIE}=${usid}.c2lnbmVkLWJ5LXRoZS1zZXJ2ZXI`;
+  /** The reference server's session create: sets the credential cookie (httpOnly) and answers the session. */
+  const setsCredential: Handler = (request, _body, response) => {
+    if (request.url === '/subs/sessions/create') {
+      response.writeHead(201, { 'content-type': 'application/json', 'set-cookie': `${credential}; Max-Age=15552000; Path=/; HttpOnly; SameSite=Lax` });
+      response.end(JSON.stringify({ id: usid, user: null }));
+    } else {
+      answer(404, { error: 'Not Found' })(request, _body, response);
+    }
+  };
+
+  it('is sent with every later call of both clients, through the fetch they were given, each request with credentials: include', async () => {
+    const browser = cookieFetch();
+    const given = vi.fn<typeof fetch>((input, init) => browser.fetch(input, init));
+    const subscriptions = createSubscriptionApi({ ...config(), fetch: given });
+    const astro = createAstroApi({ ...config(), fetch: given });
+    handler = setsCredential;
+    expect(await subscriptions.createSession(usid)).toEqual({ ok: true, status: 201, data: { id: usid, user: null } });
+    expect(browser.visitorId()).toBe(usid);
+    expect(await subscriptions.getSession(usid)).toEqual({ ok: false, status: 404, reason: 'HTTP 404' });
+    expect(await subscriptions.listPurchases('astrelle')).toBeNull();
+    expect(await astro.getUserByEmail('maya@example.com')).toBeNull();
+    expect(seen.map((s) => [s.method, s.url, s.cookie])).toEqual([
+      ['POST', '/subs/sessions/create', null],
+      ['GET', `/subs/sessions/${usid}`, credential],
+      ['GET', '/subs/purchases?project=astrelle', credential],
+      ['GET', '/astro/api/v2/user/email?email=maya%40example.com', credential],
+    ]);
+    // Every call went through the fetch given, as a Request asking for the credential to be included.
+    expect(given).toHaveBeenCalledTimes(4);
+    expect(given.mock.calls.map(([input]) => (input instanceof Request ? input.credentials : null))).toEqual(['include', 'include', 'include', 'include']);
+  });
+
+  it('is left to the browser\'s own fetch when none is given: each request asks for credentials: include', async () => {
+    const global = vi.spyOn(globalThis, 'fetch');
+    try {
+      handler = answer(404, { error: 'Not Found' });
+      expect(await createSubscriptionApi(config()).getOrderStatus('ord_1')).toEqual({ ok: false, status: 404, reason: 'HTTP 404' });
+      expect(await createAstroApi(config()).getUserByEmail('maya@example.com')).toBeNull();
+      expect(global).toHaveBeenCalledTimes(2);
+      expect(global.mock.calls.map(([input]) => (input instanceof Request ? input.credentials : null))).toEqual(['include', 'include']);
+      // Node's own fetch keeps no cookies (a browser's does): nothing was set, nothing is sent.
+      expect(seen.map((s) => s.cookie)).toEqual([null, null]);
+    } finally {
+      global.mockRestore();
+    }
+  });
+
+  it('is never sent to the IP lookup, a third-party service that may answer any origin (credentials: omit)', async () => {
+    const global = vi.spyOn(globalThis, 'fetch');
+    try {
+      handler = answer(200, { status: 'fail' });
+      await createIpLookup(config())();
+      expect(global.mock.calls.map(([input]) => (input instanceof Request ? input.credentials : null))).toEqual(['omit']);
+    } finally {
+      global.mockRestore();
+    }
   });
 });
 
@@ -249,5 +363,38 @@ describe('the IP lookup client', () => {
     handler = answer(403, { status: 'fail', message: 'invalid key' });
     expect(await createIpLookup(config())()).toBeUndefined();
     expect(errors).toHaveBeenCalledWith(ipLookupMessage, '(HTTP 403)');
+  });
+});
+
+describe('console messages of failed calls', () => {
+  const email = 'ada.lovelace@example.com';
+  /** Everything the console was given, as text. */
+  const logged = () => errors.mock.calls.flat().map(String);
+
+  it('keep the spec\'s message but no email or query string when an email look-up times out', async () => {
+    handler = () => {}; // never answers
+    expect(await createSubscriptionApi({ ...config(), requestTimeoutMs: 100 }).checkSubscription(email, 'astrelle')).toBeNull();
+    // The request did carry the email in its query: ky's TimeoutError quotes that URL in its message.
+    expect(seen[0]?.url).toBe('/subs/users/check-subscription?email=ada.lovelace%40example.com&project=astrelle');
+    expect(errors).toHaveBeenCalledExactlyOnceWith(subscriptionMessages.checkSubscription, expect.stringContaining('TimeoutError'));
+    expect(subscriptionMessages.checkSubscription).toBe('cannot check subscription');
+    // Still says which call it was, without what it was about.
+    expect(logged()[1]).toContain('/subs/users/check-subscription');
+    for (const text of logged()) {
+      expect(text).not.toContain('ada.lovelace');
+      expect(text).not.toContain('%40');
+      expect(text).not.toContain('?email');
+    }
+  });
+
+  it('redact an email anywhere in an error, plain or percent-encoded, in the log and in the result', async () => {
+    const { callApi } = await import('./api-call');
+    const thrown = new Error(`no account for ${email} (see https://api.example/users/${encodeURIComponent(email)}/plan?for=${email}#top)`);
+    const result = await callApi('cannot get purchases', () => Promise.reject(thrown));
+    expect(result).toEqual({ ok: false, status: null, reason: 'Error: no account for [redacted] (see https://api.example/users/[redacted]/plan' });
+    expect(errors).toHaveBeenCalledExactlyOnceWith('cannot get purchases', `(${result.ok ? '' : result.reason})`);
+    await callApi('cannot get purchases', () => Promise.reject(`rejected: ${encodeURIComponent(email)}`));
+    expect(errors).toHaveBeenLastCalledWith('cannot get purchases', '(rejected: [redacted])');
+    for (const text of logged()) expect(text).not.toMatch(/ada\.lovelace|%40|\?for=/);
   });
 });

@@ -1,5 +1,5 @@
 import type { AstroUser, AstroUserPayload, ReportOrder, ReportOrderReceipt, EmailConfirmation } from './api-contract';
-import { callApi, createHttp, dataOrNull } from './api-call';
+import { callApi, createHttp, dataOrNull, type HttpOptions } from './api-call';
 import type { AppConfig } from './config';
 
 /** The spec's console messages for astro server failures (spec §8). */
@@ -15,8 +15,8 @@ export const astroMessages = {
  * The astro server client (spec §7). Each call returns its data, or null when it failed; the
  * failure is logged with the spec's message and never thrown, so the funnel carries on.
  */
-export function createAstroApi(config: Pick<AppConfig, 'astroApiUrl' | 'requestTimeoutMs'>) {
-  const http = createHttp(config.astroApiUrl, config.requestTimeoutMs);
+export function createAstroApi(config: Pick<AppConfig, 'astroApiUrl'> & HttpOptions) {
+  const http = createHttp(config.astroApiUrl, config.requestTimeoutMs, config.fetch);
   return {
     /** POST /api/v2/user/create */
     createUser: async (payload: AstroUserPayload): Promise<AstroUser | null> =>

@@ -22,8 +22,9 @@ export function toIpInfo(response: IpLookupResponse): IpInfo | undefined {
  * null, as the spec says) when the service fails or does not know the address.
  */
 export function createIpLookup(config: Pick<AppConfig, 'ipLookupUrl' | 'ipLookupKey' | 'requestTimeoutMs'>) {
-  // The URL is the endpoint itself, not a prefix: ip-api answers for the caller at `/json?key=`.
-  const http = createHttp('', config.requestTimeoutMs);
+  // The URL is the endpoint itself, not a prefix: ip-api answers for the caller at `/json?key=`. It is no visitor
+  // data: no credential goes with it, and a third-party service answering `Access-Control-Allow-Origin: *` works.
+  const http = createHttp('', config.requestTimeoutMs, undefined, 'omit');
   const url = absoluteUrl(config.ipLookupUrl);
   return async function lookUpIp(): Promise<IpInfo | undefined> {
     const result = await callApi<IpLookupResponse>(ipLookupMessage, () => http.get(url, { searchParams: { key: config.ipLookupKey } }));

@@ -2,6 +2,7 @@ import type {
   Checkout,
   CheckoutCreate,
   Offer,
+  OrderStatus,
   Product,
   Purchase,
   PurchaseCreate,
@@ -13,7 +14,7 @@ import type {
   SubscriptionUser,
   SubscriptionUserPayload,
 } from './api-contract';
-import { callApi, createHttp, dataOrNull, type CallResult } from './api-call';
+import { callApi, createHttp, dataOrNull, type CallResult, type HttpOptions } from './api-call';
 import type { AppConfig } from './config';
 
 /** The console messages for subscription server failures (the first is the spec's, §8). */
@@ -29,6 +30,7 @@ export const subscriptionMessages = {
   startCheckout: 'cannot start payment',
   purchase: 'cannot purchase offer',
   listPurchases: 'cannot get purchases',
+  orderStatus: 'cannot get payment status',
 } as const;
 
 /** The payment providers whose plans the funnel offers (spec §9). */
@@ -43,8 +45,8 @@ export type PlansByProvider = Record<PaymentProvider, Product[] | null>;
  * never thrown); `getSession` returns the whole result, because "no such session" (404) and "server
  * unreachable" lead the visitor different ways.
  */
-export function createSubscriptionApi(config: Pick<AppConfig, 'subscriptionApiUrl' | 'requestTimeoutMs'>) {
-  const http = createHttp(config.subscriptionApiUrl, config.requestTimeoutMs);
+export function createSubscriptionApi(config: Pick<AppConfig, 'subscriptionApiUrl'> & HttpOptions) {
+  const http = createHttp(config.subscriptionApiUrl, config.requestTimeoutMs, config.fetch);
   const getPlans = async (project: string, provider: PaymentProvider, isTest: boolean) =>
     dataOrNull(
       await callApi<Product[]>(subscriptionMessages.getPlans, () =>
@@ -63,17 +65,20 @@ export function createSubscriptionApi(config: Pick<AppConfig, 'subscriptionApiUr
      */
     getOffers: async (project: string, provider: PaymentProvider, isTest: boolean): Promise<Offer[] | null> =>
       (await getPlans(project, provider, isTest))?.filter((product): product is Offer => product.type === 'FIXED') ?? null,
-    /** POST /sessions/create {id}: creates the session, or answers the existing one. */
-    createSession: async (id: string): Promise<Session | null> =>
-      dataOrNull(await callApi<Session>(subscriptionMessages.createSession, () => http.post('sessions/create', { json: { id } }))),
+    /**
+     * POST /sessions/create {id}: creates the session (and the server sets the visitor credential), or answers
+     * the existing one to the browser that created it; a 403 (another visitor's id) is an answer, not logged.
+     */
+    createSession: async (id: string): Promise<CallResult<Session>> =>
+      callApi<Session>(subscriptionMessages.createSession, () => http.post('sessions/create', { json: { id } }), { expected: [403] }),
     /** POST /sessions/write/{id} */
     writeSession: async (body: SessionWrite): Promise<Session | null> =>
       dataOrNull(
         await callApi<Session>(subscriptionMessages.writeSession, () => http.post(`sessions/write/${encodeURIComponent(body.id)}`, { json: body })),
       ),
-    /** GET /sessions/{id}; a 404 is an answer ("no such session"), not logged. */
+    /** GET /sessions/{id}; a 404 ("no such session") or 401 (no credential for it here) is an answer, not logged. */
     getSession: async (id: string): Promise<CallResult<Session>> =>
-      callApi<Session>(subscriptionMessages.getSession, () => http.get(`sessions/${encodeURIComponent(id)}`), { expected: [404] }),
+      callApi<Session>(subscriptionMessages.getSession, () => http.get(`sessions/${encodeURIComponent(id)}`), { expected: [401, 404] }),
     /** POST /users/create */
     createUser: async (payload: SubscriptionUserPayload): Promise<SubscriptionUser | null> =>
       dataOrNull(await callApi<SubscriptionUser>(subscriptionMessages.createUser, () => http.post('users/create', { json: payload }))),
@@ -95,9 +100,12 @@ export function createSubscriptionApi(config: Pick<AppConfig, 'subscriptionApiUr
     /** POST /purchases: a one-click offer purchase (idempotent on orderId). */
     purchase: async (body: PurchaseCreate): Promise<Purchase | null> =>
       dataOrNull(await callApi<Purchase>(subscriptionMessages.purchase, () => http.post('purchases', { json: body }))),
-    /** GET /purchases?email=&project=: the offers this email bought in the project, oldest first. */
-    listPurchases: async (email: string, project: string): Promise<Purchase[] | null> =>
-      dataOrNull(await callApi<Purchase[]>(subscriptionMessages.listPurchases, () => http.get('purchases', { searchParams: { email, project } }))),
+    /** GET /purchases?project=: the offers this visitor bought in the project, oldest first (the credential says who). */
+    listPurchases: async (project: string): Promise<Purchase[] | null> =>
+      dataOrNull(await callApi<Purchase[]>(subscriptionMessages.listPurchases, () => http.get('purchases', { searchParams: { project } }))),
+    /** GET /orders/{orderId}: this visitor's order's payment status; a 404 (no such order of theirs) is an answer. */
+    getOrderStatus: async (orderId: string): Promise<CallResult<OrderStatus>> =>
+      callApi<OrderStatus>(subscriptionMessages.orderStatus, () => http.get(`orders/${encodeURIComponent(orderId)}`), { expected: [404] }),
     /** POST /subscriptions/create (idempotent on orderId). */
     createSubscription: async (body: SubscriptionCreate): Promise<Subscription | null> =>
       dataOrNull(await callApi<Subscription>(subscriptionMessages.createSubscription, () => http.post('subscriptions/create', { json: body }))),

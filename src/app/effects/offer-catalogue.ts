@@ -60,6 +60,16 @@ export function productFinder(services: OfferServices, results: Record<string, u
   };
 }
 
+/**
+ * What `email` bought in the project, as far as this visitor's purchases tell (the server lists the visitor's
+ * own, whatever address each was for): null when the list could not be fetched (logged by the client).
+ */
+export async function purchasesOf(services: Pick<OfferServices, 'subscriptions' | 'project'>, email: string): Promise<Purchase[] | null> {
+  const purchases = await services.subscriptions.listPurchases(services.project);
+  const key = email.toLowerCase();
+  return purchases?.filter((purchase) => purchase.email.toLowerCase() === key) ?? null;
+}
+
 /** The offers of `offers` that the purchases own, in the offers' order. An offer is owned whichever provider or variant it was bought with. */
 export function ownedOffers(offers: readonly Offer[], purchases: readonly Purchase[]): OfferId[] {
   const owned = new Set(purchases.map((p) => p.offerId));
@@ -73,7 +83,7 @@ export function ownedOffers(offers: readonly Offer[], purchases: readonly Purcha
  */
 export async function lookUpOffers(services: OfferServices, email: string | null, results: Record<string, unknown>): Promise<LoadOffersResult> {
   const [check, purchases] = email
-    ? await Promise.all([services.subscriptions.checkSubscription(email, services.project), services.subscriptions.listPurchases(email, services.project)])
+    ? await Promise.all([services.subscriptions.checkSubscription(email, services.project), purchasesOf(services, email)])
     : [null, null];
   const productId = check?.info?.productId;
   const plan = productId ? await productFinder(services, results)(productId) : null;

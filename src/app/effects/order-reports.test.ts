@@ -3,15 +3,16 @@ import { createActor, toPromise } from 'xstate';
 import { withReferenceServer } from '../../../server/test-support/reference-server';
 import type { EffectInput } from '../../engine/compile-flow';
 import type { Offer, ReportOrder } from '../../services/api-contract';
-import { createAstroApi } from '../../services/astro-api';
-import { createSubscriptionApi, type PaymentProvider, type PlansByProvider } from '../../services/subscription-api';
+import type { PaymentProvider, PlansByProvider } from '../../services/subscription-api';
 import { loadOffers } from './load-offers';
 import { orderReports, type OrderReportsResult, type OrderReportsServices } from './order-reports';
-import { catalogue, effectInput, newOrderId, newVisitor, payThroughCheckout, subscriber } from './effect-test-support';
+import { apiClients, asVisitor, catalogue, effectInput, landedVisitor, newOrderId, newVisitor, payThroughCheckout, subscriber, trialPlan, type Visitor } from './effect-test-support';
 import { reportsOrderedKey, reportsOrderedStore } from './reports-ordered';
 
 // The effect against the real reference server (SQLite), over HTTP. The server has no way to read report
-// orders back, so the tests count the orders the real astro client sends (and the server accepted: 201).
+// orders back, so the tests count the orders the real astro client sends (and the server accepted: 201). All in
+// the visitor's browser (their credential cookie goes with every call): the server takes a report order only for
+// what the email paid for through this visitor's own checkouts, so every visitor who orders paid first.
 const { baseUrl: base } = withReferenceServer();
 const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
 afterEach(() => errors.mockClear());
@@ -23,18 +24,16 @@ const single = {
 };
 const PLAN_REPORTS = ['natal_chart', 'compatibility', 'daily_horoscope'];
 
-interface Visitor {
-  email: string;
-  usid: string;
-}
-
-/** A browser: its localStorage, and the effect registry of one page load (new per reload). */
-function browser() {
+/**
+ * A browser: the visitor's credential cookie (their `browser` fetch), its localStorage (new per call: nothing
+ * ordered yet), and the effect registry of one page load (new per reload).
+ */
+function browser(visitor: Visitor) {
   const items = new Map<string, string>();
   const storage = { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value) };
   const orders: ReportOrder[] = [];
   const page = (over: Partial<OrderReportsServices> = {}, urls: { astro?: string; subs?: string } = {}) => {
-    const astro = createAstroApi({ astroApiUrl: `${urls.astro ?? base()}/astro`, requestTimeoutMs: 2000 });
+    const astro = apiClients(visitor, urls.astro ?? base()).astro;
     const services: OrderReportsServices = {
       astro: {
         orderReports: async (order) => {
@@ -43,7 +42,7 @@ function browser() {
           return receipt;
         },
       },
-      subscriptions: createSubscriptionApi({ subscriptionApiUrl: `${urls.subs ?? base()}/subs`, requestTimeoutMs: 2000 }),
+      subscriptions: apiClients(visitor, urls.subs ?? base()).subscriptions,
       project: 'astrelle',
       testOffers: false,
       visitorEmail: async () => null,
@@ -59,11 +58,10 @@ function browser() {
 
 const offersOf = async (provider: PaymentProvider, isTest = false) => (await catalogue(base(), provider, isTest)).filter((p): p is Offer => p.type === 'FIXED');
 
+/** The visitor buys `offer` in one click in their browser (a purchase is made only by, and for, the caller). */
 async function buyInOneClick(visitor: Visitor, offer: Offer): Promise<void> {
-  const response = await fetch(`${base()}/subs/purchases`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ project: 'astrelle', provider: offer.provider, productId: offer.productId, email: visitor.email, usid: visitor.usid, orderId: newOrderId() }),
+  const response = await asVisitor(base(), visitor, 'POST', '/subs/purchases', {
+    project: 'astrelle', provider: offer.provider, productId: offer.productId, email: visitor.email, usid: visitor.usid, orderId: newOrderId(),
   });
   expect(response.status).toBe(201);
 }
@@ -71,7 +69,7 @@ async function buyInOneClick(visitor: Visitor, offer: Offer): Promise<void> {
 describe('ordering the reports the visitor paid for', () => {
   it('orders the subscription plan\'s reports once, with the visitor\'s birth data, and remembers it without the email', async () => {
     const visitor = await subscriber(base(), 'maxpay');
-    const { page, orders, items } = browser();
+    const { page, orders, items } = browser(visitor);
     expect(await page()(visitor.email)).toEqual({ outcome: 'ordered', reports: PLAN_REPORTS });
     expect(orders).toEqual([
       {
@@ -88,7 +86,7 @@ describe('ordering the reports the visitor paid for', () => {
 
   it('orders nothing more when /payment-success is reloaded', async () => {
     const visitor = await subscriber(base(), 'paypal');
-    const { page, orders } = browser();
+    const { page, orders } = browser(visitor);
     expect(await page()(visitor.email)).toMatchObject({ outcome: 'ordered' });
     // A reload: a new page load with a new registry, the same localStorage.
     expect(await page()(visitor.email)).toEqual({ outcome: 'nothing' });
@@ -98,7 +96,7 @@ describe('ordering the reports the visitor paid for', () => {
 
   it('orders once when both success pages run it at the same time', async () => {
     const visitor = await subscriber(base(), 'maxpay');
-    const { page, orders } = browser();
+    const { page, orders } = browser(visitor);
     const run = page();
     const both = await Promise.all([run(visitor.email), run(visitor.email)]);
     expect(both).toEqual([{ outcome: 'ordered', reports: PLAN_REPORTS }, { outcome: 'nothing' }]);
@@ -107,7 +105,7 @@ describe('ordering the reports the visitor paid for', () => {
 
   it('after buying offers, orders only their reports, each report once, in one order', async () => {
     const visitor = await subscriber(base(), 'maxpay');
-    const { page, orders } = browser();
+    const { page, orders } = browser(visitor);
     await page()(visitor.email);
     const [birthChart, , ultraPack] = await offersOf('maxpay');
     await buyInOneClick(visitor, birthChart!);
@@ -120,7 +118,7 @@ describe('ordering the reports the visitor paid for', () => {
   it('in a browser that ordered nothing yet, orders the plan\'s reports first and the offers\' after them, in one order', async () => {
     const visitor = await subscriber(base(), 'paypal');
     await buyInOneClick(visitor, (await offersOf('paypal'))[1]!);
-    const { page, orders, items } = browser();
+    const { page, orders, items } = browser(visitor);
     expect(await page()(visitor.email)).toEqual({ outcome: 'ordered', reports: [...PLAN_REPORTS, 'love_paths'] });
     expect(orders).toHaveLength(1);
     expect(JSON.parse(items.get(reportsOrderedKey) ?? '')).toEqual([`plan:${visitor.plan.productId}`, expect.stringMatching(/^purchase:/)]);
@@ -130,13 +128,13 @@ describe('ordering the reports the visitor paid for', () => {
     const visitor = newVisitor();
     const testBirthChart = (await offersOf('maxpay', true))[0]!;
     await payThroughCheckout(base(), visitor, 'maxpay', testBirthChart.productId);
-    const { page } = browser();
+    const { page } = browser(visitor);
     expect(await page()(visitor.email)).toEqual({ outcome: 'ordered', reports: ['birth_chart'] });
   });
 
   it('adds the partner\'s data for a visitor in a relationship', async () => {
     const visitor = await subscriber(base(), 'maxpay');
-    const { page, orders } = browser();
+    const { page, orders } = browser(visitor);
     const answers = { ...single, '1-1': 'in_relationships', '4-0-2': '1988-02-03', '4-1': '08:15' };
     expect(await page()(visitor.email, answers)).toMatchObject({ outcome: 'ordered' });
     expect(orders[0]?.partnerData).toEqual({
@@ -147,7 +145,7 @@ describe('ordering the reports the visitor paid for', () => {
   it('takes the products from what loadPlans and loadOffers already fetched', async () => {
     const visitor = await subscriber(base(), 'maxpay');
     await buyInOneClick(visitor, (await offersOf('maxpay'))[0]!);
-    const api = createSubscriptionApi({ subscriptionApiUrl: `${base()}/subs`, requestTimeoutMs: 2000 });
+    const api = apiClients(visitor, base()).subscriptions;
     const loadPlans: PlansByProvider = { maxpay: await catalogue(base(), 'maxpay'), paypal: null };
     const offers = await toPromise(
       createActor(loadOffers({ subscriptions: api, project: 'astrelle', testOffers: false, visitorEmail: async () => null }), {
@@ -155,7 +153,7 @@ describe('ordering the reports the visitor paid for', () => {
       }).start(),
     );
     const getSubscriptionPlans = vi.fn(api.getSubscriptionPlans);
-    const { page } = browser();
+    const { page } = browser(visitor);
     expect(await page({ subscriptions: { ...api, getSubscriptionPlans } })(visitor.email, single, { loadPlans, loadOffers: offers })).toEqual({
       outcome: 'ordered',
       reports: [...PLAN_REPORTS, 'birth_chart'],
@@ -165,13 +163,14 @@ describe('ordering the reports the visitor paid for', () => {
 
   it('uses the email the server linked to the session when the machine has none (after the payment return)', async () => {
     const visitor = await subscriber(base(), 'maxpay');
-    const { page } = browser();
+    const { page } = browser(visitor);
     expect(await page({ visitorEmail: async () => visitor.email })(null)).toEqual({ outcome: 'ordered', reports: PLAN_REPORTS });
   });
 
   it('orders nothing for a visitor who paid for nothing, or whose email nobody knows', async () => {
-    const { page, orders } = browser();
-    expect(await page()(newVisitor().email)).toEqual({ outcome: 'nothing' });
+    const visitor = await landedVisitor(base());
+    const { page, orders } = browser(visitor);
+    expect(await page()(visitor.email)).toEqual({ outcome: 'nothing' });
     expect(await page()(null)).toEqual({ outcome: 'nothing' });
     expect(orders).toEqual([]);
     expect(errors).not.toHaveBeenCalled();
@@ -179,7 +178,7 @@ describe('ordering the reports the visitor paid for', () => {
 
   it('fails without remembering anything when the astro server is down, and orders on the next visit', async () => {
     const visitor = await subscriber(base(), 'maxpay');
-    const { page, orders, items } = browser();
+    const { page, orders, items } = browser(visitor);
     expect(await page({}, { astro: 'http://127.0.0.1:9' })(visitor.email)).toEqual({ outcome: 'failed' });
     expect(errors).toHaveBeenCalledWith('cannot send astrology report(s)', expect.any(String));
     expect(items.get(reportsOrderedKey)).toBeUndefined();
@@ -187,8 +186,40 @@ describe('ordering the reports the visitor paid for', () => {
     expect(orders).toHaveLength(1);
   });
 
+  it('orders nothing in another visitor\'s browser, even with a subscriber\'s email', async () => {
+    const owner = await subscriber(base(), 'maxpay');
+    await buyInOneClick(owner, (await offersOf('maxpay'))[0]!);
+    // New by design: which plan an email has is told only to the visitor who paid for it, and the purchases are
+    // the visitor's own, so another visitor who types the subscriber's address has nothing to order (and the
+    // astro server would refuse it: 403 on reports).
+    const { page, orders } = browser(await landedVisitor(base()));
+    expect(await page()(owner.email)).toEqual({ outcome: 'nothing' });
+    expect(orders).toEqual([]);
+    expect(errors).not.toHaveBeenCalled();
+    // The subscriber's own browser still orders everything.
+    expect(await browser(owner).page()(owner.email)).toEqual({ outcome: 'ordered', reports: [...PLAN_REPORTS, 'birth_chart'] });
+  });
+
+  it('orders for the email given only what that email paid for, when one visitor paid with two addresses', async () => {
+    // FAILS until the effects count only the purchases made for the email given: GET /subs/purchases now answers all
+    // of the visitor's purchases, whatever address they were for (see the report of the trust-model test conversion).
+    // One browser, two addresses: an offer paid through the hosted checkout for the first, then (the visitor typed
+    // another address) the trial plan for the second.
+    const visitor = newVisitor('two');
+    const first = visitor.email;
+    await payThroughCheckout(base(), visitor, 'maxpay', (await offersOf('maxpay'))[0]!.productId);
+    const second = `second.${visitor.email}`;
+    await payThroughCheckout(base(), { ...visitor, email: second }, 'maxpay', (await trialPlan(base(), 'maxpay')).productId);
+    const { page, orders } = browser(visitor);
+    // The astro server refuses (403 on reports) an order for the second address that holds the first's birth_chart.
+    expect(await page()(second)).toEqual({ outcome: 'ordered', reports: PLAN_REPORTS });
+    expect(await page()(first)).toEqual({ outcome: 'ordered', reports: ['birth_chart'] });
+    expect(orders.map((o) => [o.email, o.reports])).toEqual([[second, PLAN_REPORTS], [first, ['birth_chart']]]);
+    expect(errors).not.toHaveBeenCalled();
+  });
+
   it('fails when the subscription server cannot say what the visitor paid for', async () => {
-    const { page, orders } = browser();
+    const { page, orders } = browser(newVisitor());
     expect(await page({}, { subs: 'http://127.0.0.1:9' })('maya@example.com')).toEqual({ outcome: 'failed' });
     expect(errors).toHaveBeenCalledWith('cannot check subscription', expect.any(String));
     expect(orders).toEqual([]);

@@ -3,7 +3,7 @@ import type { EffectInput } from '../../engine/compile-flow';
 import { buildReportOrder } from '../../domain/build-report-order';
 import { visitorProfile } from '../../domain/visitor-profile';
 import type { AstroApi } from '../../services/astro-api';
-import { productFinder, type OfferServices } from './offer-catalogue';
+import { productFinder, purchasesOf, type OfferServices } from './offer-catalogue';
 import type { ReportsOrdered } from './reports-ordered';
 
 export interface OrderReportsServices extends OfferServices {
@@ -36,7 +36,7 @@ export function orderReports(services: OrderReportsServices) {
     if (!email) return { outcome: 'nothing' };
     const [check, purchases] = await Promise.all([
       services.subscriptions.checkSubscription(email, services.project),
-      services.subscriptions.listPurchases(email, services.project),
+      purchasesOf(services, email),
     ]);
     const find = productFinder(services, input.results);
     const entitlements: Array<{ key: string; productId: string }> = [];

@@ -3,12 +3,13 @@ import { createActor, toPromise } from 'xstate';
 import { withReferenceServer } from '../../../server/test-support/reference-server';
 import type { EffectInput } from '../../engine/compile-flow';
 import type { Offer, Purchase } from '../../services/api-contract';
-import { createSubscriptionApi, type PaymentProvider } from '../../services/subscription-api';
+import type { PaymentProvider } from '../../services/subscription-api';
 import { loadOffers } from './load-offers';
 import { purchaseOffers, type PurchaseOffersResult, type PurchaseOffersServices } from './purchase-offers';
-import { catalogue, effectInput, newOrderId, newVisitor, payThroughCheckout, subscriber } from './effect-test-support';
+import { apiClients, asVisitor, catalogue, effectInput, landedVisitor, newOrderId, newVisitor, payThroughCheckout, subscriber, trialPlan, type Visitor } from './effect-test-support';
 
-// The effect against the real reference server (SQLite), over HTTP.
+// The effect against the real reference server (SQLite), over HTTP, in the visitor's browser (their credential
+// cookie goes with every call: a visitor buys with their own stored payment method and sees their own purchases).
 const { baseUrl: base } = withReferenceServer();
 const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
 afterEach(() => errors.mockClear());
@@ -19,14 +20,9 @@ const screen = {
   offersFrom: 'loadOffers', submit: 'purchaseOffers', cta: 'Buy', skip: 'No thanks', messages: { unavailable: 'u', failed: 'f' },
 } as unknown as EffectInput['screen'];
 
-interface Visitor {
-  email: string;
-  usid: string;
-}
-
 function services(visitor: Visitor, over: Partial<PurchaseOffersServices> = {}, url = base): PurchaseOffersServices {
   return {
-    subscriptions: createSubscriptionApi({ subscriptionApiUrl: `${url()}/subs`, requestTimeoutMs: 2000 }),
+    subscriptions: apiClients(visitor, url()).subscriptions,
     project: 'astrelle',
     testOffers: false,
     visitor: () => ({ usid: visitor.usid }),
@@ -49,8 +45,11 @@ async function loaded(visitor: Visitor, over: Partial<PurchaseOffersServices> = 
   return { loadOffers: await toPromise(createActor(loadOffers(services(visitor, over)), { input: input(visitor, []) }).start()) };
 }
 
+/** The visitor's purchases, read in their browser (the credential says whose: there is no email in the URL any more). */
 async function purchases(visitor: Visitor): Promise<Purchase[]> {
-  return (await fetch(`${base()}/subs/purchases?email=${encodeURIComponent(visitor.email)}&project=astrelle`)).json() as Promise<Purchase[]>;
+  const response = await asVisitor(base(), visitor, 'GET', '/subs/purchases?project=astrelle');
+  expect(response.status).toBe(200);
+  return (await response.json()) as Purchase[];
 }
 const offersOf = async (provider: PaymentProvider, isTest = false) => (await catalogue(base(), provider, isTest)).filter((p): p is Offer => p.type === 'FIXED');
 
@@ -117,10 +116,37 @@ describe('buying the chosen offers in one click', () => {
   });
 
   it('fails with what is owned when the visitor has no stored payment method (402)', async () => {
-    const visitor = newVisitor('nocard');
+    const visitor = await landedVisitor(base(), 'nocard');
     expect(await run(visitor, ['birth_chart'])).toEqual({ outcome: 'failed', bought: [] });
     expect(errors).toHaveBeenCalledWith('cannot purchase offer', '(HTTP 402)');
     expect(await purchases(visitor)).toEqual([]);
+  });
+
+  it('never charges a subscriber\'s stored card in another visitor\'s browser, even with the subscriber\'s email', async () => {
+    const owner = await subscriber(base(), 'maxpay');
+    // New by design: the stored payment method is the one of the CALLER's own paid checkout, so a visitor who types
+    // someone else's address has none (402) and buys nothing; the subscriber owns nothing new either.
+    const other: Visitor = { ...(await landedVisitor(base(), 'other')), email: owner.email };
+    expect(await run(other, ['birth_chart'], {}, await loaded(other))).toEqual({ outcome: 'failed', bought: [] });
+    expect(errors).toHaveBeenCalledWith('cannot purchase offer', '(HTTP 402)');
+    expect(await purchases(other)).toEqual([]);
+    expect(await purchases(owner)).toEqual([]);
+  });
+
+  it('buys an offer for the email given when the visitor bought it before for another address', async () => {
+    // FAILS until the effects count only the purchases made for the email given: GET /subs/purchases now answers all
+    // of the visitor's purchases, whatever address they were for (see the report of the trust-model test conversion).
+    // One browser, two addresses: birth_chart paid through the hosted checkout for the first, then (the visitor
+    // typed another address) the trial plan for the second, whose card now buys offers for the second address.
+    const visitor = newVisitor('two');
+    await payThroughCheckout(base(), visitor, 'maxpay', (await offersOf('maxpay'))[0]!.productId);
+    const second: Visitor = { ...visitor, email: `second.${visitor.email}` };
+    await payThroughCheckout(base(), second, 'maxpay', (await trialPlan(base(), 'maxpay')).productId);
+    expect(await run(second, ['birth_chart'], {}, await loaded(second))).toEqual({ outcome: 'bought', bought: ['birth_chart'] });
+    expect((await purchases(visitor)).map((p) => [p.offerId, p.email])).toEqual([
+      ['birth_chart', visitor.email],
+      ['birth_chart', second.email],
+    ]);
   });
 
   it('fails, listing the offers bought, when one chosen offer was bought and another is not on sale', async () => {
@@ -129,7 +155,7 @@ describe('buying the chosen offers in one click', () => {
   });
 
   it('fails when nobody knows the visitor\'s email, and when the server is down', async () => {
-    const visitor = newVisitor();
+    const visitor = await landedVisitor(base());
     const anonymous = await toPromise(createActor(purchaseOffers(services(visitor)), { input: input(null, ['birth_chart']) }).start());
     expect(anonymous).toEqual({ outcome: 'failed', bought: [] });
     const down = await toPromise(createActor(purchaseOffers(services(visitor, {}, () => 'http://127.0.0.1:9')), { input: input(visitor, ['birth_chart']) }).start());

@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import type { EffectInput } from '../../engine/compile-flow';
 import type { OfferId, Purchase } from '../../services/api-contract';
 import type { SubscriptionApi } from '../../services/subscription-api';
-import { lookUpOffers, offersFrom, ownedOffers, type OfferServices } from './offer-catalogue';
+import { lookUpOffers, offersFrom, ownedOffers, purchasesOf, type OfferServices } from './offer-catalogue';
 
 export interface PurchaseOffersServices extends OfferServices {
   subscriptions: OfferServices['subscriptions'] & Pick<SubscriptionApi, 'purchase'>;
@@ -60,7 +60,7 @@ export function purchaseOffers(services: PurchaseOffersServices) {
       if (purchase) made.push(purchase);
     }
 
-    const purchases = await services.subscriptions.listPurchases(email, services.project);
+    const purchases = await purchasesOf(services, email);
     const owned = purchases ? ownedOffers(loaded.offers, purchases) : [...new Set([...loaded.bought, ...ownedOffers(loaded.offers, made)])];
     const bought = loaded.offers.map((offer) => offer.id).filter((id) => owned.includes(id));
     return wanted.every((id) => (bought as string[]).includes(id)) ? { outcome: 'bought', bought } : { outcome: 'failed', bought };

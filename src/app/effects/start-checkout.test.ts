@@ -4,10 +4,11 @@ import { withReferenceServer } from '../../../server/test-support/reference-serv
 import type { EffectInput } from '../../engine/compile-flow';
 import type { PriceScreen } from '../../engine/generated/flow-types';
 import type { Product } from '../../services/api-contract';
-import { createSubscriptionApi } from '../../services/subscription-api';
+import { apiClients, asVisitor, landedVisitor, newVisitor, payThroughCheckout, type Visitor } from './effect-test-support';
 import { startCheckout, type StartCheckoutResult, type StartCheckoutServices } from './start-checkout';
 
-// The effect against the real reference server (SQLite), over HTTP.
+// The effect against the real reference server (SQLite), over HTTP, in the visitor's browser (their credential
+// cookie goes with every call: a checkout is started by, and for, the visitor whose session it names).
 const { baseUrl: base } = withReferenceServer();
 let trialProductId = '';
 beforeAll(async () => {
@@ -24,13 +25,23 @@ const priceScreen: PriceScreen = {
 };
 let n = 0;
 
-async function run(email: string | null, over: Partial<StartCheckoutServices> = {}, url = () => base(), on: { screen?: PriceScreen; flags?: Record<string, boolean>; productId?: string; results?: Record<string, unknown> } = {}) {
+/**
+ * Runs the effect in `on.visitor`'s browser (a fresh visitor who landed when none is given), with the email the
+ * machine has; the visitor's session holds no email unless `over.visitor` says so.
+ */
+async function run(
+  email: string | null,
+  over: Partial<StartCheckoutServices> = {},
+  url = () => base(),
+  on: { screen?: PriceScreen; flags?: Record<string, boolean>; productId?: string; results?: Record<string, unknown>; visitor?: Visitor } = {},
+) {
   const { screen = priceScreen, flags = {}, productId = trialProductId, results = {} } = on;
+  const visitor = on.visitor ?? (await landedVisitor(base(), 'buyer'));
   const opened: string[] = [];
   const services: StartCheckoutServices = {
-    subscriptions: createSubscriptionApi({ subscriptionApiUrl: `${url()}/subs`, requestTimeoutMs: 2000 }),
+    subscriptions: apiClients(visitor, url()).subscriptions,
     project: 'astrelle',
-    visitor: () => ({ usid: 'visitor-0001', email: null }),
+    visitor: () => ({ usid: visitor.usid, email: null }),
     newOrderId: () => `ord_test_${Date.now()}_${n++}`,
     origin: base(),
     openPaymentPage: (page) => opened.push(page),
@@ -38,7 +49,7 @@ async function run(email: string | null, over: Partial<StartCheckoutServices> = 
   };
   const input: EffectInput = { screen, answers: { '5-1': productId }, email, results, flags };
   const result: StartCheckoutResult = await toPromise(createActor(startCheckout(services), { input }).start());
-  return { result, opened };
+  return { result, opened, visitor };
 }
 
 describe('starting the hosted payment', () => {
@@ -55,7 +66,8 @@ describe('starting the hosted payment', () => {
   });
 
   it('uses the email the server linked to the session when the machine has none (after a reload)', async () => {
-    const { result } = await run(null, { visitor: () => ({ usid: 'visitor-0001', email: `linked.${Date.now()}@example.com` }) });
+    const visitor = await landedVisitor(base(), 'linked');
+    const { result } = await run(null, { visitor: () => ({ usid: visitor.usid, email: visitor.email }) }, base, { visitor });
     expect(result.outcome).toBe('redirected');
   });
 
@@ -76,25 +88,30 @@ describe('starting the hosted payment', () => {
       (await (await fetch(`${base()}/subs/subscription-plans?project=astrelle&provider=${provider}&countryCode=US&isTest=false`)).json()) as Product[];
     const [maxpay, paypal] = await Promise.all([get('maxpay'), get('paypal')]);
     const twin = paypal.find((p) => p.type === 'TRIAL' && !p.abTestId)!.productId;
-    const { result } = await run(`pp.${Date.now()}@example.com`, {}, base, { productId: twin, results: { loadPlans: { maxpay, paypal } } });
+    const { result, visitor } = await run(`pp.${Date.now()}@example.com`, {}, base, { productId: twin, results: { loadPlans: { maxpay, paypal } } });
     expect(result).toMatchObject({ outcome: 'redirected' });
-    const checkout = (await (await fetch(`${base()}/subs/checkout/sessions/${(result as { checkoutId: string }).checkoutId}`)).json()) as { provider: string; productId: string };
+    // Read back in the visitor's browser: a checkout is shown only to the visitor whose session it names.
+    const read = await asVisitor(base(), visitor, 'GET', `/subs/checkout/sessions/${(result as { checkoutId: string }).checkoutId}`);
+    expect(read.status).toBe(200);
+    const checkout = (await read.json()) as { provider: string; productId: string };
     expect(checkout).toMatchObject({ provider: 'paypal', productId: twin });
   });
 
   it('tells a subscriber so instead of charging them for another plan (the server refuses the checkout)', async () => {
-    const email = `subscribed.${Date.now()}@example.com`;
     const plans = (await (await fetch(`${base()}/subs/subscription-plans?project=astrelle&provider=maxpay&countryCode=US&isTest=false`)).json()) as Product[];
     const other = plans.find((p) => p.type === 'TRIAL' && p.productId !== trialProductId)!.productId;
-    const made = await fetch(`${base()}/subs/subscriptions/create`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, project: 'astrelle', productId: other, provider: 'maxpay', orderId: `ord_sub_${Date.now()}` }),
-    });
-    expect(made.status).toBe(201);
-    const { result, opened } = await run(email);
+    // Changed by the trust model: a subscription only comes from a paid hosted checkout (POST /subs/subscriptions/create
+    // no longer makes one), so the visitor subscribes to the other plan through it, in their browser, first.
+    const visitor = newVisitor('subscribed');
+    await payThroughCheckout(base(), visitor, 'maxpay', other);
+    const { result, opened } = await run(visitor.email, {}, base, { visitor });
     expect(result).toEqual({ outcome: 'subscribed', productId: other });
     expect(opened).toEqual([]);
+    // New by design: in another visitor's browser the subscriber's address is refused all the same, but which plan
+    // it has is only told to the visitor who paid for it.
+    const elsewhere = await run(visitor.email);
+    expect(elsewhere.result).toEqual({ outcome: 'subscribed', productId: null });
+    expect(elsewhere.opened).toEqual([]);
   });
 
   it('asks for the email again when nobody knows it, and fails softly when the server is down', async () => {

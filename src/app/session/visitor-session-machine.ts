@@ -3,13 +3,14 @@ import type { IpInfo, Session, SessionWrite } from '../../services/api-contract'
 import type { CallResult } from '../../services/api-call';
 import type { SessionRule, SessionRuleOf } from '../../engine/session-rules';
 import { buildSessionWrite } from './build-session-write';
+import { isVisitorId } from '../../services/visitor-id';
 import { readVisitParams, withParam, withoutParams, type VisitParams } from './visit-params';
 
 /** What the session machine needs from the outside world (HTTP clients, storage, randomness). */
 export interface SessionServices {
-  /** POST /sessions/create: creates the session or answers the existing one; null when it failed. */
-  createSession(id: string): Promise<Session | null>;
-  /** GET /sessions/{id}, as a result: 404 means "no such session". */
+  /** POST /sessions/create, as a result: 403 means "another visitor's session" (take a new id). */
+  createSession(id: string): Promise<CallResult<Session>>;
+  /** GET /sessions/{id}, as a result: 404 means "no such session" (401: none this browser may read). */
   getSession(id: string): Promise<CallResult<Session>>;
   /** POST /sessions/write/{id}; null when it failed. */
   writeSession(body: SessionWrite): Promise<Session | null>;
@@ -52,6 +53,8 @@ export interface SessionContext {
   confirmedFor: string | null;
   /** The latest address change the machine asks for (see UrlRequest). */
   urlRequest: UrlRequest | null;
+  /** How many times this page load replaced an id the server said was another visitor's. */
+  renewals: number;
 }
 
 /**
@@ -68,8 +71,9 @@ export interface UrlRequest {
 
 export type SessionEvent = { type: 'VISIT'; pathname: string; search: string; hash: string };
 
-const usidPattern = /^[A-Za-z0-9_-]{8,64}$/;
-const validId = (value: string | undefined | null): string | null => (value && usidPattern.test(value) ? value : null);
+const validId = (value: string | undefined | null): string | null => (value && isVisitorId(value) ? value : null);
+/** A fresh random id never collides; one retry covers a server that refused one anyway, two end the loop. */
+const MAX_RENEWALS = 2;
 /** An address without its usid: a visit that only gains its usid is the same visit. */
 export const addressKey = (pathname: string, search: string, hash: string) => `${pathname}${withoutParams(search, ['usid'])}#${hash.replace(/^#!?/, '')}`;
 const savedKey = (id: string, visit: Visit) => `${id} ${visit.key}`;
@@ -112,8 +116,12 @@ export function createVisitorSessionMachine(rules: SessionRuleOf, services: Sess
       isKnownHere: ({ context }) => context.id !== null && context.known.includes(context.id),
       isVisitUnsaved: ({ context }) => context.id !== null && context.publicVisit !== null && !context.saved.includes(savedKey(context.id, context.publicVisit)),
       isFound: (_, params: { result: CallResult<Session> }) => params.result.ok,
-      // Only while the visitor is still on the page that was checked.
-      isMissingHere: ({ context }, params: { result: CallResult<Session> }) => !params.result.ok && params.result.status === 404 && context.routed,
+      // Only while the visitor is still on the page that was checked. 401: this browser holds no credential
+      // for it (another browser's session, or cookies cleared), which is no session for this visitor.
+      isMissingHere: ({ context }, params: { result: CallResult<Session> }) =>
+        !params.result.ok && (params.result.status === 404 || params.result.status === 401) && context.routed,
+      // The id (from a shared link, say) is another visitor's session: this visitor gets one of their own.
+      isOthersSession: ({ context }, params: { result: CallResult<Session> }) => !params.result.ok && params.result.status === 403 && context.renewals < MAX_RENEWALS,
     },
     actions: {
       recordVisit: assign(({ event }) => {
@@ -134,6 +142,11 @@ export function createVisitorSessionMachine(rules: SessionRuleOf, services: Sess
         const id = validId(context.visit?.params.usid) ?? context.id ?? validId(services.readStoredId()) ?? (params.assign ? services.newId() : null);
         if (id) services.storeId(id);
         return { id };
+      }),
+      takeNewId: assign(({ context }) => {
+        const id = services.newId();
+        services.storeId(id);
+        return { id, renewals: context.renewals + 1 };
       }),
       keepPublicVisit: assign(({ context }) => ({ publicVisit: context.visit })),
       keepSession: assign(({ context }, params: { session: Session | null }) =>
@@ -159,7 +172,7 @@ export function createVisitorSessionMachine(rules: SessionRuleOf, services: Sess
   }).createMachine({
     id: 'visitorSession',
     initial: 'idle',
-    context: { id: null, visit: null, routed: true, publicVisit: null, session: null, known: [], saved: [], confirmedFor: null, urlRequest: null },
+    context: { id: null, visit: null, routed: true, publicVisit: null, session: null, known: [], saved: [], confirmedFor: null, urlRequest: null, renewals: 0 },
     // While a call runs, a new address only waits its turn (see `settling`).
     on: { VISIT: { guard: 'isNewAddress', actions: 'recordVisit' } },
     states: {
@@ -182,7 +195,15 @@ export function createVisitorSessionMachine(rules: SessionRuleOf, services: Sess
         invoke: {
           src: 'ensureSession',
           input: ({ context }) => ({ id: context.id ?? '' }),
-          onDone: { target: 'saving', actions: { type: 'keepSession', params: ({ event }) => ({ session: event.output }) } },
+          onDone: [
+            {
+              guard: { type: 'isOthersSession', params: ({ event }) => ({ result: event.output }) },
+              target: 'refreshing',
+              reenter: true,
+              actions: ['takeNewId', 'putUsidInUrl'],
+            },
+            { target: 'saving', actions: { type: 'keepSession', params: ({ event }) => ({ session: event.output.ok ? event.output.data : null }) } },
+          ],
           onError: 'settling',
         },
       },
