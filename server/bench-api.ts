@@ -1,13 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { CREDENTIAL_COOKIE } from './auth/visitor-credential';
 
 // The API's load numbers (`npm run bench`): a freshly started server process (server/main.ts) with SQLite
 // in a temporary folder (or the empty PostgreSQL database named by `databaseUrl`: BENCH_DATABASE_URL),
-// driven by autocannon with 100 connections for 20 s per route.
+// driven by autocannon with 100 connections for 20 s per route. Each session is created as the app does (a
+// random v4 UUID) and written with the visitor credential cookie its create answer set.
 
 export interface RouteBench {
   route: string;
@@ -25,7 +28,20 @@ const SESSIONS = 1000;
 function startServer(dataDir: string, databaseUrl: string): Promise<{ child: ChildProcess; baseUrl: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'server', 'main.ts')], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SQLITE_GROUP_COMMIT: process.env.SQLITE_GROUP_COMMIT ?? '', DIST_DIR: join(dataDir, 'no-dist'), NODE_ENV: 'bench' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      SQLITE_GROUP_COMMIT: process.env.SQLITE_GROUP_COMMIT ?? '',
+      DIST_DIR: join(dataDir, 'no-dist'),
+      NODE_ENV: 'bench',
+      // The bench is one client address creating SESSIONS sessions in a burst, over the default limit of 300
+      // session creates a minute per address: raised so that the bench measures the server, not its own 429s.
+      // (The session writes and the plan catalogue it then loads are not rate-limited.)
+      RATE_LIMIT_SESSIONS: '1000000',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -62,12 +78,18 @@ export async function benchApi(options: { connections?: number; durationSeconds?
   const dataDir = await mkdtemp(join(tmpdir(), 'astrelle-bench-'));
   const { child, baseUrl } = await startServer(dataDir, options.databaseUrl ?? '');
   try {
-    const ids = Array.from({ length: SESSIONS }, (_, i) => `bench_${i.toString().padStart(5, '0')}`);
+    const ids = Array.from({ length: SESSIONS }, () => randomUUID());
+    /** Each session's credential cookie (`name=value`), by session id: its writes must carry it. */
+    const cookies = new Map<string, string>();
     for (let i = 0; i < ids.length; i += 100) {
       await Promise.all(
-        ids.slice(i, i + 100).map((id) =>
-          fetch(`${baseUrl}/subs/sessions/create`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id }) }).then((r) => r.arrayBuffer()),
-        ),
+        ids.slice(i, i + 100).map(async (id) => {
+          const response = await fetch(`${baseUrl}/subs/sessions/create`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id }) });
+          await response.arrayBuffer();
+          const cookie = response.headers.getSetCookie().map((line) => line.split(';', 1)[0]!).find((pair) => pair.startsWith(`${CREDENTIAL_COOKIE}=`));
+          if (response.status !== 201 || !cookie) throw new Error(`creating a bench session answered ${response.status}${cookie ? '' : ' without a credential cookie'}`);
+          cookies.set(id, cookie);
+        }),
       );
     }
     let next = 0;
@@ -82,7 +104,7 @@ export async function benchApi(options: { connections?: number; durationSeconds?
             return {
               ...request,
               path: `/subs/sessions/write/${id}`,
-              headers: { 'content-type': 'application/json' },
+              headers: { 'content-type': 'application/json', cookie: cookies.get(id)! },
               body: JSON.stringify({
                 id,
                 flowOuter: next % 2 === 0,

@@ -2,28 +2,42 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Checkout, CheckoutCreate, Offer, Plan, Product, Purchase, PurchaseCreate, Session, SubscriptionCheck, SubscriptionUser } from '../src/services/api-contract';
+import type {
+  Checkout,
+  CheckoutCreate,
+  Offer,
+  Plan,
+  Product,
+  Purchase,
+  PurchaseCreate,
+  Session,
+  Subscription,
+  SubscriptionCheck,
+  SubscriptionUser,
+} from '../src/services/api-contract';
 import { buildServer } from './app';
 import { describeOnEachDatabase, TEST_PROJECT } from './test-support/databases';
+import { TestBrowser, type Answer } from './test-support/test-browser';
 
 // The sandbox hosted checkout and one-click offer purchases over real HTTP, on SQLite and on PostgreSQL:
 // starting a checkout (return-URL allow-list, idempotency, ownership), the hosted pages' HTML, paying,
 // declining, cancelling, double clicks and replays (exactly one charge, counted in the database), and
 // one-click purchases with the stored payment method.
-
-interface Answer<T = unknown> {
-  status: number;
-  body: T;
-  headers: Headers;
-}
+//
+// Every JSON call is made by a visitor's browser (TestBrowser: the credential cookie of the session it
+// created), and the checkout's or purchase's usid is that visitor's id, as in the app. The hosted pages
+// (/subs/checkout/{id}, its /pay form and /cancel) stand for the provider's site: they are called without a
+// cookie, knowing the checkout id being what lets one pay it. The attacks on the trust model are in
+// trust.contract.test.ts; this file checks that the checkout keeps its promises to its own visitor.
 
 const uniq = () => randomUUID().replace(/-/g, '').slice(0, 12);
 const newEmail = (tag = 'buyer') => `${tag}.${uniq()}@example.com`;
-const newUsid = () => `v_${uniq()}`;
 const newOrderId = () => `ord_${uniq()}`;
 const APP_ORIGIN = 'https://app.example';
 
 const CARD_OK = { cardName: 'Ada Lovelace', cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
+/** Another card the sandbox approves: its stored method is "card ending 4444". */
+const CARD_OK_4444 = { ...CARD_OK, cardNumber: '5555 5555 5555 4444' };
 const CARD_DECLINED = { ...CARD_OK, cardNumber: '4000 0000 0000 0002' };
 const PAYPAL_OK = { paypalEmail: 'buyer@sandbox.paypal.example', password: 'sandbox' };
 const PAYPAL_DECLINED = { paypalEmail: 'declined@sandbox.paypal.example', password: 'sandbox' };
@@ -64,36 +78,35 @@ describeOnEachDatabase('Sandbox checkout and purchases', ({ store }) => {
   let baseUrl: string;
   let maxpay: Product[];
   let paypal: Product[];
+  const base = () => baseUrl;
+  /** A caller with no cookie at all (curl). */
+  const anonymous = () => new TestBrowser(base);
 
   beforeAll(async () => {
-    app = await buildServer({ store: store(), checkout: { appOrigins: [APP_ORIGIN] } });
+    app = await buildServer({
+      store: store(),
+      checkout: { appOrigins: [APP_ORIGIN] },
+      // Every call of this file comes from 127.0.0.1, and it opens far more checkouts (over 150) and sessions
+      // than the per-address defaults allow in a minute (checkouts 60, sessions 300): they would end in 429s.
+      // The limits themselves are tested in trust.contract.test.ts.
+      rateLimits: { lookups: 100000, sessions: 100000, checkouts: 100000, ipLookups: 100000 },
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    maxpay = (await get<Product[]>(`/subs/subscription-plans?project=${TEST_PROJECT}&provider=maxpay&countryCode=US&isTest=false`)).body;
-    paypal = (await get<Product[]>(`/subs/subscription-plans?project=${TEST_PROJECT}&provider=paypal&countryCode=US&isTest=false`)).body;
+    maxpay = (await anonymous().get<Product[]>(`/subs/subscription-plans?project=${TEST_PROJECT}&provider=maxpay&countryCode=US&isTest=false`)).body;
+    paypal = (await anonymous().get<Product[]>(`/subs/subscription-plans?project=${TEST_PROJECT}&provider=paypal&countryCode=US&isTest=false`)).body;
   });
   afterAll(async () => {
     await app?.close();
   });
 
-  async function call<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<Answer<T>> {
-    const init: RequestInit = { method, headers: { accept: 'application/json' } };
-    if (body !== undefined) {
-      init.body = typeof body === 'string' ? body : JSON.stringify(body);
-      (init.headers as Record<string, string>)['content-type'] = 'application/json';
-    }
-    const response = await fetch(`${baseUrl}${path}`, init);
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // not JSON: keep the text
-    }
-    return { status: response.status, body: parsed as T, headers: response.headers };
+  /** A new visitor's browser with its session created, holding its credential (as the app's landing does). */
+  async function newBrowser(): Promise<TestBrowser> {
+    const browser = new TestBrowser(base);
+    await browser.startSession();
+    return browser;
   }
-  const post = <T = Record<string, unknown>>(path: string, body?: unknown) => call<T>('POST', path, body);
-  const get = <T = Record<string, unknown>>(path: string) => call<T>('GET', path);
+
   const q = encodeURIComponent;
 
   function expectError(answer: Answer, status: number, field?: string) {
@@ -109,8 +122,9 @@ describeOnEachDatabase('Sandbox checkout and purchases', ({ store }) => {
   const offer = (products: Product[], id: string) => products.find((p): p is Offer => p.type === 'FIXED' && p.id === id)!;
   const trialPlan = () => plan(maxpay, 'trial_1');
 
-  function checkoutBody(overrides: Partial<CheckoutCreate> = {}): CheckoutCreate {
-    const usid = overrides.usid ?? newUsid();
+  /** The body of a checkout started in `browser`'s session (its usid is the browser's visitor). */
+  function checkoutBody(browser: TestBrowser, overrides: Partial<CheckoutCreate> = {}): CheckoutCreate {
+    const usid = overrides.usid ?? browser.visitorId!;
     return {
       project: TEST_PROJECT,
       provider: 'maxpay',
@@ -125,14 +139,16 @@ describeOnEachDatabase('Sandbox checkout and purchases', ({ store }) => {
     };
   }
 
-  async function startCheckout(overrides: Partial<CheckoutCreate> = {}): Promise<{ body: CheckoutCreate; checkout: Checkout }> {
-    const body = checkoutBody(overrides);
-    const answer = await post<Checkout>('/subs/checkout/sessions', body);
+  /** Starts a checkout (201) in `buyer`'s session, or in a new visitor's when no browser is given. */
+  async function startCheckout(overrides: Partial<CheckoutCreate> = {}, buyer?: TestBrowser): Promise<{ body: CheckoutCreate; checkout: Checkout; buyer: TestBrowser }> {
+    const browser = buyer ?? (await newBrowser());
+    const body = checkoutBody(browser, overrides);
+    const answer = await browser.post<Checkout>('/subs/checkout/sessions', body);
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-    return { body, checkout: answer.body };
+    return { body, checkout: answer.body, buyer: browser };
   }
 
-  /** Posts the hosted page's form; redirects are not followed. */
+  /** Posts the hosted page's form (no cookie: the provider's site); redirects are not followed. */
   async function pay(id: string, fields: Record<string, string>): Promise<{ status: number; location: string | null; html: string; headers: Headers }> {
     const response = await fetch(`${baseUrl}/subs/checkout/${id}/pay`, {
       method: 'POST',
@@ -165,14 +181,20 @@ describeOnEachDatabase('Sandbox checkout and purchases', ({ store }) => {
     subscriptions: (email: string) => store().db.selectFrom('subscriptions').selectAll().where('email_key', '=', email.toLowerCase()).execute(),
     purchases: (email: string) => store().db.selectFrom('purchases').selectAll().where('email_key', '=', email.toLowerCase()).execute(),
     checkout: (id: string) => store().db.selectFrom('checkouts').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+    checkoutsOfOrder: (orderId: string) => store().db.selectFrom('checkouts').select('id').where('order_id', '=', orderId).execute(),
   };
 
-  const isPremium = async (email: string) => (await get<SubscriptionCheck>(`/subs/users/check-subscription?email=${q(email)}&project=${TEST_PROJECT}`)).body;
+  /** The subscription check as `browser` sees it: the plan is named only to the visitor whose checkout paid for it. */
+  const isPremium = async (email: string, browser: TestBrowser) => (await browser.get<SubscriptionCheck>(`/subs/users/check-subscription?email=${q(email)}&project=${TEST_PROJECT}`)).body;
+
+  /** The body of POST /subs/subscriptions/create that confirms the subscription of a checkout's order. */
+  const confirmation = (body: CheckoutCreate) => ({ email: body.email, project: body.project, productId: body.productId, provider: body.provider, orderId: body.orderId, usid: body.usid });
 
   describe('starting a checkout', () => {
     it('opens a checkout: 201 with the hosted page’s path and the trial price as the amount', async () => {
-      const body = checkoutBody();
-      const answer = await post<Checkout>('/subs/checkout/sessions', body);
+      const buyer = await newBrowser();
+      const body = checkoutBody(buyer);
+      const answer = await buyer.post<Checkout>('/subs/checkout/sessions', body);
       expect(answer.status).toBe(201);
       expect(answer.headers.get('cache-control')).toBe('no-store');
       expect(answer.body).toEqual({
@@ -201,82 +223,129 @@ describeOnEachDatabase('Sandbox checkout and purchases', ({ store }) => {
       expect(birthChart.checkout.amount).toBe(19.99);
     });
 
-    it('answers the same orderId with the same fields with 200 and the same checkout', async () => {
-      const { body, checkout } = await startCheckout();
-      const again = await post<Checkout>('/subs/checkout/sessions', body);
+    it('answers the same orderId with the same fields with 200 and the same checkout, and shows it only to its visitor', async () => {
+      const { body, checkout, buyer } = await startCheckout();
+      const again = await buyer.post<Checkout>('/subs/checkout/sessions', body);
       expect(again.status).toBe(200);
       expect(again.body).toEqual(checkout);
-      const read = await get<Checkout>(`/subs/checkout/sessions/${checkout.id}`);
+      const read = await buyer.get<Checkout>(`/subs/checkout/sessions/${checkout.id}`);
       expect(read.status).toBe(200);
       expect(read.body).toEqual(checkout);
+      // The checkout is its visitor's: another visitor reads nothing of it, a caller without the credential neither.
+      expectError(await (await newBrowser()).get(`/subs/checkout/sessions/${checkout.id}`), 404);
+      expectError(await anonymous().get(`/subs/checkout/sessions/${checkout.id}`), 401, 'credential');
     });
 
     it('refuses an orderId reused with different fields: 409 on "orderId"', async () => {
-      const { body } = await startCheckout();
-      expectError(await post('/subs/checkout/sessions', { ...body, productId: plan(maxpay, 'trial_2').productId }), 409, 'orderId');
-      expectError(await post('/subs/checkout/sessions', { ...body, email: newEmail() }), 409, 'orderId');
-      expectError(await post('/subs/checkout/sessions', { ...body, successUrl: '/payment-success' }), 409, 'orderId');
+      const { body, buyer } = await startCheckout();
+      expectError(await buyer.post('/subs/checkout/sessions', { ...body, productId: plan(maxpay, 'trial_2').productId }), 409, 'orderId');
+      expectError(await buyer.post('/subs/checkout/sessions', { ...body, email: newEmail() }), 409, 'orderId');
+      expectError(await buyer.post('/subs/checkout/sessions', { ...body, successUrl: '/payment-success' }), 409, 'orderId');
+      // Another visitor sending the same order under their own usid is a different order too.
+      const other = await newBrowser();
+      expectError(await other.post('/subs/checkout/sessions', { ...body, usid: other.visitorId! }), 409, 'orderId');
+      expect(await rows.checkoutsOfOrder(body.orderId)).toHaveLength(1);
     });
 
-    it('refuses an orderId already used by a subscription made without checkout: 409 on "orderId"', async () => {
+    it('refuses an orderId already used by another order (a one-click purchase, another visitor’s paid subscription): 409 on "orderId"', async () => {
+      // Trust model: a subscription comes only from a paid checkout, whose order is that checkout's own.
+      // POST /subscriptions/create with a made-up orderId makes none (404 on orderId), so that orderId stays free.
+      const buyer = await newBrowser();
       const orderId = newOrderId();
-      await post('/subs/subscriptions/create', { email: newEmail(), project: TEST_PROJECT, productId: plan(maxpay, 'trial_3').productId, provider: 'maxpay', orderId });
-      expectError(await post('/subs/checkout/sessions', checkoutBody({ orderId })), 409, 'orderId');
+      const email = newEmail();
+      const made = await buyer.post('/subs/subscriptions/create', { email, project: TEST_PROJECT, productId: plan(maxpay, 'trial_3').productId, provider: 'maxpay', orderId, usid: buyer.visitorId! });
+      expectError(made, 404, 'orderId');
+      expect(await rows.subscriptions(email)).toHaveLength(0);
+      expect((await startCheckout({ email, orderId, productId: plan(maxpay, 'trial_3').productId }, buyer)).checkout.status).toBe('open');
+
+      // The order of another visitor's paid subscription.
+      const paid = await startCheckout({ productId: plan(maxpay, 'trial_3').productId });
+      expect((await pay(paid.checkout.id, CARD_OK)).location).toContain('payment=true&order=');
+      expect((await rows.subscriptions(paid.body.email)).map((s) => s.order_id)).toEqual([paid.body.orderId]);
+      const other = await newBrowser();
+      const reused = checkoutBody(other, { orderId: paid.body.orderId });
+      expectError(await other.post('/subs/checkout/sessions', reused), 409, 'orderId');
+
+      // The order of a one-click purchase.
+      const purchaseOrderId = newOrderId();
+      const bought = await paid.buyer.post('/subs/purchases', {
+        project: TEST_PROJECT,
+        provider: 'maxpay',
+        productId: offer(maxpay, 'birth_chart').productId,
+        email: paid.body.email,
+        usid: paid.body.usid,
+        orderId: purchaseOrderId,
+      });
+      expect(bought.status, JSON.stringify(bought.body)).toBe(201);
+      expectError(await paid.buyer.post('/subs/checkout/sessions', checkoutBody(paid.buyer, { orderId: purchaseOrderId, productId: offer(maxpay, 'love_paths').productId })), 409, 'orderId');
+      expect(await rows.checkoutsOfOrder(purchaseOrderId)).toHaveLength(0);
+      expect(await rows.checkoutsOfOrder(paid.body.orderId)).toHaveLength(1);
     });
 
     it('creates concurrent requests of one orderId once: one 201, the rest 200 with the same checkout', async () => {
-      const body = checkoutBody();
-      const answers = await Promise.all(Array.from({ length: 8 }, () => post<Checkout>('/subs/checkout/sessions', body)));
+      const buyer = await newBrowser();
+      const body = checkoutBody(buyer);
+      const answers = await Promise.all(Array.from({ length: 8 }, () => buyer.post<Checkout>('/subs/checkout/sessions', body)));
       expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 201]);
       expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
-      expect(await store().db.selectFrom('checkouts').select('id').where('order_id', '=', body.orderId).execute()).toHaveLength(1);
+      expect(await rows.checkoutsOfOrder(body.orderId)).toHaveLength(1);
     });
 
     it('answers 404 for an unknown product, one of the other provider, or another project', async () => {
-      expectError(await post('/subs/checkout/sessions', checkoutBody({ productId: 'no_such_product' })), 404);
-      expectError(await post('/subs/checkout/sessions', checkoutBody({ productId: plan(paypal, 'trial_1').productId })), 404);
-      expectError(await post('/subs/checkout/sessions', checkoutBody({ project: 'food-mentor' })), 404);
+      const buyer = await newBrowser();
+      expectError(await buyer.post('/subs/checkout/sessions', checkoutBody(buyer, { productId: 'no_such_product' })), 404);
+      expectError(await buyer.post('/subs/checkout/sessions', checkoutBody(buyer, { productId: plan(paypal, 'trial_1').productId })), 404);
+      expectError(await buyer.post('/subs/checkout/sessions', checkoutBody(buyer, { project: 'food-mentor' })), 404);
     });
 
     it('names the buyer on the visitor’s session and creates the subscription user', async () => {
-      const usid = newUsid();
-      await post('/subs/sessions/create', { id: usid });
-      const { body } = await startCheckout({ usid });
-      const user = await get<SubscriptionUser>(`/subs/users?email=${q(body.email)}&project=${TEST_PROJECT}`);
+      const buyer = await newBrowser();
+      const usid = buyer.visitorId!;
+      const { body } = await startCheckout({ usid }, buyer);
+      const user = await buyer.get<SubscriptionUser>(`/subs/users?email=${q(body.email)}&project=${TEST_PROJECT}`);
       expect(user.status).toBe(200);
       expect(user.body).toMatchObject({ email: body.email, project: TEST_PROJECT, isLegal: false, userAgent: '' });
-      const session = await get<Session>(`/subs/sessions/${usid}`);
+      const session = await buyer.get<Session>(`/subs/sessions/${usid}`);
       expect(session.body.user).toMatchObject({ id: user.body.id, email: body.email });
     });
 
-    it('opens a checkout for a visitor without a session, and leaves an existing subscription user as it was', async () => {
+    it('opens a checkout only for a visitor with a session (401 without the credential, nothing opened), and leaves an existing subscription user as it was', async () => {
+      // Trust model: a caller without the visitor credential cannot open a checkout any more (it used to).
+      const owner = await newBrowser();
       const email = newEmail();
-      const created = (
-        await post<SubscriptionUser>('/subs/users/create', {
-          email,
-          isLegal: true,
-          project: TEST_PROJECT,
-          ip: null,
-          fbc: null,
-          fbp: null,
-          city: 'Paris',
-          postalCode: null,
-          countryCode: 'FR',
-          loc: null,
-          timezone: null,
-          userAgent: 'UA',
-        })
-      ).body;
-      const { checkout } = await startCheckout({ email, usid: newUsid() });
-      expect(checkout.status).toBe('open');
-      expect((await get<SubscriptionUser>(`/subs/users?email=${q(email)}&project=${TEST_PROJECT}`)).body).toEqual(created);
+      const registered = await owner.post<SubscriptionUser>('/subs/users/create', {
+        email,
+        isLegal: true,
+        project: TEST_PROJECT,
+        ip: null,
+        fbc: null,
+        fbp: null,
+        city: 'Paris',
+        postalCode: null,
+        countryCode: 'FR',
+        loc: null,
+        timezone: null,
+        userAgent: 'UA',
+      });
+      expect(registered.status).toBe(201);
+      const created = registered.body;
+      const anonymousBody = checkoutBody(owner, { email });
+      expectError(await anonymous().post('/subs/checkout/sessions', anonymousBody), 401, 'credential');
+      expect(await rows.checkoutsOfOrder(anonymousBody.orderId)).toHaveLength(0);
+      // The user's own checkout, and another visitor's with the same address, leave the record as it was.
+      for (const buyer of [owner, await newBrowser()]) {
+        const { checkout } = await startCheckout({ email }, buyer);
+        expect(checkout.status).toBe('open');
+      }
+      expect((await owner.get<SubscriptionUser>(`/subs/users?email=${q(email)}&project=${TEST_PROJECT}`)).body).toEqual(created);
     });
 
     it.each(EVIL_RETURN_URLS)('refuses the return URL %j in each field with a 400 naming it', async (url) => {
+      const buyer = await newBrowser();
       for (const field of ['successUrl', 'errorUrl', 'cancelUrl'] as const) {
-        const body = checkoutBody({ [field]: url });
-        expectError(await post('/subs/checkout/sessions', body), 400, field);
-        expect(await store().db.selectFrom('checkouts').select('id').where('order_id', '=', body.orderId).execute()).toHaveLength(0);
+        const body = checkoutBody(buyer, { [field]: url });
+        expectError(await buyer.post('/subs/checkout/sessions', body), 400, field);
+        expect(await rows.checkoutsOfOrder(body.orderId)).toHaveLength(0);
       }
     });
 
@@ -297,12 +366,14 @@ describeOnEachDatabase('Sandbox checkout and purchases', ({ store }) => {
       ['a return URL over 2048 characters', { errorUrl: `/payment-error?x=${'y'.repeat(2048)}` }, 'errorUrl'],
       ['an unknown property', { amount: 0 }, 'amount'],
     ])('rejects %s with a 400 naming the field', async (_case, overrides, field) => {
-      expectError(await post('/subs/checkout/sessions', { ...checkoutBody(), ...overrides }), 400, field);
+      const buyer = await newBrowser();
+      expectError(await buyer.post('/subs/checkout/sessions', { ...checkoutBody(buyer), ...overrides }), 400, field);
     });
 
     it('answers 404 for reading an unknown checkout and 400 for a malformed id', async () => {
-      expectError(await get('/subs/checkout/sessions/chk_doesnotexist000000000000'), 404);
-      expectError(await get('/subs/checkout/sessions/bad'), 400, 'id');
+      const buyer = await newBrowser();
+      expectError(await buyer.get('/subs/checkout/sessions/chk_doesnotexist000000000000'), 404);
+      expectError(await buyer.get('/subs/checkout/sessions/bad'), 400, 'id');
     });
   });
 
@@ -404,19 +475,19 @@ describeOnEachDatabase('Sandbox checkout and purchases', ({ store }) => {
 
   describe('paying', () => {
     it('pays a trial: one charge, one subscription, the buyer premium, and a 303 to successUrl with payment and order', async () => {
-      const { body, checkout } = await startCheckout();
+      const { body, checkout, buyer } = await startCheckout();
       const answer = await pay(checkout.id, CARD_OK);
       expect(answer.status).toBe(303);
       expect(answer.location).toBe(`/payment-success?usid=${body.usid}&payment=true&order=${body.orderId}`);
       expect(answer.location).not.toContain('@');
-      expect((await get<Checkout>(`/subs/checkout/sessions/${checkout.id}`)).body.status).toBe('paid');
+      expect((await buyer.get<Checkout>(`/subs/checkout/sessions/${checkout.id}`)).body.status).toBe('paid');
       const charges = await rows.charges({ email: body.email });
       expect(charges).toHaveLength(1);
       expect(charges[0]).toMatchObject({ checkout_id: checkout.id, order_id: body.orderId, amount_cents: 100, currency: 'USD', payment_method: 'card ending 4242', product_id: body.productId });
       const subscriptions = await rows.subscriptions(body.email);
       expect(subscriptions).toHaveLength(1);
       expect(subscriptions[0]).toMatchObject({ order_id: body.orderId, product_id: body.productId, status: 'active', usid: body.usid });
-      expect(await isPremium(body.email)).toEqual({ isPremium: true, info: { productId: body.productId } });
+      expect(await isPremium(body.email, buyer)).toEqual({ isPremium: true, info: { productId: body.productId } });
     });
 
     it('stores only "card ending 4242", never the card number or the CVC', async () => {
@@ -430,11 +501,11 @@ describeOnEachDatabase('Sandbox checkout and purchases', ({ store }) => {
     });
 
     it('reads the buyer back from the session after returning from the page', async () => {
-      const usid = newUsid();
-      await post('/subs/sessions/create', { id: usid });
-      const { body, checkout } = await startCheckout({ usid });
+      const buyer = await newBrowser();
+      const usid = buyer.visitorId!;
+      const { body, checkout } = await startCheckout({ usid }, buyer);
       await pay(checkout.id, CARD_OK);
-      const session = (await get<Session>(`/subs/sessions/${usid}`)).body;
+      const session = (await buyer.get<Session>(`/subs/sessions/${usid}`)).body;
       expect(session.user?.email).toBe(body.email);
     });
 
@@ -446,22 +517,25 @@ describeOnEachDatabase('Sandbox checkout and purchases', ({ store }) => {
     });
 
     it('pays with the PayPal sandbox buyer', async () => {
-      const { body, checkout } = await startCheckout({ provider: 'paypal', productId: plan(paypal, 'trial_1').productId });
+      const { body, checkout, buyer } = await startCheckout({ provider: 'paypal', productId: plan(paypal, 'trial_1').productId });
       const answer = await pay(checkout.id, PAYPAL_OK);
       expect(answer.location).toBe(`/payment-success?usid=${body.usid}&payment=true&order=${body.orderId}`);
       expect((await rows.charges({ checkoutId: checkout.id }))[0]?.payment_method).toBe('PayPal buyer@sandbox.paypal.example');
-      expect(await isPremium(body.email)).toEqual({ isPremium: true, info: { productId: body.productId } });
+      expect(await isPremium(body.email, buyer)).toEqual({ isPremium: true, info: { productId: body.productId } });
     });
 
     it('declines the decline card: no charge, no subscription, a 303 to errorUrl with the reason', async () => {
-      const { body, checkout } = await startCheckout();
+      const { body, checkout, buyer } = await startCheckout();
       const answer = await pay(checkout.id, CARD_DECLINED);
       expect(answer.status).toBe(303);
       expect(answer.location).toBe(`/payment-error?usid=${body.usid}&payment=true&reason=declined`);
-      expect((await get<Checkout>(`/subs/checkout/sessions/${checkout.id}`)).body.status).toBe('declined');
+      expect((await buyer.get<Checkout>(`/subs/checkout/sessions/${checkout.id}`)).body.status).toBe('declined');
       expect(await rows.charges({ email: body.email })).toHaveLength(0);
       expect(await rows.subscriptions(body.email)).toHaveLength(0);
-      expect(await isPremium(body.email)).toEqual({ isPremium: false, info: null });
+      expect(await isPremium(body.email, buyer)).toEqual({ isPremium: false, info: null });
+      // A declined order confirms no subscription.
+      expectError(await buyer.post('/subs/subscriptions/create', confirmation(body)), 402, 'orderId');
+      expect(await rows.subscriptions(body.email)).toHaveLength(0);
     });
 
     it('declines the declined PayPal sandbox account', async () => {
@@ -483,7 +557,7 @@ describeOnEachDatabase('Sandbox checkout and purchases', ({ store }) => {
       expect(declinedPage.html).not.toContain('<form');
       expect(declinedPage.html).toContain(`href="/payment-error?usid=${first.body.usid}&amp;payment=true&amp;reason=declined"`);
 
-      const second = await startCheckout({ email });
+      const second = await startCheckout({ email }, first.buyer);
       const paid = await pay(second.checkout.id, CARD_OK);
       expect(paid.location).toBe(`/payment-success?usid=${second.body.usid}&payment=true&order=${second.body.orderId}`);
       expect(await rows.charges({ email })).toHaveLength(1);
@@ -547,7 +621,7 @@ describeOnEachDatabase('Sandbox checkout and purchases', ({ store }) => {
     });
 
     it('answers a resubmit or refresh of a paid checkout with the same redirect and takes nothing more', async () => {
-      const { body, checkout } = await startCheckout();
+      const { body, checkout, buyer } = await startCheckout();
       const first = await pay(checkout.id, CARD_OK);
       for (const form of [CARD_OK, CARD_DECLINED, {}, { cardNumber: 'garbage' }] as Array<Record<string, string>>) {
         const again = await pay(checkout.id, form);
@@ -557,9 +631,16 @@ describeOnEachDatabase('Sandbox checkout and purchases', ({ store }) => {
       expect(await rows.charges({ email: body.email })).toHaveLength(1);
       expect(await rows.subscriptions(body.email)).toHaveLength(1);
       // The replay of the create call still answers the same, now paid, checkout.
-      const replay = await post<Checkout>('/subs/checkout/sessions', body);
+      const replay = await buyer.post<Checkout>('/subs/checkout/sessions', body);
       expect(replay.status).toBe(200);
       expect(replay.body).toMatchObject({ id: checkout.id, status: 'paid' });
+      // And confirming its subscription, any number of times, answers the one subscription.
+      const confirmed = await buyer.post<Subscription>('/subs/subscriptions/create', confirmation(body));
+      expect(confirmed.status).toBe(200);
+      expect(confirmed.body).toMatchObject({ email: body.email, productId: body.productId, orderId: body.orderId, status: 'active' });
+      expect((await buyer.post<Subscription>('/subs/subscriptions/create', confirmation(body))).body).toEqual(confirmed.body);
+      expect(await rows.charges({ email: body.email })).toHaveLength(1);
+      expect(await rows.subscriptions(body.email)).toHaveLength(1);
     });
 
     it('shows a paid checkout’s outcome with a link back and no payment form', async () => {
@@ -575,18 +656,22 @@ describeOnEachDatabase('Sandbox checkout and purchases', ({ store }) => {
       expect(html.toLowerCase()).not.toContain(body.email.toLowerCase());
     });
 
-    it('refuses a new checkout of the plan the buyer already subscribes to, in any letter case: 409 on "productId"', async () => {
-      const { body, checkout } = await startCheckout();
+    it('refuses a new checkout of the plan the buyer already subscribes to, in any letter case, in any browser: 409 on "productId"', async () => {
+      const { body, checkout, buyer } = await startCheckout();
       await pay(checkout.id, CARD_OK);
-      const answer = await post<{ message: string }>('/subs/checkout/sessions', checkoutBody({ email: body.email.toUpperCase() }));
-      expectError(answer, 409, 'productId');
-      expect(answer.body.message).toBe('This email already has an active subscription.');
+      for (const browser of [buyer, await newBrowser()]) {
+        const again = checkoutBody(browser, { email: body.email.toUpperCase() });
+        const answer = await browser.post<{ message: string }>('/subs/checkout/sessions', again);
+        expectError(answer, 409, 'productId');
+        expect(answer.body.message).toBe('This email already has an active subscription.');
+        expect(await rows.checkoutsOfOrder(again.orderId)).toHaveLength(0);
+      }
     });
 
     it('never charges twice for one plan through two checkouts opened before either was paid', async () => {
       const email = newEmail();
       const first = await startCheckout({ email });
-      const second = await startCheckout({ email });
+      const second = await startCheckout({ email }, first.buyer);
       await pay(first.checkout.id, CARD_OK);
       const answer = await pay(second.checkout.id, CARD_OK);
       expect(answer.location).toBe(`/payment-error?usid=${second.body.usid}&payment=true&reason=already_purchased`);
@@ -600,7 +685,8 @@ describeOnEachDatabase('Sandbox checkout and purchases', ({ store }) => {
 
     it('never charges twice for one plan when two open checkouts are paid at the same moment', async () => {
       const email = newEmail();
-      const checkouts = await Promise.all(Array.from({ length: 4 }, () => startCheckout({ email })));
+      const buyer = await newBrowser();
+      const checkouts = await Promise.all(Array.from({ length: 4 }, () => startCheckout({ email }, buyer)));
       const answers = await Promise.all(checkouts.map(({ checkout }) => pay(checkout.id, CARD_OK)));
       expect(answers.filter((a) => a.location?.includes('payment=true&order=')).length).toBe(1);
       expect(answers.filter((a) => a.location?.includes('reason=already_purchased')).length).toBe(3);
@@ -610,10 +696,10 @@ describeOnEachDatabase('Sandbox checkout and purchases', ({ store }) => {
 
     it('sells an offer through the checkout: a purchase and a charge, listed for the buyer, and never twice', async () => {
       const birthChart = offer(maxpay, 'birth_chart');
-      const { body, checkout } = await startCheckout({ productId: birthChart.productId });
+      const { body, checkout, buyer } = await startCheckout({ productId: birthChart.productId });
       const answer = await pay(checkout.id, CARD_OK);
       expect(answer.location).toBe(`/payment-success?usid=${body.usid}&payment=true&order=${body.orderId}`);
-      const purchases = await get<Purchase[]>(`/subs/purchases?email=${q(body.email)}&project=${TEST_PROJECT}`);
+      const purchases = await buyer.get<Purchase[]>(`/subs/purchases?project=${TEST_PROJECT}`);
       expect(purchases.status).toBe(200);
       expect(purchases.body).toEqual([
         {
@@ -631,9 +717,14 @@ describeOnEachDatabase('Sandbox checkout and purchases', ({ store }) => {
           createdAt: expect.any(String),
         },
       ]);
+      // Listed for the buyer's browser only.
+      expect((await (await newBrowser()).get<Purchase[]>(`/subs/purchases?project=${TEST_PROJECT}`)).body).toEqual([]);
       expect(await rows.charges({ email: body.email })).toHaveLength(1);
       expect(await rows.subscriptions(body.email)).toHaveLength(0);
-      expectError(await post('/subs/checkout/sessions', checkoutBody({ email: body.email, productId: birthChart.productId })), 409, 'productId');
+      expectError(await buyer.post('/subs/checkout/sessions', checkoutBody(buyer, { email: body.email, productId: birthChart.productId })), 409, 'productId');
+      // Its order bought an offer: there is no subscription to confirm.
+      expectError(await buyer.post('/subs/subscriptions/create', confirmation(body)), 409, 'productId');
+      expect(await rows.subscriptions(body.email)).toHaveLength(0);
     });
 
     it('refuses a form body that is not a form, with an HTML 415', async () => {
@@ -645,12 +736,10 @@ describeOnEachDatabase('Sandbox checkout and purchases', ({ store }) => {
     });
 
     it('does not take a form body anywhere else in the API', async () => {
-      const response = await fetch(`${baseUrl}/subs/checkout/sessions`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ project: TEST_PROJECT }).toString(),
-      });
-      expect(response.status).toBe(415);
+      // Sent with the visitor's credential, so that only the body's type is wrong.
+      const buyer = await newBrowser();
+      const answer = await buyer.post('/subs/checkout/sessions', new URLSearchParams({ project: TEST_PROJECT }).toString(), { 'content-type': 'application/x-www-form-urlencoded' });
+      expect(answer.status).toBe(415);
     });
   });
 
@@ -658,28 +747,44 @@ describeOnEachDatabase('Sandbox checkout and purchases', ({ store }) => {
     /** Every other plan of maxpay live: the trials, the subscription and the A/B, /sale and /secret-discount sets. */
     const otherPlans = ['trial_2', 'trial_3', 'monthly', 'tpt_1', 'sale_1', 'sale_3', 'secret_discount_1', 'secret_discount_2'];
 
-    it('refuses a checkout of sale_1 to a buyer subscribed to trial_1 without a checkout: 409 on "productId", nothing opened', async () => {
+    it('refuses a checkout of sale_1 to a buyer subscribed to trial_1, in any letter case and in any browser: 409 on "productId", nothing opened', async () => {
+      // Trust model: a subscription comes only from a paid checkout (POST /subscriptions/create used to make one
+      // without paying; it now only confirms the caller's paid order, and makes nothing from a made-up one).
       const email = newEmail();
-      const subscribed = await post('/subs/subscriptions/create', { email, project: TEST_PROJECT, productId: plan(maxpay, 'trial_1').productId, provider: 'maxpay', orderId: newOrderId() });
-      expect(subscribed.status).toBe(201);
-      const body = checkoutBody({ email: email.toUpperCase(), productId: plan(maxpay, 'sale_1').productId });
-      const answer = await post<{ message: string }>('/subs/checkout/sessions', body);
-      expectError(answer, 409, 'productId');
-      expect(answer.body.message).toBe('This email already has an active subscription.');
-      expect(await store().db.selectFrom('checkouts').select('id').where('order_id', '=', body.orderId).execute()).toHaveLength(0);
+      const buyer = await newBrowser();
+      expectError(
+        await buyer.post('/subs/subscriptions/create', { email, project: TEST_PROJECT, productId: plan(maxpay, 'trial_1').productId, provider: 'maxpay', orderId: newOrderId(), usid: buyer.visitorId! }),
+        404,
+        'orderId',
+      );
+      expect(await rows.subscriptions(email)).toHaveLength(0);
+      const trial = await startCheckout({ email, productId: plan(maxpay, 'trial_1').productId }, buyer);
+      expect((await pay(trial.checkout.id, CARD_OK)).location).toContain('payment=true&order=');
+      const subscribed = await buyer.post<Subscription>('/subs/subscriptions/create', confirmation(trial.body));
+      expect(subscribed.status).toBe(200);
+      expect(subscribed.body).toMatchObject({ email, productId: trial.body.productId, orderId: trial.body.orderId, status: 'active' });
+      for (const browser of [buyer, await newBrowser()]) {
+        const body = checkoutBody(browser, { email: email.toUpperCase(), productId: plan(maxpay, 'sale_1').productId });
+        const answer = await browser.post<{ message: string }>('/subs/checkout/sessions', body);
+        expectError(answer, 409, 'productId');
+        expect(answer.body.message).toBe('This email already has an active subscription.');
+        expect(await rows.checkoutsOfOrder(body.orderId)).toHaveLength(0);
+      }
+      expect((await rows.subscriptions(email)).map((r) => r.product_id)).toEqual([plan(maxpay, 'trial_1').productId]);
+      expect(await rows.charges({ email })).toHaveLength(1);
     });
 
     it('refuses a checkout of every other plan, in every set, to a buyer who paid for trial_1: 409 on "productId"', async () => {
-      const { body, checkout } = await startCheckout();
+      const { body, checkout, buyer } = await startCheckout();
       await pay(checkout.id, CARD_OK);
       for (const key of otherPlans) {
-        expectError(await post('/subs/checkout/sessions', checkoutBody({ email: body.email, productId: plan(maxpay, key).productId })), 409, 'productId');
+        expectError(await buyer.post('/subs/checkout/sessions', checkoutBody(buyer, { email: body.email, productId: plan(maxpay, key).productId })), 409, 'productId');
       }
       // The other provider's plans too: a subscription is the buyer's, whoever took the money.
-      const paypalSale = checkoutBody({ email: body.email, provider: 'paypal', productId: plan(paypal, 'sale_2').productId });
-      expectError(await post('/subs/checkout/sessions', paypalSale), 409, 'productId');
+      const paypalSale = checkoutBody(buyer, { email: body.email, provider: 'paypal', productId: plan(paypal, 'sale_2').productId });
+      expectError(await buyer.post('/subs/checkout/sessions', paypalSale), 409, 'productId');
       // The replay of the paid checkout's own order still answers it.
-      const replay = await post<Checkout>('/subs/checkout/sessions', body);
+      const replay = await buyer.post<Checkout>('/subs/checkout/sessions', body);
       expect(replay.status).toBe(200);
       expect(replay.body).toMatchObject({ id: checkout.id, status: 'paid' });
     });
@@ -687,7 +792,7 @@ describeOnEachDatabase('Sandbox checkout and purchases', ({ store }) => {
     it('declines the second of two checkouts for different plans (trial_1, then sale_1) with already_purchased: one subscription, one charge', async () => {
       const email = newEmail();
       const first = await startCheckout({ email, productId: plan(maxpay, 'trial_1').productId });
-      const second = await startCheckout({ email, productId: plan(maxpay, 'sale_1').productId });
+      const second = await startCheckout({ email, productId: plan(maxpay, 'sale_1').productId }, first.buyer);
       expect(second.checkout.amount).toBe(0.5);
       const paid = await pay(first.checkout.id, CARD_OK);
       expect(paid.location).toBe(`/payment-success?usid=${first.body.usid}&payment=true&order=${first.body.orderId}`);
@@ -699,26 +804,37 @@ describeOnEachDatabase('Sandbox checkout and purchases', ({ store }) => {
       expect(charges.map((c) => [c.checkout_id, c.product_id, c.amount_cents])).toEqual([[first.checkout.id, first.body.productId, 100]]);
       const subscriptions = await rows.subscriptions(email);
       expect(subscriptions.map((r) => [r.order_id, r.product_id, r.status])).toEqual([[first.body.orderId, first.body.productId, 'active']]);
-      expect(await isPremium(email)).toEqual({ isPremium: true, info: { productId: first.body.productId } });
+      expect(await isPremium(email, first.buyer)).toEqual({ isPremium: true, info: { productId: first.body.productId } });
       // Paying it again later changes nothing.
       expect((await pay(second.checkout.id, CARD_OK)).location).toBe(answer.location);
       expect(await rows.charges({ email })).toHaveLength(1);
     });
 
-    it('declines a sale_1 checkout opened before a subscription to trial_1 was made without checkout, and takes nothing', async () => {
+    it('declines a sale_1 checkout opened before the buyer subscribed to trial_1 in another browser, and takes nothing for it', async () => {
+      // Trust model: the subscription that used to be made without a checkout is now the buyer's paid trial_1
+      // checkout in another browser (another visitor with the same email), so the ledger holds its one charge.
       const email = newEmail();
       const sale = await startCheckout({ email, productId: plan(maxpay, 'sale_1').productId });
-      await post('/subs/subscriptions/create', { email, project: TEST_PROJECT, productId: plan(maxpay, 'trial_1').productId, provider: 'maxpay', orderId: newOrderId() });
+      // Not paid yet: POST /subscriptions/create confirms nothing (402), and the other browser's order is not this visitor's (404).
+      expectError(await sale.buyer.post('/subs/subscriptions/create', confirmation(sale.body)), 402, 'orderId');
+      const trial = await startCheckout({ email, productId: plan(maxpay, 'trial_1').productId });
+      expect((await pay(trial.checkout.id, CARD_OK)).location).toContain('payment=true&order=');
+      expect((await trial.buyer.post('/subs/subscriptions/create', confirmation(trial.body))).status).toBe(200);
+      expectError(await sale.buyer.post('/subs/subscriptions/create', { ...confirmation(trial.body), usid: sale.body.usid }), 404, 'orderId');
       const answer = await pay(sale.checkout.id, CARD_OK);
       expect(answer.location).toBe(`/payment-error?usid=${sale.body.usid}&payment=true&reason=already_purchased`);
-      expect(await rows.charges({ email })).toHaveLength(0);
+      expect(await rows.checkout(sale.checkout.id)).toMatchObject({ status: 'declined', decline_reason: 'already_purchased' });
+      expect(await rows.charges({ checkoutId: sale.checkout.id })).toHaveLength(0);
+      expect((await rows.charges({ email })).map((c) => [c.checkout_id, c.product_id, c.amount_cents])).toEqual([[trial.checkout.id, plan(maxpay, 'trial_1').productId, 100]]);
       expect((await rows.subscriptions(email)).map((r) => r.product_id)).toEqual([plan(maxpay, 'trial_1').productId]);
+      expectError(await sale.buyer.post('/subs/subscriptions/create', confirmation(sale.body)), 402, 'orderId');
     });
 
     it('takes one charge when open checkouts of different plans of one buyer are paid at the same moment', async () => {
       const email = newEmail();
+      const buyer = await newBrowser();
       const keys = ['trial_1', 'sale_2', 'secret_discount_3', 'monthly', 'tpt_2', 'sale_1'];
-      const checkouts = await Promise.all(keys.map((key) => startCheckout({ email, productId: plan(maxpay, key).productId })));
+      const checkouts = await Promise.all(keys.map((key) => startCheckout({ email, productId: plan(maxpay, key).productId }, buyer)));
       const answers = await Promise.all(checkouts.map(({ checkout }) => pay(checkout.id, CARD_OK)));
       expect(answers.filter((a) => a.location?.includes('payment=true&order=')).length).toBe(1);
       expect(answers.filter((a) => a.location?.includes('reason=already_purchased')).length).toBe(keys.length - 1);
@@ -732,12 +848,12 @@ describeOnEachDatabase('Sandbox checkout and purchases', ({ store }) => {
     });
 
     it('still sells a subscriber offers through the checkout: each offer once, a second checkout of the same offer declined', async () => {
-      const { body, checkout } = await startCheckout();
+      const { body, checkout, buyer } = await startCheckout();
       await pay(checkout.id, CARD_OK);
       const email = body.email;
-      const birthChart = await startCheckout({ email, productId: offer(maxpay, 'birth_chart').productId });
-      const lovePaths = await startCheckout({ email, productId: offer(maxpay, 'love_paths').productId });
-      const lovePathsAgain = await startCheckout({ email, productId: offer(maxpay, 'love_paths').productId });
+      const birthChart = await startCheckout({ email, productId: offer(maxpay, 'birth_chart').productId }, buyer);
+      const lovePaths = await startCheckout({ email, productId: offer(maxpay, 'love_paths').productId }, buyer);
+      const lovePathsAgain = await startCheckout({ email, productId: offer(maxpay, 'love_paths').productId }, buyer);
       expect((await pay(birthChart.checkout.id, CARD_OK)).location).toContain('payment=true&order=');
       expect((await pay(lovePaths.checkout.id, CARD_OK)).location).toContain('payment=true&order=');
       const again = await pay(lovePathsAgain.checkout.id, CARD_OK);
@@ -746,7 +862,7 @@ describeOnEachDatabase('Sandbox checkout and purchases', ({ store }) => {
       expect((await rows.purchases(email)).map((p) => p.offer_id).sort()).toEqual(['birth_chart', 'love_paths']);
       expect(await rows.charges({ email })).toHaveLength(3);
       expect(await rows.subscriptions(email)).toHaveLength(1);
-      const refused = await post<{ message: string }>('/subs/checkout/sessions', checkoutBody({ email, productId: offer(maxpay, 'birth_chart').productId }));
+      const refused = await buyer.post<{ message: string }>('/subs/checkout/sessions', checkoutBody(buyer, { email, productId: offer(maxpay, 'birth_chart').productId }));
       expectError(refused, 409, 'productId');
       expect(refused.body.message).toBe('This email has already bought this product.');
     });
@@ -779,33 +895,38 @@ describeOnEachDatabase('Sandbox checkout and purchases', ({ store }) => {
 
   describe('one-click purchases', () => {
     const birthChart = () => offer(maxpay, 'birth_chart');
-    function purchaseBody(overrides: Partial<PurchaseCreate> = {}): PurchaseCreate {
-      return { project: TEST_PROJECT, provider: 'maxpay', productId: birthChart().productId, email: newEmail(), usid: newUsid(), orderId: newOrderId(), ...overrides };
+    /** The body of a one-click purchase by `browser`'s visitor (its usid is the browser's). */
+    function purchaseBody(browser: TestBrowser, overrides: Partial<PurchaseCreate> = {}): PurchaseCreate {
+      return { project: TEST_PROJECT, provider: 'maxpay', productId: birthChart().productId, email: newEmail(), usid: browser.visitorId!, orderId: newOrderId(), ...overrides };
     }
-    /** A buyer with a paid maxpay trial (so a stored card). */
-    async function subscriber(): Promise<{ email: string; usid: string }> {
-      const { body, checkout } = await startCheckout();
+    /** A buyer who paid a maxpay trial in their browser (so a stored card, for the email they paid for). */
+    async function subscriber(): Promise<{ buyer: TestBrowser; email: string; usid: string }> {
+      const { body, checkout, buyer } = await startCheckout();
       expect((await pay(checkout.id, CARD_OK)).location).toContain('payment=true');
-      return { email: body.email, usid: body.usid };
+      return { buyer, email: body.email, usid: body.usid };
     }
 
     it('answers 402 on "payment" when the buyer has no stored payment method, and takes nothing', async () => {
-      const body = purchaseBody();
-      expectError(await post('/subs/purchases', body), 402, 'payment');
+      // A visitor who never paid a checkout.
+      const visitor = await newBrowser();
+      const body = purchaseBody(visitor);
+      expectError(await visitor.post('/subs/purchases', body), 402, 'payment');
       expect(await rows.purchases(body.email)).toHaveLength(0);
       expect(await rows.charges({ email: body.email })).toHaveLength(0);
     });
 
     it('answers 402 when the only checkout was declined', async () => {
-      const { body, checkout } = await startCheckout();
+      const { body, checkout, buyer } = await startCheckout();
       await pay(checkout.id, CARD_DECLINED);
-      expectError(await post('/subs/purchases', purchaseBody({ email: body.email })), 402, 'payment');
+      expectError(await buyer.post('/subs/purchases', purchaseBody(buyer, { email: body.email })), 402, 'payment');
+      expect(await rows.purchases(body.email)).toHaveLength(0);
+      expect(await rows.charges({ email: body.email })).toHaveLength(0);
     });
 
     it('buys an offer with the stored card: 201, one purchase, one charge to "card ending 4242"', async () => {
-      const buyer = await subscriber();
-      const body = purchaseBody(buyer);
-      const answer = await post<Purchase>('/subs/purchases', body);
+      const { buyer, email } = await subscriber();
+      const body = purchaseBody(buyer, { email });
+      const answer = await buyer.post<Purchase>('/subs/purchases', body);
       expect(answer.status).toBe(201);
       expect(answer.body).toEqual({
         id: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -824,63 +945,118 @@ describeOnEachDatabase('Sandbox checkout and purchases', ({ store }) => {
       const charges = await rows.charges({ orderId: body.orderId });
       expect(charges).toHaveLength(1);
       expect(charges[0]).toMatchObject({ checkout_id: null, amount_cents: 1999, payment_method: 'card ending 4242' });
-      expect((await get<Purchase[]>(`/subs/purchases?email=${q(body.email.toUpperCase())}&project=${TEST_PROJECT}`)).body).toEqual([answer.body]);
+      // Listed for the buyer (GET /purchases takes no email now: it lists the caller's own purchases).
+      expect((await buyer.get<Purchase[]>(`/subs/purchases?project=${TEST_PROJECT}`)).body).toEqual([answer.body]);
     });
 
     it('answers a replay with 200 and the same purchase, and a second order of the offer with 409 on "productId"', async () => {
-      const buyer = await subscriber();
-      const body = purchaseBody(buyer);
-      const first = await post<Purchase>('/subs/purchases', body);
-      const replay = await post<Purchase>('/subs/purchases', body);
+      const { buyer, email } = await subscriber();
+      const body = purchaseBody(buyer, { email });
+      const first = await buyer.post<Purchase>('/subs/purchases', body);
+      const replay = await buyer.post<Purchase>('/subs/purchases', body);
       expect(replay.status).toBe(200);
       expect(replay.body).toEqual(first.body);
-      expectError(await post('/subs/purchases', { ...body, orderId: newOrderId() }), 409, 'productId');
-      expect(await rows.purchases(buyer.email)).toHaveLength(1);
-      expect(await rows.charges({ email: buyer.email })).toHaveLength(2);
+      expectError(await buyer.post('/subs/purchases', { ...body, orderId: newOrderId() }), 409, 'productId');
+      expect(await rows.purchases(email)).toHaveLength(1);
+      expect(await rows.charges({ email })).toHaveLength(2);
       // Another offer is another product.
-      const lovePaths = await post<Purchase>('/subs/purchases', purchaseBody({ ...buyer, productId: offer(maxpay, 'love_paths').productId }));
+      const lovePaths = await buyer.post<Purchase>('/subs/purchases', purchaseBody(buyer, { email, productId: offer(maxpay, 'love_paths').productId }));
       expect(lovePaths.status).toBe(201);
       expect(lovePaths.body.amount).toBe(24.99);
-      expect((await get<Purchase[]>(`/subs/purchases?email=${q(buyer.email)}&project=${TEST_PROJECT}`)).body.map((p) => p.offerId)).toEqual(['birth_chart', 'love_paths']);
+      expect((await buyer.get<Purchase[]>(`/subs/purchases?project=${TEST_PROJECT}`)).body.map((p) => p.offerId)).toEqual(['birth_chart', 'love_paths']);
     });
 
     it('refuses an orderId reused for a different order: 409 on "orderId"', async () => {
-      const buyer = await subscriber();
-      const body = purchaseBody(buyer);
-      await post('/subs/purchases', body);
-      expectError(await post('/subs/purchases', { ...body, productId: offer(maxpay, 'ultra_pack').productId }), 409, 'orderId');
+      const { buyer, email } = await subscriber();
+      const body = purchaseBody(buyer, { email });
+      expect((await buyer.post('/subs/purchases', body)).status).toBe(201);
+      expectError(await buyer.post('/subs/purchases', { ...body, productId: offer(maxpay, 'ultra_pack').productId }), 409, 'orderId');
       // The orderId of a checkout is taken too.
-      const { body: checkoutOrder } = await startCheckout({ email: buyer.email, productId: offer(maxpay, 'ultra_pack').productId });
-      expectError(await post('/subs/purchases', { ...body, orderId: checkoutOrder.orderId, productId: offer(maxpay, 'ultra_pack').productId }), 409, 'orderId');
+      const { body: checkoutOrder } = await startCheckout({ email, productId: offer(maxpay, 'ultra_pack').productId }, buyer);
+      expectError(await buyer.post('/subs/purchases', { ...body, orderId: checkoutOrder.orderId, productId: offer(maxpay, 'ultra_pack').productId }), 409, 'orderId');
+      expect((await rows.purchases(email)).map((p) => p.offer_id)).toEqual(['birth_chart']);
     });
 
     it('takes one charge from ten identical concurrent purchases: one 201, nine 200', async () => {
-      const buyer = await subscriber();
-      const body = purchaseBody({ ...buyer, productId: offer(maxpay, 'ultra_pack').productId });
-      const answers = await Promise.all(Array.from({ length: 10 }, () => post<Purchase>('/subs/purchases', body)));
+      const { buyer, email } = await subscriber();
+      const body = purchaseBody(buyer, { email, productId: offer(maxpay, 'ultra_pack').productId });
+      const answers = await Promise.all(Array.from({ length: 10 }, () => buyer.post<Purchase>('/subs/purchases', body)));
       expect(answers.map((a) => a.status).sort(), JSON.stringify(answers.map((a) => a.body))).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
       expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
       expect(await rows.charges({ orderId: body.orderId })).toHaveLength(1);
     });
 
     it('takes one charge from concurrent purchases of one offer under different orderIds', async () => {
-      const buyer = await subscriber();
-      const answers = await Promise.all(Array.from({ length: 6 }, () => post('/subs/purchases', purchaseBody({ ...buyer, productId: offer(maxpay, 'love_paths').productId }))));
+      const { buyer, email } = await subscriber();
+      const answers = await Promise.all(Array.from({ length: 6 }, () => buyer.post('/subs/purchases', purchaseBody(buyer, { email, productId: offer(maxpay, 'love_paths').productId }))));
       expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
-      expect((await rows.purchases(buyer.email)).filter((p) => p.offer_id === 'love_paths')).toHaveLength(1);
+      expect((await rows.purchases(email)).filter((p) => p.offer_id === 'love_paths')).toHaveLength(1);
     });
 
     it('charges the stored method of the same provider only: a card does not pay through PayPal', async () => {
-      const buyer = await subscriber();
-      expectError(await post('/subs/purchases', purchaseBody({ ...buyer, provider: 'paypal', productId: offer(paypal, 'birth_chart').productId })), 402, 'payment');
+      const { buyer, email } = await subscriber();
+      expectError(await buyer.post('/subs/purchases', purchaseBody(buyer, { email, provider: 'paypal', productId: offer(paypal, 'birth_chart').productId })), 402, 'payment');
+      expect(await rows.purchases(email)).toHaveLength(0);
+      expect(await rows.charges({ email })).toHaveLength(1);
+    });
+
+    it('charges only the caller’s own stored method, for the email it was paid for: 402 or 403 for anyone else, nothing taken', async () => {
+      // Trust model: the stored method used to be found by the email alone, for any caller who typed it.
+      const { buyer, email } = await subscriber();
+      const before = await rows.charges({ email });
+      // A visitor who never paid, with the buyer's email: no stored method of theirs.
+      const stranger = await newBrowser();
+      expectError(await stranger.post('/subs/purchases', purchaseBody(stranger, { email })), 402, 'payment');
+      expectError(await stranger.post('/subs/purchases', purchaseBody(stranger, { email: email.toUpperCase() })), 402, 'payment');
+      // A visitor who paid for their own address, with the buyer's email: their card is not for it.
+      const other = await subscriber();
+      expectError(await other.buyer.post('/subs/purchases', purchaseBody(other.buyer, { email })), 403, 'email');
+      expectError(await other.buyer.post('/subs/purchases', purchaseBody(other.buyer, { email: email.toUpperCase() })), 403, 'email');
+      // The buyer with an address other than the one they paid for.
+      const elsewhere = newEmail('elsewhere');
+      expectError(await buyer.post('/subs/purchases', purchaseBody(buyer, { email: elsewhere })), 403, 'email');
+      // A body naming the buyer's usid from another browser, or none at all.
+      expectError(await stranger.post('/subs/purchases', purchaseBody(buyer, { email })), 403, 'usid');
+      expectError(await anonymous().post('/subs/purchases', purchaseBody(buyer, { email })), 401, 'credential');
+      expect(await rows.charges({ email })).toEqual(before);
+      expect(await rows.purchases(email)).toHaveLength(0);
+      expect(await rows.purchases(elsewhere)).toHaveLength(0);
+      expect(await rows.charges({ email: elsewhere })).toHaveLength(0);
+      expect(await rows.purchases(other.email)).toHaveLength(0);
+      // The buyer, with their own address in any letter case, is charged as before.
+      const own = await buyer.post<Purchase>('/subs/purchases', purchaseBody(buyer, { email: email.toUpperCase() }));
+      expect(own.status, JSON.stringify(own.body)).toBe(201);
+      expect(own.body.paymentMethod).toBe('card ending 4242');
+      expect(await rows.charges({ email })).toHaveLength(before.length + 1);
+    });
+
+    it('charges the method of the caller’s latest paid checkout with the provider, and only for the email that checkout was paid for', async () => {
+      const { buyer, email } = await subscriber();
+      // A later checkout (an offer) paid with another card: that card is now the stored method.
+      const lovePaths = await startCheckout({ email, productId: offer(maxpay, 'love_paths').productId }, buyer);
+      expect((await pay(lovePaths.checkout.id, CARD_OK_4444)).location).toContain('payment=true&order=');
+      const birth = await buyer.post<Purchase>('/subs/purchases', purchaseBody(buyer, { email }));
+      expect(birth.status, JSON.stringify(birth.body)).toBe(201);
+      expect(birth.body.paymentMethod).toBe('card ending 4444');
+      expect((await rows.charges({ orderId: birth.body.orderId }))[0]).toMatchObject({ payment_method: 'card ending 4444', amount_cents: 1999 });
+      // The same browser then pays a checkout for another address: one-click purchases are for that address now.
+      const partner = newEmail('partner');
+      const partnerOrder = await startCheckout({ email: partner, productId: offer(maxpay, 'birth_chart').productId }, buyer);
+      expect((await pay(partnerOrder.checkout.id, CARD_OK)).location).toContain('payment=true&order=');
+      expectError(await buyer.post('/subs/purchases', purchaseBody(buyer, { email, productId: offer(maxpay, 'ultra_pack').productId })), 403, 'email');
+      expect((await rows.purchases(email)).map((p) => p.offer_id).sort()).toEqual(['birth_chart', 'love_paths']);
+      const ultra = await buyer.post<Purchase>('/subs/purchases', purchaseBody(buyer, { email: partner, productId: offer(maxpay, 'ultra_pack').productId }));
+      expect(ultra.status, JSON.stringify(ultra.body)).toBe(201);
+      expect(ultra.body.paymentMethod).toBe('card ending 4242');
+      expect((await rows.purchases(partner)).map((p) => p.offer_id).sort()).toEqual(['birth_chart', 'ultra_pack']);
     });
 
     it('answers 404 for a plan, an unknown product, or an offer of another provider or project', async () => {
-      const buyer = await subscriber();
-      expectError(await post('/subs/purchases', purchaseBody({ ...buyer, productId: trialPlan().productId })), 404);
-      expectError(await post('/subs/purchases', purchaseBody({ ...buyer, productId: 'no_such_offer' })), 404);
-      expectError(await post('/subs/purchases', purchaseBody({ ...buyer, productId: offer(paypal, 'birth_chart').productId })), 404);
-      expectError(await post('/subs/purchases', purchaseBody({ ...buyer, project: 'food-mentor' })), 404);
+      const { buyer, email } = await subscriber();
+      expectError(await buyer.post('/subs/purchases', purchaseBody(buyer, { email, productId: trialPlan().productId })), 404);
+      expectError(await buyer.post('/subs/purchases', purchaseBody(buyer, { email, productId: 'no_such_offer' })), 404);
+      expectError(await buyer.post('/subs/purchases', purchaseBody(buyer, { email, productId: offer(paypal, 'birth_chart').productId })), 404);
+      expectError(await buyer.post('/subs/purchases', purchaseBody(buyer, { email, project: 'food-mentor' })), 404);
     });
 
     it.each([
@@ -890,15 +1066,25 @@ describeOnEachDatabase('Sandbox checkout and purchases', ({ store }) => {
       ['an unknown provider', { provider: 'stripe' }, 'provider'],
       ['an unknown property', { price: 0 }, 'price'],
     ])('rejects %s with a 400 naming the field', async (_case, overrides, field) => {
-      expectError(await post('/subs/purchases', { ...purchaseBody(), ...overrides }), 400, field);
+      const buyer = await newBrowser();
+      expectError(await buyer.post('/subs/purchases', { ...purchaseBody(buyer), ...overrides }), 400, field);
     });
 
-    it('lists nothing for an email without purchases, and refuses a bad query', async () => {
-      const answer = await get<Purchase[]>(`/subs/purchases?email=${q(newEmail())}&project=${TEST_PROJECT}`);
+    it('lists only the caller’s own purchases: nothing for a visitor without any, whatever email the URL names; 401 without the credential; 400 on a bad query', async () => {
+      // Trust model: GET /purchases used to list an email's purchases to anyone (?email=); it lists the caller's now.
+      const { buyer, email } = await subscriber();
+      expect((await buyer.post('/subs/purchases', purchaseBody(buyer, { email }))).status).toBe(201);
+      const visitor = await newBrowser();
+      const answer = await visitor.get<Purchase[]>(`/subs/purchases?project=${TEST_PROJECT}`);
       expect(answer.status).toBe(200);
       expect(answer.body).toEqual([]);
-      expectError(await get(`/subs/purchases?email=bad&project=${TEST_PROJECT}`), 400, 'email');
-      expectError(await get(`/subs/purchases?email=${q(newEmail())}`), 400, 'project');
+      const named = await visitor.get<Purchase[]>(`/subs/purchases?project=${TEST_PROJECT}&email=${q(email)}`);
+      expect(named.status).toBe(200);
+      expect(named.body).toEqual([]);
+      expect((await buyer.get<Purchase[]>(`/subs/purchases?project=${TEST_PROJECT}`)).body.map((p) => p.email)).toEqual([email]);
+      expectError(await anonymous().get(`/subs/purchases?project=${TEST_PROJECT}`), 401, 'credential');
+      expectError(await visitor.get('/subs/purchases'), 400, 'project');
+      expectError(await visitor.get('/subs/purchases?project=Not%20A%20Project'), 400, 'project');
     });
   });
 });

@@ -1,16 +1,21 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Session } from '../src/services/api-contract';
+import { CREDENTIAL_COOKIE } from './auth/visitor-credential';
 import { inCi } from './test-support/databases';
 import { postgresAvailability, startPostgres, type TestPostgres } from './test-support/postgres';
+import { newVisitorId } from './test-support/test-browser';
 
 // Acknowledged writes survive kill -9: the real server process (server/main.ts) takes 1,000 concurrent
 // session creates + writes over HTTP, is killed with SIGKILL mid-way, restarts on the same data, and every
-// write that was answered 2xx must be there.
+// write that was answered 2xx must be there. Each visitor is a browser of its own: a random v4 UUID session
+// id and the credential cookie its create answer set, sent with its write and, after the restart, its read
+// (so the restarted server must also still accept the credentials the killed one issued).
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const VISITORS = 1000;
@@ -21,6 +26,12 @@ interface RunningServer {
   baseUrl: string;
 }
 
+/** A visitor of one run: its session id and the credential cookie (`name=value`) its session create set. */
+interface Visitor {
+  id: string;
+  cookie: string;
+}
+
 const running = new Set<ChildProcess>();
 afterAll(() => {
   for (const child of running) child.kill('SIGKILL');
@@ -29,7 +40,18 @@ afterAll(() => {
 function startServer(env: Record<string, string>): Promise<RunningServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'server', 'main.ts')], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DIST_DIR: join(repoRoot, 'no-dist-for-this-test'), NODE_ENV: 'test', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DIST_DIR: join(repoRoot, 'no-dist-for-this-test'),
+      NODE_ENV: 'test',
+      // All 1,000 visitors call from 127.0.0.1 within seconds: the default of 300 session creates (and, after
+      // the restart, 300 session reads) per address a minute would answer most of them 429. The limits are
+      // tested in trust.contract.test.ts; here they must not get in the way.
+      RATE_LIMIT_SESSIONS: '1000000',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
@@ -61,35 +83,51 @@ function waitForExit(child: ChildProcess): Promise<void> {
   });
 }
 
-async function postJson(url: string, body: unknown): Promise<number> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+async function postJson(url: string, body: unknown, cookie?: string): Promise<{ status: number; credential: string | null }> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (cookie) headers.cookie = cookie;
+  const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) });
   await response.arrayBuffer();
-  return response.status;
+  const credential = response.headers.getSetCookie().map((line) => line.split(';', 1)[0]!).find((pair) => pair.startsWith(`${CREDENTIAL_COOKIE}=`)) ?? null;
+  return { status: response.status, credential };
 }
 
 /**
- * Sends every visitor's create + write at once, kills the server with SIGKILL after KILL_AFTER_ACKS writes
- * were acknowledged, and returns the acknowledged visitor numbers.
+ * Sends every visitor's create + write at once (each write with the credential its create set), kills the
+ * server with SIGKILL after KILL_AFTER_ACKS writes were acknowledged, and returns the acknowledged visitor
+ * numbers with every visitor's session id and credential.
  */
-async function writeUntilKilled(server: RunningServer, runId: string, afterKill: () => void = () => undefined): Promise<{ acked: number[]; failed: number }> {
+async function writeUntilKilled(
+  server: RunningServer,
+  runId: string,
+  afterKill: () => void = () => undefined,
+): Promise<{ acked: number[]; failed: number; visitors: Array<Visitor | undefined> }> {
   const acked: number[] = [];
+  const visitors: Array<Visitor | undefined> = Array.from({ length: VISITORS }, () => undefined);
   let failed = 0;
   let killed = false;
   await Promise.all(
     Array.from({ length: VISITORS }, async (_, n) => {
-      const id = `${runId}_${n}`;
+      const id = newVisitorId();
       try {
         const created = await postJson(`${server.baseUrl}/subs/sessions/create`, { id });
-        if (created !== 201 && created !== 200) throw new Error(`create answered ${created}`);
-        const written = await postJson(`${server.baseUrl}/subs/sessions/write/${id}`, {
-          id,
-          flowOuter: true,
-          abTestData: { n, run: runId },
-          gclid: n % 2 === 0,
-          testEventCode: `T${n}`,
-          ipInfo: null,
-        });
-        if (written !== 200) throw new Error(`write answered ${written}`);
+        if (created.status !== 201) throw new Error(`create answered ${created.status}`);
+        if (!created.credential) throw new Error('create set no credential');
+        const visitor = { id, cookie: created.credential };
+        visitors[n] = visitor;
+        const written = await postJson(
+          `${server.baseUrl}/subs/sessions/write/${id}`,
+          {
+            id,
+            flowOuter: true,
+            abTestData: { n, run: runId },
+            gclid: n % 2 === 0,
+            testEventCode: `T${n}`,
+            ipInfo: null,
+          },
+          visitor.cookie,
+        );
+        if (written.status !== 200) throw new Error(`write answered ${written.status}`);
         acked.push(n);
         if (!killed && acked.length >= KILL_AFTER_ACKS) {
           killed = true;
@@ -102,16 +140,21 @@ async function writeUntilKilled(server: RunningServer, runId: string, afterKill:
     }),
   );
   await waitForExit(server.process);
-  return { acked, failed };
+  return { acked, failed, visitors };
 }
 
-async function expectAllThere(server: RunningServer, runId: string, acked: number[], failed: number): Promise<void> {
+/** Reads every acknowledged visitor's session back, each with its own credential from before the kill. */
+async function expectAllThere(server: RunningServer, runId: string, acked: number[], failed: number, visitors: Array<Visitor | undefined>): Promise<void> {
   const missing: number[] = [];
+  const statuses = new Map<number, number>();
   for (let i = 0; i < acked.length; i += 50) {
     await Promise.all(
       acked.slice(i, i + 50).map(async (n) => {
-        const response = await fetch(`${server.baseUrl}/subs/sessions/${runId}_${n}`);
-        const session = response.status === 200 ? ((await response.json()) as Session) : undefined;
+        const visitor = visitors[n]!;
+        const response = await fetch(`${server.baseUrl}/subs/sessions/${visitor.id}`, { headers: { cookie: visitor.cookie } });
+        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+        const body = await response.text();
+        const session = response.status === 200 ? (JSON.parse(body) as Session) : undefined;
         const ok =
           session?.record.flowOuter === true &&
           session.record.abTestData.n === n &&
@@ -121,7 +164,9 @@ async function expectAllThere(server: RunningServer, runId: string, acked: numbe
       }),
     );
   }
-  expect(missing, `acknowledged writes lost after kill -9: ${missing.slice(0, 20).join(', ')}`).toEqual([]);
+  // A 401 here would be the restarted server refusing the credentials the killed one issued.
+  const answered = [...statuses].map(([status, count]) => `${count}× ${status}`).join(', ');
+  expect(missing, `acknowledged writes lost after kill -9 (reads answered ${answered}): ${missing.slice(0, 20).join(', ')}`).toEqual([]);
   console.log(`kill -9 (${runId}): ${acked.length} writes acknowledged, ${failed} visitors cut off; all ${acked.length} found after restart`);
 }
 
@@ -129,14 +174,16 @@ describe('durability under kill -9 (SQLite)', () => {
   it('keeps every acknowledged session write through kill -9 in the middle of 1,000 concurrent writers', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'astrelle-durability-'));
     try {
-      const first = await startServer({ DATA_DIR: dataDir });
-      const { acked, failed } = await writeUntilKilled(first, 'kill9');
+      // No SESSION_SECRET: the first server generates the signing secret into DATA_DIR, and the restarted
+      // one must read it back from there to accept the credentials issued before the kill.
+      const first = await startServer({ DATA_DIR: dataDir, SESSION_SECRET: '' });
+      const { acked, failed, visitors } = await writeUntilKilled(first, 'kill9');
       // The kill really happened mid-way: some writes were acknowledged and some were not.
       expect(acked.length).toBeGreaterThanOrEqual(KILL_AFTER_ACKS);
       expect(failed).toBeGreaterThan(0);
-      const second = await startServer({ DATA_DIR: dataDir });
+      const second = await startServer({ DATA_DIR: dataDir, SESSION_SECRET: '' });
       try {
-        await expectAllThere(second, 'kill9', acked, failed);
+        await expectAllThere(second, 'kill9', acked, failed, visitors);
       } finally {
         second.process.kill('SIGKILL');
         await waitForExit(second.process);
@@ -156,18 +203,21 @@ describe.skipIf(!postgresLeg && !inCi)('durability under kill -9 (PostgreSQL)', 
     if (!available) throw new Error(`The PostgreSQL leg cannot run under CI: ${reason}`);
     if (process.env.TEST_DATABASE_URL) return; // an external server cannot be crashed from here
     let postgres: TestPostgres | undefined;
+    // The same signing secret for both servers (of 32 characters or more), so that the restarted one accepts
+    // the credentials the killed one issued; without it, main.ts would keep a generated one in <repo>/data.
+    const secrets = { SESSION_SECRET: randomBytes(48).toString('base64url') };
     try {
       postgres = await startPostgres({ durable: true });
-      const first = await startServer({ DATABASE_URL: postgres.url });
+      const first = await startServer({ DATABASE_URL: postgres.url, ...secrets });
       // PostgreSQL goes down the way a power cut would (immediate shutdown: no checkpoint) right after
       // the server is killed, then recovers from its WAL on restart.
-      const { acked, failed } = await writeUntilKilled(first, 'pgkill9', () => postgres!.crash());
+      const { acked, failed, visitors } = await writeUntilKilled(first, 'pgkill9', () => postgres!.crash());
       expect(acked.length).toBeGreaterThanOrEqual(KILL_AFTER_ACKS);
       expect(failed).toBeGreaterThan(0);
       postgres.restart();
-      const second = await startServer({ DATABASE_URL: postgres.url });
+      const second = await startServer({ DATABASE_URL: postgres.url, ...secrets });
       try {
-        await expectAllThere(second, 'pgkill9', acked, failed);
+        await expectAllThere(second, 'pgkill9', acked, failed, visitors);
       } finally {
         second.process.kill('SIGKILL');
         await waitForExit(second.process);
