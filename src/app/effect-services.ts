@@ -42,6 +42,8 @@ export function browserEffectServices(project: string): EffectServices {
     newOrderId: () => `ord_${randomId().replace(/-/g, '')}`,
     origin: new URL(absoluteUrl(config.subscriptionApiUrl)).origin,
     openPaymentPage: (url) => window.location.assign(url),
+    // The hosted payment's way back (`/payment-success?…&payment=true&order=…`): the order is only a claim to check.
+    paymentReturn: () => ({ order: new URLSearchParams(window.location.search).get('order') }),
     browser: () => ({
       userAgent: navigator.userAgent,
       cookies: document.cookie,

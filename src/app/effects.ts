@@ -7,8 +7,9 @@ import { startCheckout, type StartCheckoutServices } from './effects/start-check
 import { loadOffers, type LoadOffersServices } from './effects/load-offers';
 import { purchaseOffers, type PurchaseOffersServices } from './effects/purchase-offers';
 import { orderReports, type OrderReportsServices } from './effects/order-reports';
+import { checkPayment, type CheckPaymentServices } from './effects/check-payment';
 
-type AllServices = SubmitEmailServices & StartCheckoutServices & LoadOffersServices & PurchaseOffersServices & OrderReportsServices;
+type AllServices = SubmitEmailServices & StartCheckoutServices & LoadOffersServices & PurchaseOffersServices & OrderReportsServices & CheckPaymentServices;
 
 /** What the effects reach the outside world with: every effect's services in one. */
 export interface EffectServices extends Omit<AllServices, 'subscriptions' | 'astro' | 'visitor'> {
@@ -17,6 +18,7 @@ export interface EffectServices extends Omit<AllServices, 'subscriptions' | 'ast
     LoadOffersServices['subscriptions'] &
     PurchaseOffersServices['subscriptions'] &
     OrderReportsServices['subscriptions'] &
+    CheckPaymentServices['subscriptions'] &
     Pick<SubscriptionApi, 'getSubscriptionPlans'>;
   astro: SubmitEmailServices['astro'] & OrderReportsServices['astro'];
   visitor(): ReturnType<SubmitEmailServices['visitor']> & ReturnType<StartCheckoutServices['visitor']> & ReturnType<PurchaseOffersServices['visitor']>;
@@ -31,5 +33,6 @@ export function createEffects(services: EffectServices): Record<EffectName, AnyA
     loadOffers: loadOffers(services),
     purchaseOffers: purchaseOffers(services),
     orderReports: orderReports(services),
+    checkPayment: checkPayment(services),
   };
 }

@@ -7,10 +7,10 @@ const publicPaths = ['/privacy-policy', '/terms-of-use', '/cookie-policy', '/und
 
 type Editable = { screens: Array<Record<string, unknown> & { id: string }> };
 
-function problemsAfter(edit: (flow: Editable) => void): string[] {
+function problemsAfter(edit: (flow: Editable) => void, effects?: readonly string[]): string[] {
   const flow = structuredClone(flowJson) as unknown as Editable;
   edit(flow);
-  const result = validateFlow(flow, { publicPaths });
+  const result = validateFlow(flow, { publicPaths, ...(effects ? { effects } : {}) });
   return result.ok ? [] : result.problems.map((p) => `${p.pointer} ${p.message}`);
 }
 
@@ -108,5 +108,65 @@ describe('checks of the post-quiz screens', () => {
 
   it('refuses an interstitial that leads on but has no button to go there', () => {
     expect(problemsAfter((f) => delete screen(f, 'get-access').cta)).toEqual([`${at('get-access')} interstitial "get-access" has "next" but no "cta" button to go there`]);
+  });
+});
+
+describe('checks of a payment result screen', () => {
+  // The effects the app registers (src/app/effect-names.ts; the engine does not import the app).
+  const effects = ['loadPlans', 'submitEmail', 'startCheckout', 'loadOffers', 'purchaseOffers', 'orderReports', 'checkPayment'];
+  const at = `/screens/${flowJson.screens.findIndex((s) => s.id === 'payment-success')}`;
+  type States = Record<string, Record<string, unknown>>;
+  const paymentSuccess = (f: Editable) => screen(f, 'payment-success') as Editable['screens'][number] & { states: States; effects: string[] };
+
+  it('accepts the product flow with the app\'s effects', () => {
+    expect(problemsAfter(() => {}, effects)).toEqual([]);
+  });
+
+  it('refuses a status effect the app does not register', () => {
+    expect(
+      problemsAfter((f) => {
+        const s = paymentSuccess(f);
+        s.statusFrom = 'checkPaymnt';
+        s.effects = ['checkPaymnt', 'orderReports'];
+        s.next = [{ when: { outcome: 'checkPaymnt', is: 'paid' }, to: 'signup-offer' }, { to: 'select-price' }];
+      }, effects),
+    ).toEqual([`${at}/statusFrom unknown effect "checkPaymnt"`, `${at}/effects/0 unknown effect "checkPaymnt"`]);
+  });
+
+  it('refuses a status from an effect the screen does not run', () => {
+    expect(problemsAfter((f) => (paymentSuccess(f).effects = ['orderReports']), effects)).toEqual([
+      `${at}/statusFrom "checkPayment" is not one of this screen's effects, so the status it shows is nobody's answer`,
+    ]);
+  });
+
+  it('refuses a condition on the outcome of another effect than its status effect', () => {
+    expect(problemsAfter((f) => (paymentSuccess(f).next = [{ when: { outcome: 'orderReports', is: 'ordered' }, to: 'signup-offer' }, { to: 'select-price' }]), effects)).toEqual([
+      `${at}/next/0/when condition on the outcome of "orderReports", which is not this screen's "statusFrom"`,
+    ]);
+  });
+
+  it('refuses a condition on an outcome the status effect never reports', () => {
+    expect(problemsAfter((f) => (paymentSuccess(f).next = [{ when: { outcome: 'checkPayment', is: 'succeeded' }, to: 'signup-offer' }, { to: 'select-price' }]))).toEqual([
+      `${at}/next/0/when "checkPayment" never reports the outcome "succeeded"`,
+    ]);
+  });
+
+  it('refuses branches on the payment status with no default (an unpaid visitor would be stuck)', () => {
+    expect(problemsAfter((f) => (paymentSuccess(f).next = [{ when: { outcome: 'checkPayment', is: 'paid' }, to: 'signup-offer' }]))).toEqual([
+      `${at}/next/0 the last branch has a "when": a visitor whose answers match no branch is stuck`,
+    ]);
+  });
+
+  it('refuses a status without a button on a screen that leads on', () => {
+    expect(problemsAfter((f) => delete paymentSuccess(f).states.unknown!.cta)).toEqual([
+      `${at}/states/unknown payment result "payment-success" has "next" but no "cta" button in its "unknown" texts to go there`,
+    ]);
+  });
+
+  it('refuses a placeholder in its texts, and a missing status', () => {
+    expect(problemsAfter((f) => (paymentSuccess(f).states.paid!.title = 'Welcome, {answer:2-1}'))).toEqual([
+      `${at}/states/paid/title placeholders are filled on interstitial screens only, not on a payment-result screen`,
+    ]);
+    expect(problemsAfter((f) => delete paymentSuccess(f).states.declined)).toEqual([`${at}/states missing required property "declined"`]);
   });
 });

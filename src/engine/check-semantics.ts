@@ -1,8 +1,9 @@
 import type { Condition, Flow, Screen } from './generated/flow-types';
 import type { FlowProblem } from './validate-flow';
 import { branchesOf, followersOf, predecessors, returnRoutesOf } from './flow-graph';
-import { conditionAnswerKeys, conditionFlags, conditionOutcomes, conditionValues } from './conditions';
-import { submitEffectOf } from './compile-flow';
+import { conditionAnswerKeys, conditionFlags, conditionOutcomes, conditionOutcomeValues, conditionValues } from './conditions';
+import { statusEffectOf, submitEffectOf } from './compile-flow';
+import { paymentOutcomes, paymentStatuses } from './payment-status';
 import { enumeratedValues, isQuestionScreen } from './answers';
 
 const knownVariables = new Set(['sunSign', 'moonSign']);
@@ -130,13 +131,32 @@ export function checkSemantics(flow: Flow, effects: readonly string[] | null, pu
     if (submit !== undefined && effects && !effects.includes(submit)) {
       report(`${at(i)}/submit`, `unknown effect "${submit}"`, effects.length > 0 ? `use one of ${effects.join(', ')}` : 'this app registers no effects yet');
     }
+    const status = statusEffectOf(screen);
+    if (screen.kind === 'payment-result') {
+      if (effects && !effects.includes(screen.statusFrom)) {
+        report(`${at(i)}/statusFrom`, `unknown effect "${screen.statusFrom}"`, effects.length > 0 ? `use one of ${effects.join(', ')}` : 'this app registers no effects yet');
+      } else if (!(screen.effects ?? []).includes(screen.statusFrom)) {
+        report(`${at(i)}/statusFrom`, `"${screen.statusFrom}" is not one of this screen's effects, so the status it shows is nobody's answer`, `add "${screen.statusFrom}" to this screen's "effects"`);
+      }
+      if (branches.length > 0) {
+        for (const name of paymentStatuses) {
+          if (screen.states[name].cta === undefined) report(`${at(i)}/states/${name}`, `payment result "${screen.id}" has "next" but no "cta" button in its "${name}" texts to go there`, 'add "cta" with the button text');
+        }
+      }
+    }
     branchesOf(screen).forEach((branch, b) => {
       if (!branch.when) return;
-      checkFlags(branch.when, `${at(i)}/next/${b}/when`);
-      const own = submit;
+      const pointer = `${at(i)}/next/${b}/when`;
+      checkFlags(branch.when, pointer);
+      const own = submit ?? status;
       for (const effect of conditionOutcomes(branch.when)) {
-        if (effect !== own) {
-          report(`${at(i)}/next/${b}/when`, `condition on the outcome of "${effect}", which this screen does not submit to`, own ? `test "${own}", this screen's submit effect` : 'add "submit" with that effect to this screen, or test an answer');
+        if (effect === own) continue;
+        if (status !== undefined) report(pointer, `condition on the outcome of "${effect}", which is not this screen's "statusFrom"`, `test "${status}", the effect whose status this screen shows`);
+        else report(pointer, `condition on the outcome of "${effect}", which this screen does not submit to`, own ? `test "${own}", this screen's submit effect` : 'add "submit" with that effect to this screen, or test an answer');
+      }
+      for (const { effect, value } of conditionOutcomeValues(branch.when)) {
+        if (status !== undefined && effect === status && !paymentOutcomes.includes(value)) {
+          report(pointer, `"${status}" never reports the outcome "${value}"`, `use one of ${paymentOutcomes.join(', ')}`);
         }
       }
     });
@@ -244,5 +264,14 @@ function textsOf(screen: Screen, base: string): Array<[string, string]> {
     if (textFields.has(field) && typeof value === 'string') texts.push([`${base}/${field}`, value]);
   }
   if (screen.kind === 'interstitial') (screen.body ?? []).forEach((t, j) => texts.push([`${base}/body/${j}`, t]));
+  if (screen.kind === 'payment-result') {
+    for (const [name, state] of Object.entries(screen.states)) {
+      for (const field of ['eyebrow', 'title', 'cta'] as const) {
+        const text = state[field];
+        if (text !== undefined) texts.push([`${base}/states/${name}/${field}`, text]);
+      }
+      (state.body ?? []).forEach((t, j) => texts.push([`${base}/states/${name}/body/${j}`, t]));
+    }
+  }
   return texts;
 }

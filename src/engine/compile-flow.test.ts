@@ -7,7 +7,7 @@ import { compileFlow, screenIdOf, type EffectInput } from './compile-flow';
 import type { Flow } from './generated/flow-types';
 
 /** The effects the product flow names (the app registers them; src/app/effect-names.ts). */
-const productEffects = ['loadPlans', 'submitEmail', 'startCheckout', 'loadOffers', 'purchaseOffers', 'orderReports'];
+const productEffects = ['loadPlans', 'submitEmail', 'startCheckout', 'loadOffers', 'purchaseOffers', 'orderReports', 'checkPayment'];
 
 function loadFlow(): Flow {
   const result = validateFlow(flowJson);
@@ -28,7 +28,7 @@ function walk(relationship: string, time: string) {
     const screen = loadFlow().screens.find((s) => s.id === id);
     if (!screen) throw new Error(id);
     switch (screen.kind) {
-      case 'welcome': case 'interstitial': case 'loading': return { type: 'NEXT' };
+      case 'welcome': case 'interstitial': case 'loading': case 'payment-result': return { type: 'NEXT' };
       case 'single-choice': return { type: 'ANSWER', value: id === 'relationship-status' ? relationship : screen.options[0]!.value };
       case 'multiple-choice': return { type: 'ANSWER', value: [screen.options[0]!.value] };
       case 'text': return { type: 'ANSWER', value: 'Maya' };
@@ -329,5 +329,103 @@ describe('the way back from the hosted payment', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(actor.getSnapshot().value).toEqual({ 'select-price': 'decided' });
     expect(actor.getSnapshot().context.results).toEqual({ startCheckout: { outcome: 'redirected' } });
+  });
+});
+
+describe('a payment result screen (/payment-success)', () => {
+  /** The machine at /select-price, the visitor sent to the hosted payment; checkPayment answers when `answer` is called. */
+  async function returning(context: { results?: Record<string, unknown> } = {}) {
+    const { fromPromise } = await import('xstate');
+    const runs: EffectInput[] = [];
+    const reportRuns: string[] = [];
+    let answer: (outcome: string | Error) => void = () => {};
+    const machine = compileFlow(flowWithPayment(), {
+      effects: {
+        checkPayment: fromPromise(({ input }: { input: EffectInput }) => {
+          runs.push(input);
+          return new Promise((resolve, reject) => (answer = (outcome) => (outcome instanceof Error ? reject(outcome) : resolve({ outcome }))));
+        }),
+        orderReports: fromPromise(async ({ input }: { input: EffectInput }) => {
+          reportRuns.push(input.screen.id);
+          return { outcome: 'nothing' };
+        }),
+      },
+    });
+    const trail = [...pathFor(flowWithPayment(), {})];
+    const actor = createActor(machine, {
+      snapshot: machine.resolveState({ value: 'select-price', context: { answers: { '5-1': 'mxp_plan_1' }, trail, email: null, move: 'start', results: context.results ?? {}, flags: { discounts: true } } }),
+    }).start();
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+    return { actor, runs, reportRuns, answer: async (outcome: string | Error) => (answer(outcome), settle()), settle };
+  }
+
+  it('stays checking, with no way on, until checkPayment answers; then NEXT follows a paid order to the upsell', async () => {
+    const { actor, runs, reportRuns, answer, settle } = await returning();
+    actor.send({ type: 'RETURN', screen: 'payment-success' });
+    await settle();
+    expect(actor.getSnapshot().value).toEqual({ 'payment-success': 'checking' });
+    expect(runs).toHaveLength(1);
+    expect(reportRuns).toEqual(['payment-success']);
+    actor.send({ type: 'NEXT' });
+    expect(actor.getSnapshot().value).toEqual({ 'payment-success': 'checking' });
+    await answer('paid');
+    expect(actor.getSnapshot().value).toEqual({ 'payment-success': 'checked' });
+    expect(actor.getSnapshot().context.results.checkPayment).toEqual({ outcome: 'paid' });
+    actor.send({ type: 'NEXT' });
+    expect(screenIdOf(actor.getSnapshot())).toBe('signup-offer');
+  });
+
+  it('leads back to the plans for a pending, declined or unknown order, and when the check itself failed', async () => {
+    for (const outcome of ['pending', 'declined', 'unknown', new Error('bug')]) {
+      const { actor, answer } = await returning();
+      actor.send({ type: 'RETURN', screen: 'payment-success' });
+      await answer(outcome);
+      expect(actor.getSnapshot().value).toEqual({ 'payment-success': 'checked' });
+      if (outcome instanceof Error) expect(actor.getSnapshot().context.results.checkPayment).toEqual({ outcome: 'failed' });
+      actor.send({ type: 'NEXT' });
+      expect(screenIdOf(actor.getSnapshot())).toBe('select-price');
+    }
+  });
+
+  it('forgets an earlier "paid" when the page opens again, so it never shows while another order is checked', async () => {
+    const { actor, answer } = await returning({ results: { checkPayment: { outcome: 'paid' } } });
+    actor.send({ type: 'RETURN', screen: 'payment-success' });
+    expect(actor.getSnapshot().context.results).not.toHaveProperty('checkPayment');
+    actor.send({ type: 'NEXT' });
+    expect(screenIdOf(actor.getSnapshot())).toBe('payment-success');
+    await answer('unknown');
+    actor.send({ type: 'NEXT' });
+    expect(screenIdOf(actor.getSnapshot())).toBe('select-price');
+  });
+
+  it('asks again when the page is restored from saved progress (a reload)', async () => {
+    const { actor, runs, answer } = await returning();
+    actor.send({ type: 'RETURN', screen: 'payment-success' });
+    await answer('paid');
+    actor.send({ type: 'RESUME' });
+    expect(actor.getSnapshot().value).toEqual({ 'payment-success': 'checking' });
+    expect(actor.getSnapshot().context.results).not.toHaveProperty('checkPayment');
+    expect(runs).toHaveLength(2);
+  });
+
+  it('keeps the trail through the paid return consistent, so the upsell keeps its answer', async () => {
+    const { actor, answer } = await returning();
+    actor.send({ type: 'RETURN', screen: 'payment-success' });
+    await answer('paid');
+    actor.send({ type: 'NEXT' });
+    actor.send({ type: 'ANSWER', value: ['birth_chart'] });
+    expect(screenIdOf(actor.getSnapshot())).toBe('signup-offer-success');
+    expect(actor.getSnapshot().context.answers).toMatchObject({ '5-1': 'mxp_plan_1', '6-1': ['birth_chart'] });
+    expect(actor.getSnapshot().context.trail.slice(-4)).toEqual(['select-price', 'payment-success', 'signup-offer', 'signup-offer-success']);
+  });
+
+  it('keeps checking when no checkPayment is registered: without the server\'s word the page claims nothing', () => {
+    const machine = compileFlow(flowWithPayment());
+    const actor = createActor(machine, {
+      snapshot: machine.resolveState({ value: 'select-price', context: { answers: {}, trail: ['select-price'], email: null, move: 'start', results: {}, flags: {} } }),
+    }).start();
+    actor.send({ type: 'RETURN', screen: 'payment-success' });
+    actor.send({ type: 'NEXT' });
+    expect(actor.getSnapshot().value).toEqual({ 'payment-success': 'checking' });
   });
 });

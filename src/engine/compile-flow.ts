@@ -100,8 +100,8 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
       },
       // A return route of a price screen the visitor has reached (the hosted payment's way back), or of any price
       // screen for a visitor this browser knows nothing of: the hosted page may hand back to another browser (out
-      // of an in-app browser, say), and someone who paid must see their confirmation, not the start. The pages
-      // after it ask the servers, not this browser, what the visitor is entitled to.
+      // of an in-app browser, say), and someone who paid must see the page they return to, not the start. That page
+      // and the ones after it ask the servers, not this browser, what is true and what the visitor is entitled to.
       isPaymentReturn: ({ context, event }, params: { screen: string }) =>
         event.type === 'RETURN' &&
         event.screen === params.screen &&
@@ -133,6 +133,12 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
         return { trail: [...kept, params.screen], move: 'navigate' as const };
       }),
       storeResult: assign(({ context }, params: { effect: string; output: unknown }) => ({ results: { ...context.results, [params.effect]: params.output } })),
+      // A payment result screen opens with no answer from its status effect: an earlier visit's (say, "paid")
+      // must not show for a moment while the page asks again, maybe about another order.
+      forgetResult: assign(({ context }, params: { effect: string }) => {
+        const { [params.effect]: _forgotten, ...results } = context.results;
+        return { results };
+      }),
       setFlags: assign(({ context, event }) => (event.type === 'SET_FLAGS' ? { flags: { ...context.flags, ...event.flags } } : {})),
     },
   });
@@ -173,9 +179,10 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
     (screen: Screen) =>
     ({ context }: { context: FunnelContext }): EffectInput => ({ screen, answers: context.answers, email: context.email, results: context.results, flags: context.flags });
 
+  // The effects run while the screen is open (a payment result screen's status effect runs in its own sub-state).
   const invokeFor = (screen: Screen) =>
     (screen.effects ?? []).flatMap((name) =>
-      options.effects?.[name]
+      options.effects?.[name] && name !== statusEffectOf(screen)
         ? [
             {
               src: name,
@@ -195,7 +202,34 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
       ...(invoke.length > 0 ? { invoke } : {}),
       meta: { route: screen.route },
     };
-    const resume = invoke.length > 0 ? { RESUME: { target: `#${flow.id}.${screen.id}`, reenter: true } } : {};
+    const status = statusEffectOf(screen);
+    const resume = invoke.length > 0 || status ? { RESUME: { target: `#${flow.id}.${screen.id}`, reenter: true } } : {};
+    if (status !== undefined) {
+      // A payment result screen: `checking` until its status effect answers (a failed effect counts as the
+      // outcome "failed"), and only then NEXT, decided by `next` on that answer. Without the effect registered
+      // it keeps checking: nothing here may claim what the server has not said.
+      const statusName = options.effects?.[status] ? status : null;
+      return machineSetup.createStateConfig({
+        ...common,
+        entry: { type: 'forgetResult', params: { effect: status } },
+        on: { ...resume, ...(back.length > 0 ? { BACK: back } : {}) },
+        initial: 'checking',
+        states: {
+          checking: statusName
+            ? {
+                invoke: {
+                  src: statusName,
+                  id: `${screen.id}:${statusName}`,
+                  input: effectInput(screen),
+                  onDone: { target: 'checked', actions: { type: 'storeResult', params: ({ event }) => ({ effect: statusName, output: event.output }) } },
+                  onError: { target: 'checked', actions: { type: 'storeResult', params: { effect: statusName, output: { outcome: 'failed' } } } },
+                },
+              }
+            : {},
+          checked: { on: { NEXT: forward(screen, null, true) } },
+        },
+      });
+    }
     const declared = submitEffectOf(screen);
     const submitName = declared && options.effects?.[declared] ? declared : null;
     if (screen.kind === 'email' || submitName) {
@@ -289,6 +323,11 @@ export function screenIdOf(snapshot: { value: unknown }): string {
   const value = snapshot.value;
   if (typeof value === 'string') return value;
   return typeof value === 'object' && value !== null ? (Object.keys(value)[0] ?? '') : '';
+}
+
+/** The effect whose outcome a payment result screen shows (its `statusFrom`). */
+export function statusEffectOf(screen: Screen): string | undefined {
+  return screen.kind === 'payment-result' ? screen.statusFrom : undefined;
 }
 
 /** The effect a screen submits to (email, price and offers screens may name one). */

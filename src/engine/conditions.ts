@@ -62,3 +62,11 @@ export function conditionFlags(condition: Condition): string[] {
   if ('not' in condition) return conditionFlags(condition.not);
   return 'flag' in condition ? [condition.flag] : [];
 }
+
+/** Every (effect, outcome) pair a condition compares with. */
+export function conditionOutcomeValues(condition: Condition): Array<{ effect: string; value: string }> {
+  if ('all' in condition) return condition.all.flatMap(conditionOutcomeValues);
+  if ('any' in condition) return condition.any.flatMap(conditionOutcomeValues);
+  if ('not' in condition) return conditionOutcomeValues(condition.not);
+  return 'outcome' in condition ? [{ effect: condition.outcome, value: condition.is }] : [];
+}

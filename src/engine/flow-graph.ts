@@ -1,7 +1,7 @@
 import type { Branch, Flow, ReturnRoute, Screen } from './generated/flow-types';
 import type { Answers } from './answers';
 import { isQuestionScreen } from './answers';
-import { evaluateCondition, type Flags } from './conditions';
+import { conditionOutcomes, evaluateCondition, type Flags } from './conditions';
 
 /** The branches of a screen's `next`, in order; a plain id is one unconditional branch. */
 export function branchesOf(screen: Screen): Branch[] {
@@ -59,6 +59,23 @@ export function resolveNext(screen: Screen, answers: Answers, flags: Flags = {})
 }
 
 /**
+ * Whether `screen` may have led to `id` given the answers (and switches): the branch the answers choose, and
+ * before it any branch decided by an effect's outcome (a submit effect's, a payment result screen's status),
+ * which only the machine's memory knows: it may have been taken.
+ */
+export function mayLeadTo(screen: Screen, id: string, answers: Answers, flags: Flags = {}): boolean {
+  for (const branch of branchesOf(screen)) {
+    if (!branch.when) return branch.to === id;
+    if (conditionOutcomes(branch.when).length > 0) {
+      if (branch.to === id) return true;
+    } else if (evaluateCondition(branch.when, answers, {}, flags)) {
+      return branch.to === id;
+    }
+  }
+  return false;
+}
+
+/**
  * The screens a visitor with these answers passes through, from the start to the end, following
  * the branches the answers choose (unanswered conditions take the default branch).
  */
@@ -104,8 +121,8 @@ export function predecessors(flow: Flow): Map<string, string[]> {
 }
 
 /**
- * The longest start of `trail` that these answers would take: each screen is the one its
- * predecessor leads to. After an answer changes a branch, the screens past the change drop out.
+ * The longest start of `trail` that these answers would take: each screen is one its predecessor may
+ * lead to. After an answer changes a branch, the screens past the change drop out.
  */
 export function consistentTrail(flow: Flow, trail: readonly string[], answers: Answers, flags: Flags = defaultFlags(flow)): string[] {
   const { byId } = indexFlow(flow);
@@ -113,7 +130,7 @@ export function consistentTrail(flow: Flow, trail: readonly string[], answers: A
   for (const id of trail) {
     const previous = kept.at(-1);
     const before = previous === undefined ? undefined : byId.get(previous)!;
-    const follows = before === undefined ? id === flow.start : resolveNext(before, answers, flags) === id || returnTargetsOf(flow, before).includes(id);
+    const follows = before === undefined ? id === flow.start : mayLeadTo(before, id, answers, flags) || returnTargetsOf(flow, before).includes(id);
     if (!follows) break;
     kept.push(id);
   }

@@ -7,6 +7,7 @@ import { validateFlow } from './validate-flow';
 import { compileFlow, type FunnelEvent } from './compile-flow';
 import { loadProgress, saveProgress, storageKey, type ProgressStorage, type SavedProgress } from './persistence';
 import { migrations } from './migrations';
+import { pathFor } from './flow-graph';
 
 function loadFlow(): Flow {
   const result = validateFlow(structuredClone(flowJson));
@@ -85,6 +86,14 @@ describe('saveProgress and loadProgress', () => {
       answers: { ...validProgress().answers, '2-2': '1990-05-17', '2-3': '10:30', '2-4': place },
       trail: [...trailToBirthday, 'profile-zodiac-sun', 'profile-time-of-birth', 'profile-place-of-birth', 'profile-zodiac-moon'],
     };
+    saveProgress(storage, flow, progress);
+    expect(loadProgress(storage, flow, now)).toMatchObject(progress);
+  });
+
+  it('restores the upsell reached from a payment return, whose way there only the payment check decided', () => {
+    // /payment-success leads to /signup-offer only when checkPayment said "paid", an answer kept in memory only.
+    const storage = new MemoryStorage();
+    const progress = { screen: 'signup-offer', answers: { '5-1': 'mxp_plan_1', '6-1': ['birth_chart'] }, trail: [...pathFor(flow, {}), 'payment-success', 'signup-offer'] };
     saveProgress(storage, flow, progress);
     expect(loadProgress(storage, flow, now)).toMatchObject(progress);
   });
@@ -216,6 +225,7 @@ describe('the email is never persisted', () => {
       case 'welcome':
       case 'interstitial':
       case 'loading':
+      case 'payment-result':
         return { type: 'NEXT' };
       case 'single-choice':
         return { type: 'ANSWER', value: screen.options[0]?.value ?? '' };

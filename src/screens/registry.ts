@@ -13,6 +13,7 @@ import { LoadingScreen } from './loading/loading-screen';
 import { EmailScreen } from './email/email-screen';
 import { PriceScreen } from './price/price-screen';
 import { OffersScreen } from './offers/offers-screen';
+import { PaymentResultScreen } from './payment-result/payment-result-screen';
 
 /**
  * One component per screen kind. The mapped type makes a kind added to the schema without a
@@ -33,4 +34,5 @@ export const screenRegistry: ScreenRegistry = {
   email: EmailScreen,
   price: PriceScreen,
   offers: OffersScreen,
+  'payment-result': PaymentResultScreen,
 };

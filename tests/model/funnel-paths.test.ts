@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { funnelPaths, type ModelCoverage } from './funnel-paths';
+import { funnelPaths, outcomeOfEvent, type ModelCoverage } from './funnel-paths';
 import { loadTestFlow } from '../support/load-test-flow';
 import { defaultFlags } from '../../src/engine/flow-graph';
 
@@ -35,5 +35,24 @@ describe('model-based paths of the compiled flow', () => {
     // With the discounts off, leaving checkout never shows a discount page.
     const off = runs[variants.findIndex((v) => v.discounts === false)]!;
     expect(off.paths.some((p) => p.steps.some((s) => s.screen === 'sale' || s.screen === 'secret-discount'))).toBe(false);
+  });
+
+  it('walks every status the payment return page may find, and only a paid order leads on to the upsell', () => {
+    const { paths } = funnelPaths(flow);
+    const after = new Map<string, Set<string>>();
+    for (const p of paths) {
+      p.steps.forEach((step, i) => {
+        const outcome = outcomeOfEvent(step.event);
+        const next = p.steps[i + 1];
+        if (step.screen !== 'payment-success' || outcome === null || next?.event.type !== 'NEXT') return;
+        after.set(outcome, new Set([...(after.get(outcome) ?? []), next.screen]));
+      });
+    }
+    expect(Object.fromEntries([...after].map(([outcome, screens]) => [outcome, [...screens]]))).toEqual({
+      paid: ['signup-offer'],
+      pending: ['select-price'],
+      declined: ['select-price'],
+      unknown: ['select-price'],
+    });
   });
 });

@@ -6,7 +6,7 @@ import type { Answers, PlaceAnswer } from '../../src/engine/answers';
 import { isQuestionScreen } from '../../src/engine/answers';
 import { compileFlow, type FunnelEvent, type FunnelMachine } from '../../src/engine/compile-flow';
 import { branchesOf, defaultFlags, indexFlow, resolveReturnRoute } from '../../src/engine/flow-graph';
-import { conditionAnswerKeys, evaluateCondition, type Flags } from '../../src/engine/conditions';
+import { conditionAnswerKeys, evaluateCondition, outcomeOf, type Flags } from '../../src/engine/conditions';
 import type { Condition } from '../../src/engine/generated/flow-types';
 import { effectNames } from '../../src/app/effect-names';
 
@@ -40,6 +40,15 @@ export const submitOutcomes: Record<string, (answer: unknown) => string[]> = {
 };
 
 /**
+ * The outcomes a payment result screen's status effect (`statusFrom`) can report: the model walks each from the
+ * screen's `checking`, and the UI driver brings each about (paid by paying; the others by returning to the page
+ * with an order that is still open, was declined, or is not the visitor's).
+ */
+export const statusOutcomes: Record<string, string[]> = {
+  checkPayment: ['paid', 'pending', 'declined', 'unknown'],
+};
+
+/**
  * The event XState sends when a screen's submit effect ends with `outcome`. XState delivers done events
  * outside a machine's declared event type, hence the one cast.
  */
@@ -47,7 +56,7 @@ function outcomeEvent(screen: string, effect: string, outcome: string): FunnelEv
   return { type: `xstate.done.actor.${screen}:${effect}`, output: { outcome } } as unknown as FunnelEvent;
 }
 
-/** The outcome a model step's event reports, when it is a submit effect's done event. */
+/** The outcome a model step's event reports, when it is a submit (or status) effect's done event. */
 export function outcomeOfEvent(event: object): string | null {
   const e = event as { type?: unknown; output?: { outcome?: unknown } };
   return typeof e.type === 'string' && e.type.startsWith('xstate.done.actor.') && typeof e.output?.outcome === 'string' ? e.output.outcome : null;
@@ -59,7 +68,7 @@ export interface ModelStep {
   event: FunnelEvent;
   /** The screen the machine is on after the event. */
   screen: string;
-  /** The screen's sub-state after the event, for screens that submit to an effect (submitting, decided). */
+  /** The screen's sub-state after the event, for screens that submit to an effect (submitting, decided) or check a payment (checking, checked). */
   phase?: string;
 }
 
@@ -122,6 +131,16 @@ export function funnelPaths(flow: Flow, flags: Flags = defaultFlags(flow)): Mode
       }
     }
   }
+  for (const screen of flow.screens) {
+    if (screen.kind !== 'payment-result') continue;
+    const known = statusOutcomes[screen.statusFrom];
+    if (!known) throw new Error(`the model does not know the outcomes of "${screen.statusFrom}" (${screen.id}): add them to statusOutcomes and teach the UI driver`);
+    for (const b of branchesOf(screen)) {
+      for (const value of b.when ? outcomeValues(b.when) : []) {
+        if (!known.includes(value)) throw new Error(`${screen.id} tests outcome "${value}" of "${screen.statusFrom}", which the model never produces: add it to statusOutcomes`);
+      }
+    }
+  }
   const conditions = flow.screens.flatMap((screen) => branchesOf(screen).flatMap((b) => (b.when ? [{ screen: screen.id, when: b.when, fresh: decidedAfresh(screen, b.when) }] : [])));
   const branchKeys = new Set(conditions.flatMap((c) => conditionAnswerKeys(c.when)));
 
@@ -130,6 +149,7 @@ export function funnelPaths(flow: Flow, flags: Flags = defaultFlags(flow)): Mode
       case 'welcome':
       case 'interstitial':
       case 'loading':
+      case 'payment-result':
         return [{ type: 'NEXT' }];
       case 'email':
         return [{ type: 'SUBMIT_EMAIL', email: sample.email }];
@@ -164,6 +184,10 @@ export function funnelPaths(flow: Flow, flags: Flags = defaultFlags(flow)): Mode
       const answer = isQuestionScreen(screen) ? snapshot.context.answers[screen.answerKey] : undefined;
       return submitOutcomes[submit]!(answer).map((outcome) => outcomeEvent(screen.id, submit, outcome));
     }
+    // A payment return page asks the server first: each status it may answer, and only then its button.
+    if (phase === 'checking' && screen.kind === 'payment-result') {
+      return [...statusOutcomes[screen.statusFrom]!.map((outcome) => outcomeEvent(screen.id, screen.statusFrom, outcome)), ...back];
+    }
     // Sent to the hosted payment page: it sends the visitor back to one of the screen's return routes.
     if (phase === 'decided' && screen.kind === 'price' && screen.returnTo) {
       const { answers, results, flags } = snapshot.context;
@@ -190,7 +214,9 @@ export function funnelPaths(flow: Flow, flags: Flags = defaultFlags(flow)): Mode
     // The screen before matters only where BACK goes to it; a submit's outcomes may depend on what it submits.
     const previous = screen.back?.to === 'previous' || screen.back?.to === 'browser' ? (at > 0 ? trail[at - 1] : '') : '';
     const submitted = phase === 'submitting' && isQuestionScreen(screen) ? JSON.stringify(answers[screen.answerKey] ?? null) : '';
-    return `${screenIdOf(snapshot)}${phase ? `.${phase}` : ''}|${previous}|${decisions}|${submitted}`;
+    // A checked payment page waits for its button: which status it shows decides where that leads.
+    const status = phase === 'checked' && screen.kind === 'payment-result' ? (outcomeOf(results[screen.statusFrom]) ?? '') : '';
+    return `${screenIdOf(snapshot)}${phase ? `.${phase}` : ''}|${previous}|${decisions}|${submitted}${status}`;
   };
   const serializeEvent = (event: MachineEvent) => JSON.stringify(event);
   const options = { events, serializeState, serializeEvent, fromState: start } as const;

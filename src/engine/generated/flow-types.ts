@@ -32,7 +32,8 @@ export type Screen =
   | LoadingScreen
   | EmailScreen
   | PriceScreen
-  | OffersScreen;
+  | OffersScreen
+  | PaymentResultScreen;
 /**
  * The path shown in the address bar, such as /quiz/1-1.
  *
@@ -66,7 +67,7 @@ export type Back = {
  */
 export type Next = ScreenId | Branch[];
 /**
- * A condition on the answers given so far, on the outcome of the screen's submit effect, or on a feature switch.
+ * A condition on the answers given so far, on the outcome of the screen's submit effect (or of a payment result screen's `statusFrom` effect), or on a feature switch.
  *
  * This interface was referenced by `Flow`'s JSON-Schema
  * via the `definition` "condition".
@@ -92,7 +93,7 @@ export type Condition =
   | {
       outcome: EffectName;
       /**
-       * An outcome the effect reports, e.g. premium, needsEmail, failed.
+       * An outcome the effect reports, e.g. premium, needsEmail, failed, or a payment status (paid, pending, declined, unknown).
        */
       is: string;
     }
@@ -846,4 +847,60 @@ export interface OffersScreen {
      */
     failed: string;
   };
+}
+/**
+ * A payment return page that says what is true of its order: `statusFrom` names the effect (run with the screen's `effects`) that asks the server for the status of the visitor's order, and the page shows the texts of the status it reports, the `checking` texts until it answers. The button (each status's `cta`) leads on by `next`, whose branches may test the outcome, e.g. { "when": { "outcome": "checkPayment", "is": "paid" }, "to": "signup-offer" }; it is not there to press until the effect has answered.
+ *
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "paymentResultScreen".
+ */
+export interface PaymentResultScreen {
+  id: ScreenId;
+  route: Route;
+  kind: 'payment-result';
+  /**
+   * A key of `groups`.
+   */
+  group: string;
+  back?: Back;
+  next?: Next;
+  /**
+   * True on a screen where this flow ends (it has no `next`).
+   */
+  end?: boolean;
+  /**
+   * Named effects run when the screen opens.
+   *
+   * Items: The name of an effect the app registers, camelCase, such as createAstroUser.
+   */
+  effects?: string[];
+  /**
+   * The name of an effect the app registers, camelCase, such as createAstroUser.
+   */
+  statusFrom: string;
+  /**
+   * The texts of each status: `checking` from the moment the page opens until the effect answers (claiming nothing; its button, if any, is disabled); `paid` when the server says the order is paid; `pending` while its checkout is still open; `declined` when the payment was refused or left (nothing charged); `unknown` when the visitor has no such order (a forged or foreign id, none in the address) or the server could not be asked, and for any other outcome.
+   */
+  states: {
+    checking: PaymentStatusTexts;
+    paid: PaymentStatusTexts;
+    pending: PaymentStatusTexts;
+    declined: PaymentStatusTexts;
+    unknown: PaymentStatusTexts;
+  };
+}
+/**
+ * What a payment return page shows for one status.
+ *
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "paymentStatusTexts".
+ */
+export interface PaymentStatusTexts {
+  eyebrow?: Text;
+  title: Text;
+  body?: Text[];
+  /**
+   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
+   */
+  cta?: string;
 }

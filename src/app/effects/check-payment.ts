@@ -1,0 +1,60 @@
+import { fromPromise } from 'xstate';
+import type { OrderStatus } from '../../services/api-contract';
+import type { SubscriptionApi } from '../../services/subscription-api';
+
+export interface CheckPaymentServices {
+  subscriptions: Pick<SubscriptionApi, 'getOrderStatus'>;
+  /** The return the hosted payment sent the visitor back with: the `order` parameter of the current address, if any. */
+  paymentReturn(): { order: string | null };
+}
+
+/** Why a payment's status is unknown: no order in the address, one that is no order id, none of this visitor's, or no answer. */
+export type UnknownPaymentReason = 'noOrder' | 'badOrder' | 'notFound' | 'unreachable';
+
+/**
+ * What the server says of the order the visitor returned with. `paid`: the checkout of that order, this
+ * visitor's own, is paid. `pending`: its checkout is still open. `declined`: it was refused, left, or
+ * refused because the buyer holds the plan already (`reason`); nothing was charged. `unknown`: the reason
+ * says why (for the log); the visitor is only told that the payment cannot be confirmed.
+ */
+export type CheckPaymentResult =
+  | { outcome: 'paid'; orderId: string; productId: string; provider: OrderStatus['provider'] }
+  | { outcome: 'pending'; orderId: string }
+  | { outcome: 'declined'; orderId: string; reason: 'declined' | 'already_purchased' | 'cancelled' }
+  | { outcome: 'unknown'; reason: UnknownPaymentReason; detail?: string };
+
+/**
+ * The contract's form of an order id (api-contract.ts `OrderId`, whose TypeBox must stay out of the bundle):
+ * anything else is no order of anyone's, and is not sent.
+ */
+export const orderIdForm = /^[A-Za-z0-9_-]{8,64}$/;
+
+/**
+ * `checkPayment`, run when a payment return page opens: asks the subscription server for the status of the
+ * order named by the address's `order` parameter (GET /orders/{orderId}, answered for the visitor's own
+ * checkouts only), so the page says what is true. A forged or another visitor's order id is a 404 and comes
+ * out `unknown`, as do a missing order and a server that cannot be reached (logged by the client as
+ * "cannot get payment status"). Never throws.
+ */
+export function checkPayment(services: CheckPaymentServices) {
+  return fromPromise(async (): Promise<CheckPaymentResult> => {
+    const { order } = services.paymentReturn();
+    if (order === null || order === '') return { outcome: 'unknown', reason: 'noOrder' };
+    if (!orderIdForm.test(order)) return { outcome: 'unknown', reason: 'badOrder' };
+    const result = await services.subscriptions.getOrderStatus(order);
+    if (!result.ok) return result.status === 404 ? { outcome: 'unknown', reason: 'notFound' } : { outcome: 'unknown', reason: 'unreachable', detail: result.reason };
+    const status = result.data;
+    switch (status.status) {
+      case 'paid':
+        return { outcome: 'paid', orderId: status.orderId, productId: status.productId, provider: status.provider };
+      case 'pending':
+        return { outcome: 'pending', orderId: status.orderId };
+      case 'declined':
+        return { outcome: 'declined', orderId: status.orderId, reason: status.reason ?? 'declined' };
+      case 'cancelled':
+        return { outcome: 'declined', orderId: status.orderId, reason: 'cancelled' };
+      default:
+        return { outcome: 'unknown', reason: 'unreachable', detail: 'unexpected status' };
+    }
+  });
+}
