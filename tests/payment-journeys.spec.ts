@@ -194,6 +194,7 @@ const knownCalls: RegExp[] = [
   /^POST \/subs\/checkout\/[A-Za-z0-9_-]+\/pay$/,
   /^GET \/subs\/checkout\/[A-Za-z0-9_-]+\/cancel$/,
   /^GET \/subs\/purchases$/,
+  /^GET \/subs\/orders\/ord_[A-Za-z0-9_-]+$/,
   /^POST \/subs\/purchases$/,
   /^POST \/astro\/api\/astrology\/report$/,
 ];
@@ -368,7 +369,8 @@ for (const kind of kinds) {
     // /signup-offer: one offer, double-clicked, bought once in one click.
     await page.getByRole('button', { name: 'Continue' }).click();
     await look(page, 'signup-offer', kind.shoot);
-    expect(log.calls('GET', '/subs/purchases').map((r) => Object.fromEntries(r.url.searchParams))).toContainEqual({ email, project: PROJECT });
+    // The visitor's own purchases: the credential says whose, so no email in the URL.
+    expect(log.calls('GET', '/subs/purchases').map((r) => Object.fromEntries(r.url.searchParams))).toContainEqual({ project: PROJECT });
     await page.getByRole('checkbox', { name: kind.offer.label }).check();
     await page.getByRole('button', { name: 'Add to my order' }).dblclick();
     await look(page, 'signup-offer-success', kind.shoot);
@@ -545,7 +547,13 @@ test('an existing subscriber is sent to /already-subscribed, and Back returns to
   await page.getByRole('button', { name: 'Back' }).click();
   await expectScreen(page, flow, 'email');
   expect(log.calls('POST', '/subs/checkout/sessions')).toEqual([]);
-  expect(ledgerFor(email)).toMatchObject({ checkouts: [], charges: [], purchases: [], subscriptions: [{ productId: TRIAL_1 }] });
+  // Only what the subscriber paid for themselves, elsewhere (subscriberEmail pays a checkout in a context of its own).
+  expect(ledgerFor(email)).toMatchObject({
+    checkouts: [{ productId: TRIAL_1, status: 'paid' }],
+    charges: [{ productId: TRIAL_1, amountCents: 100 }],
+    purchases: [],
+    subscriptions: [{ productId: TRIAL_1 }],
+  });
   await expectNoEmailAndNoOtherOrigin(page, log, email);
 });
 
@@ -635,9 +643,10 @@ test('the checkout refuses return URLs that would leave the app, and its redirec
 // ---------------------------------------------------------------------------------------------------------------
 // A paid return in a browser that has no saved progress (the hosted page handed back to another browser).
 
-test('a visitor who paid and comes back in a browser without saved progress is shown /payment-success, not the start', async ({ browser, page }) => {
-  // Spec §4: the payment pages skip the session handling when payment is true; the app resolves the visitor from
-  // the return URL's usid (the hosted page may hand back to another browser, e.g. out of an in-app browser).
+test('a paid return is confirmed only in the visitor\'s own browser: another browser is told it cannot confirm it, and orders nothing', async ({ browser, page }) => {
+  // Spec §4: the payment pages skip the session handling when payment is true. The hosted page may hand back
+  // to another browser (out of an in-app browser, say), which holds no credential of the visitor's: to the
+  // server it is a stranger with an order id, so it is never told "Payment received" and orders nothing.
   await freshStart(page);
   await expect(page).toHaveURL(/usid=/);
   const usid = usidOf(page);
@@ -655,15 +664,29 @@ test('a visitor who paid and comes back in a browser without saved progress is s
   expect(returnUrl).toMatch(/^\/payment-success\?usid=[0-9a-f-]{36}&payment=true&order=ord_otherbrowser_[a-z0-9]+$/);
 
   const elsewhere = await (await browser.newContext()).newPage();
+  // Everything the page ever showed, from its first paint: "Payment received" must never appear, not for a moment.
+  await elsewhere.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { seenTexts: string[] }).seenTexts = seen;
+    new MutationObserver(() => seen.push(document.body?.innerText ?? '')).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  // orderReports asks the server whose session this is before it orders anything: a stranger's answer is a 401.
+  const whoAsked = elsewhere.waitForResponse((r) => r.url().includes(`/subs/sessions/${usid}`));
   await elsewhere.goto(returnUrl);
-  await expectScreen(elsewhere, flow, 'payment-success');
+  expect((await whoAsked).status()).toBe(401);
   expect(new URL(elsewhere.url()).pathname).toBe('/payment-success');
-  // The checkout linked the email to the visitor's session: the plan's reports are ordered from the server's
-  // word alone, once, and the upsell follows.
-  await expect.poll(() => ledgerFor(email).reportOrders).toEqual([{ reports: ['natal_chart', 'compatibility', 'daily_horoscope'], partner: false }]);
-  await elsewhere.getByRole('button', { name: 'Continue' }).click();
-  await expectScreen(elsewhere, flow, 'signup-offer');
-  // Still once: the poll above passes the moment the first order lands, so a second would only show now.
-  expect(ledgerFor(email).reportOrders).toHaveLength(1);
+  await expect(elsewhere.getByRole('heading', { level: 1 })).toHaveText('We cannot confirm this payment');
+  await expect(elsewhere.getByRole('button', { name: 'Back to plans' })).toBeEnabled();
+  const shown = await elsewhere.evaluate(() => (window as unknown as { seenTexts: string[] }).seenTexts.join('\n'));
+  expect(shown).not.toContain('Payment received');
+  expect(ledgerFor(email).reportOrders, 'a stranger orders no reports').toEqual([]);
   await elsewhere.context().close();
+
+  // The visitor's own browser: the same return is confirmed, and the plan's reports are ordered once.
+  await page.goto(returnUrl);
+  await expect(page.getByText('Payment received')).toBeVisible();
+  await expect.poll(() => ledgerFor(email).reportOrders).toEqual([{ reports: ['natal_chart', 'compatibility', 'daily_horoscope'], partner: false }]);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expectScreen(page, flow, 'signup-offer');
+  expect(ledgerFor(email).reportOrders).toHaveLength(1);
 });

@@ -18,14 +18,18 @@ interface StoredSession {
   record: { flowOuter: boolean; gclid: boolean; testEventCode: string | null; ipInfo: unknown; attribution: Record<string, string> };
 }
 
-/** The session as the subscription server stores it, read over its own API. */
+/**
+ * The session as the subscription server stores it, read over its own API with the visitor's credential (the
+ * page's context's cookie: `page.request` shares it).
+ */
 async function storedSession(request: APIRequestContext, id: string, baseURL = ''): Promise<{ status: number; session: StoredSession | null }> {
   const response = await request.get(`${baseURL}/subs/sessions/${id}`);
   return { status: response.status(), session: response.ok() ? ((await response.json()) as StoredSession) : null };
 }
 
 test.describe('the visitor session', () => {
-  test('a new visitor gets a usid in the URL and a stored session holding the visit\'s parameters', async ({ page, request }) => {
+  test('a new visitor gets a usid in the URL and a stored session holding the visit\'s parameters', async ({ page, request: curl }) => {
+    const request = page.request;
     await page.goto('/?utm_source=facebook&utm_campaign=spring&utm_content=ad-7&utm_term=stars&flowOuter=true&gclid=Cj0KCQ&test_event_code=TEST4821&original_url_ad=https%3A%2F%2Fad.example%2Fx&no_adset=1#!promo');
     const usid = await usidInUrl(page);
     // The parameters the visitor came with are all still there, the hash too.
@@ -43,9 +47,15 @@ test.describe('the visitor session', () => {
       testEventCode: 'TEST4821',
       attribution: { utmSource: 'facebook', utmCampaign: 'spring', utmContent: 'ad-7', utmTerm: 'stars', originalUrlAd: 'https://ad.example/x', noAdset: '1', hash: 'promo' },
     });
+    // The credential is an httpOnly cookie: the page's JavaScript cannot read it, and a request without it reads nothing.
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === 'astrelle_visitor')).toMatchObject({ httpOnly: true, sameSite: 'Lax', value: expect.stringContaining(usid) });
+    expect(await page.evaluate(() => document.cookie)).not.toContain('astrelle_visitor');
+    expect((await storedSession(curl, usid)).status).toBe(401);
   });
 
-  test('a returning visitor keeps their id, and a public page without the ad\'s parameters does not erase them', async ({ page, request }) => {
+  test('a returning visitor keeps their id, and a public page without the ad\'s parameters does not erase them', async ({ page }) => {
+    const request = page.request;
     await page.goto('/?gclid=abc&flowOuter=1');
     const usid = await usidInUrl(page);
     await expect.poll(async () => (await storedSession(request, usid)).session?.record.gclid).toBe(true);
@@ -74,13 +84,16 @@ test.describe('the visitor session', () => {
     await tap(page, 'Start the quiz');
     await tap(page, 'Single');
     await expectScreen(page, flow, 'relationship-goal');
-    await page.evaluate(() => window.localStorage.setItem('astrelle:usid', 'forgotten-visitor-0001'));
-    await page.goto('/quiz/1-2?usid=forgotten-visitor-0001&quiz=1-2');
+    // A well-formed id the server never issued: no session, and none this browser holds a credential for.
+    const forgotten = crypto.randomUUID();
+    await page.evaluate((id) => window.localStorage.setItem('astrelle:usid', id), forgotten);
+    await page.goto(`/quiz/1-2?usid=${forgotten}&quiz=1-2`);
     await expectScreen(page, flow, 'welcome');
     expect(new URL(page.url()).searchParams.has('quiz')).toBe(false);
   });
 
-  test('a reload keeps the session and the answers', async ({ page, request }) => {
+  test('a reload keeps the session and the answers', async ({ page }) => {
+    const request = page.request;
     await freshStart(page);
     const usid = await usidInUrl(page);
     await tap(page, 'Start the quiz');
@@ -118,8 +131,12 @@ test.describe('the visitor session', () => {
     await expect(back).toBeEnabled();
   });
 
-  test('a visitor from our email (utm_email_id=1) has the email confirmed', async ({ page, request }) => {
-    const usid = `emailed-${Date.now()}`;
+  test('a visitor from our email (utm_email_id=1) has the email confirmed', async ({ page }) => {
+    // The visitor left their email in this browser earlier (their session and profile), then opens our email's link here.
+    const request = page.request;
+    await freshStart(page);
+    const usid = await usidInUrl(page);
+    await page.waitForLoadState('networkidle');
     const email = `confirm-${Date.now()}@example.com`;
     const created = await request.post('/astro/api/v2/user/create', {
       data: {

@@ -1,11 +1,13 @@
-import { expect, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { expect, request, type Page } from '@playwright/test';
 import type { Flow, Screen } from '../../src/engine/generated/flow-types';
 import type { FunnelEvent } from '../../src/engine/compile-flow';
 import { defaultFlags, resolveReturnRoute } from '../../src/engine/flow-graph';
 import { saveProgress } from '../../src/engine/persistence';
+import { paymentStatusOf } from '../../src/engine/payment-status';
 import { screenById } from './load-test-flow';
 import { outcomeOfEvent, sample, type ModelPath } from '../model/funnel-paths';
-import { cancelCheckout, expectHostedCheckout, payWithCard } from './hosted-checkout';
+import { cancelCheckout, expectHostedCheckout, payWithCard, testCards } from './hosted-checkout';
 
 /** A fresh address for a visitor who is not a subscriber yet (each test run has a fresh database, but tests share it). */
 export function freshEmail(): string {
@@ -15,12 +17,39 @@ export function freshEmail(): string {
 /** The address each page's visitor entered last (the model's visitor may pay with it later). */
 const emailOf = new WeakMap<Page, string>();
 
-/** Makes `email` a subscriber (isPremium) through the subscription server's API. */
+/**
+ * Makes `email` a subscriber (isPremium) the only way there is: another visitor (a browser context of its own,
+ * with its own credential) opens a hosted checkout of the sample plan for it and pays with the test card.
+ */
 export async function subscribe(page: Page, email: string) {
-  const response = await page.request.post('/subs/subscriptions/create', {
-    data: { email, project: 'astrelle', productId: sample.plan, provider: 'maxpay', orderId: `ord_${Math.random().toString(36).slice(2, 14)}` },
-  });
-  expect(response.status()).toBe(201);
+  const buyer = await request.newContext({ baseURL: serverOrigin(page) });
+  try {
+    const usid = randomUUID();
+    expect((await buyer.post('/subs/sessions/create', { data: { id: usid } })).status()).toBe(201);
+    const back = (route: string) => `${route}?usid=${usid}`;
+    const created = await buyer.post('/subs/checkout/sessions', {
+      data: {
+        project: 'astrelle', provider: 'maxpay', productId: sample.plan, email, usid, orderId: `ord_${randomUUID().replace(/-/g, '')}`,
+        successUrl: back('/payment-success'), errorUrl: back('/payment-error'), cancelUrl: back('/sale'),
+      },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const paid = await buyer.post(`/subs/checkout/${id}/pay`, {
+      form: { cardName: 'Sub Scriber', cardNumber: testCards.approved, expiry: '12/34', cvc: '123' },
+      maxRedirects: 0,
+    });
+    expect(paid.status()).toBe(303);
+    expect(paid.headers().location).toContain('/payment-success');
+  } finally {
+    await buyer.dispose();
+  }
+}
+
+/** The origin of the tests' server: the page's, once it has opened one, else the configured port's. */
+function serverOrigin(page: Page): string {
+  const url = page.url();
+  return url.startsWith('http') ? new URL(url).origin : `http://localhost:${process.env.E2E_PORT || 4173}`;
 }
 
 /** An address the subscription server knows as a subscriber (isPremium), made through its API. */
@@ -34,8 +63,12 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** A screen's heading as a pattern: placeholders ({answer:…}, {sunSign}) match any text. */
+/**
+ * A screen's heading as a pattern: placeholders ({answer:…}, {sunSign}) match any text. A payment result
+ * screen's is any of its statuses' titles (which one shows depends on the server; expectStep checks it).
+ */
 export function headingPattern(screen: Screen): RegExp | null {
+  if (screen.kind === 'payment-result') return new RegExp(`^(${Object.values(screen.states).map((s) => escapeRegExp(s.title)).join('|')})$`, 'i');
   if (!('title' in screen)) return null;
   const parts = screen.title.split(/\{[^{}]+\}/).map(escapeRegExp);
   return new RegExp(`^${parts.join('.*')}$`, 'i');
@@ -71,7 +104,8 @@ export async function expectScreen(page: Page, flow: Flow, screenId: string) {
  * Does in the real UI what the model's event means on the current screen. `then` is the model's next
  * event: when it is the outcome of this screen's submit effect, the driver brings that outcome about
  * before it submits (a subscriber's email, a checkout call that fails at the network, a session the
- * server no longer knows the email of).
+ * server no longer knows the email of); when it is the payment status the return page will find, the
+ * way back from the hosted checkout brings that about (see leaveHostedCheckout).
  */
 export async function perform(page: Page, flow: Flow, screenId: string, event: FunnelEvent, then?: FunnelEvent) {
   const screen = screenById(flow, screenId);
@@ -84,7 +118,7 @@ export async function perform(page: Page, flow: Flow, screenId: string, event: F
     return;
   }
   if (event.type === 'RETURN') {
-    await leaveHostedCheckout(page, flow, screen, event.screen);
+    await leaveHostedCheckout(page, flow, screen, event.screen, outcome);
     return;
   }
   switch (screen.kind) {
@@ -92,6 +126,12 @@ export async function perform(page: Page, flow: Flow, screenId: string, event: F
     case 'interstitial':
       await page.getByRole('button', { name: screen.cta }).click();
       return;
+    case 'payment-result': {
+      // The button of the status shown (the checking one, if any, is disabled and named otherwise).
+      const ctas = [...new Set(paymentStatusNames.map((name) => screen.states[name].cta).filter((cta): cta is string => cta !== undefined))];
+      await page.getByRole('button', { name: new RegExp(`^(${ctas.map(escapeRegExp).join('|')})$`) }).click();
+      return;
+    }
     case 'loading':
       // The loading screen moves on by itself.
       return;
@@ -177,16 +217,65 @@ async function forgetSessionEmail(page: Page, flow: Flow, screen: Screen) {
   await expectScreen(page, flow, screen.id);
 }
 
-/** On the hosted checkout: pays, is declined, or cancels, whichever sends the visitor back to `target`. */
-async function leaveHostedCheckout(page: Page, flow: Flow, screen: Screen, target: string) {
+const paymentStatusNames = ['paid', 'pending', 'declined', 'unknown'] as const;
+
+/** The text a payment result page shows only for a paid order, which a page checking another must never show. */
+function paidClaim(screen: Extract<Screen, { kind: 'payment-result' }>): string {
+  return screen.states.paid.eyebrow ?? screen.states.paid.title;
+}
+
+/**
+ * On the hosted checkout: pays, is declined, or cancels, whichever sends the visitor back to `target`. A payment
+ * result page that is to find another status than paid (`outcome`) is reached as a visitor could reach it by
+ * hand: the return address with an order that is still open (pending), was declined (declined), or is nobody's
+ * (unknown, a forged id); the page is then watched, from its first paint, for a claim that the payment was received.
+ */
+async function leaveHostedCheckout(page: Page, flow: Flow, screen: Screen, target: string, outcome: string | null) {
   if (screen.kind !== 'price' || !screen.returnTo) throw new Error(`${screen.id} sends nobody to a hosted checkout`);
-  const route = screenById(flow, target).route;
+  const targetScreen = screenById(flow, target);
+  const route = targetScreen.route;
   const returns = screen.returnTo;
   const where = (value: (typeof returns)['success']) => resolveReturnRoute(value, {}, {}, defaultFlags(flow));
-  if (where(returns.success) === route) await payWithCard(page, 'approved');
+  if (targetScreen.kind === 'payment-result' && outcome !== null && outcome !== 'paid') await returnWithOrder(page, targetScreen, outcome);
+  else if (where(returns.success) === route) await payWithCard(page, 'approved');
   else if (where(returns.error) === route) await payWithCard(page, 'declined');
   else if (where(returns.cancel) === route) await cancelCheckout(page);
   else throw new Error(`no way back from the hosted checkout to ${target}`);
+}
+
+/**
+ * From the hosted checkout page, opens the payment result page `screen` with an order whose status is `outcome`
+ * (pending: this checkout, left open; declined: this checkout, declined on the provider's form; unknown: a forged
+ * order id), as the hosted payment's return address, and records whether the page ever shows the paid claim.
+ */
+async function returnWithOrder(page: Page, screen: Extract<Screen, { kind: 'payment-result' }>, outcome: string) {
+  await expectHostedCheckout(page);
+  const checkoutId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
+  // The visitor's own checkout, read with their credential (the browser context's cookie).
+  const checkout = await page.request.get(`/subs/checkout/sessions/${checkoutId}`);
+  expect(checkout.status()).toBe(200);
+  const { orderId } = (await checkout.json()) as { orderId: string };
+  if (outcome === 'declined') {
+    const declined = await page.request.post(`/subs/checkout/${checkoutId}/pay`, {
+      form: { cardName: 'Maya Test', cardNumber: testCards.declined, expiry: '12/34', cvc: '123' },
+      maxRedirects: 0,
+    });
+    expect(declined.status()).toBe(303);
+  } else if (outcome !== 'pending' && outcome !== 'unknown') {
+    throw new Error(`no way to return to ${screen.id} with a payment that is ${outcome}`);
+  }
+  const order = outcome === 'unknown' ? `ord_${randomUUID().replace(/-/g, '')}` : orderId;
+  const usid = await page.evaluate(() => window.localStorage.getItem('astrelle:usid'));
+  await page.addInitScript((claim) => {
+    const seen = window as unknown as { paidClaimSeen?: boolean };
+    seen.paidClaimSeen = false;
+    const look = () => {
+      if (document.body?.textContent?.includes(claim)) seen.paidClaimSeen = true;
+    };
+    new MutationObserver(look).observe(document, { subtree: true, childList: true, characterData: true });
+  }, paidClaim(screen));
+  const query = new URLSearchParams({ ...(usid ? { usid } : {}), payment: 'true', order });
+  await page.goto(`${screen.route}?${query.toString()}`);
 }
 
 /**
@@ -203,6 +292,16 @@ export async function expectStep(page: Page, flow: Flow, step: ModelPath['steps'
   await expectScreen(page, flow, step.screen);
   const screen = screenById(flow, step.screen);
   if (screen.kind === 'offers' && outcomeOfEvent(step.event) === 'failed') await expect(page.getByRole('alert')).toHaveText(screen.messages.failed);
+  const outcome = outcomeOfEvent(step.event);
+  if (screen.kind === 'payment-result' && outcome !== null) {
+    // The page says what the server said of the order, and nothing else.
+    const status = paymentStatusOf({ outcome });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(screen.states[status === 'checking' ? 'unknown' : status].title);
+    if (status !== 'paid') {
+      await expect(page.getByText(paidClaim(screen))).toHaveCount(0);
+      expect(await page.evaluate(() => (window as unknown as { paidClaimSeen?: boolean }).paidClaimSeen)).toBe(false);
+    }
+  }
 }
 
 /**
