@@ -1064,11 +1064,9 @@ describeOnEachDatabase('API contract', ({ store }) => {
       expect(await chargesOf(body.email)).toHaveLength(1);
     });
 
-    it('creates exactly one subscription from ten concurrently paid checkouts of one email for ten different plans', async () => {
+    /** Opens the ten orders at once, pays them all at once: one is paid, nine refused, one subscription, one charge. */
+    async function expectOneOfTenPaid(email: string, orders: ReturnType<typeof order>[]) {
       const { browser, usid } = await visitor();
-      const email = newEmail('race');
-      const keys = ['trial_1', 'trial_2', 'trial_3', 'monthly', 'tpt_1', 'sale_1', 'sale_2', 'sale_3', 'secret_discount_1', 'secret_discount_3'];
-      const orders = keys.map((key) => order({ email, productId: productOf(key) }));
       const opened = await Promise.all(orders.map((o) => openCheckout(browser, usid, o)));
       expect(opened.map((a) => a.status)).toEqual(orders.map(() => 201));
       const paid = await Promise.all(opened.map((a) => submitPayment(a.body.id)));
@@ -1078,6 +1076,12 @@ describeOnEachDatabase('API contract', ({ store }) => {
       const rows = await db().selectFrom('subscriptions').select('id').where('email_key', '=', email).execute();
       expect(rows).toHaveLength(1);
       expect(await chargesOf(email)).toHaveLength(1);
+    }
+
+    it('creates exactly one subscription from ten concurrently paid checkouts of one email for ten different plans', async () => {
+      const email = newEmail('race');
+      const keys = ['trial_1', 'trial_2', 'trial_3', 'monthly', 'tpt_1', 'sale_1', 'sale_2', 'sale_3', 'secret_discount_1', 'secret_discount_3'];
+      await expectOneOfTenPaid(email, keys.map((key) => order({ email, productId: productOf(key) })));
     });
 
     it('lets only one of two overlapping orders of one email for different plans through, even when neither sees the other before writing', async () => {
@@ -1106,18 +1110,8 @@ describeOnEachDatabase('API contract', ({ store }) => {
     });
 
     it('creates exactly one subscription from ten concurrently paid checkouts of one email for one product', async () => {
-      const { browser, usid } = await visitor();
       const email = newEmail('race');
-      const orders = Array.from({ length: 10 }, () => order({ email }));
-      const opened = await Promise.all(orders.map((o) => openCheckout(browser, usid, o)));
-      expect(opened.map((a) => a.status)).toEqual(orders.map(() => 201));
-      const paid = await Promise.all(opened.map((a) => submitPayment(a.body.id)));
-      expect(paid.map(outcome).sort()).toEqual([...Array.from({ length: 9 }, () => '/payment-error already_purchased'), 'paid']);
-      const confirmed = await Promise.all(orders.map((o) => confirm(browser, o)));
-      expect(confirmed.map((a) => a.status).sort()).toEqual([200, 402, 402, 402, 402, 402, 402, 402, 402, 402]);
-      const rows = await db().selectFrom('subscriptions').select('id').where('email_key', '=', email).execute();
-      expect(rows).toHaveLength(1);
-      expect(await chargesOf(email)).toHaveLength(1);
+      await expectOneOfTenPaid(email, Array.from({ length: 10 }, () => order({ email })));
     });
   });
 });

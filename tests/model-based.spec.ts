@@ -1,4 +1,4 @@
-import { test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { funnelPaths } from './model/funnel-paths';
 import { loadTestFlow } from './support/load-test-flow';
 import { expectScreen, expectStep, freshStart, perform, resumeAt } from './support/funnel-driver';
@@ -15,6 +15,11 @@ const { paths } = funnelPaths(flow);
 test.describe('model-based paths through the funnel', () => {
   paths.forEach((path, i) => {
     test(`path ${i + 1} of ${paths.length}: ${path.name}`, async ({ page }) => {
+      // Every path is a visitor's own pace: the rate limits (all paths call from one address) never refuse it.
+      const throttled: string[] = [];
+      page.on('response', (response) => {
+        if (response.status() === 429) throttled.push(`${response.request().method()} ${new URL(response.url()).pathname}`);
+      });
       let from = 0;
       let screen = flow.start;
       if (path.resume) {
@@ -31,6 +36,7 @@ test.describe('model-based paths through the funnel', () => {
         screen = step.screen;
         await expectStep(page, flow, step);
       }
+      expect(throttled).toEqual([]);
     });
   });
 });

@@ -164,11 +164,12 @@ function recordPlans(page: Page) {
 
 /**
  * What every journey must leave behind: no address any frame showed and no request URL holds the email, except
- * the spec's own email look-ups (§7); every address any frame showed is on the app's origin (the hosted checkout's
+ * the spec's own email look-ups (§7); no call refused by a rate limit; every address any frame showed is on the app's origin (the hosted checkout's
  * redirects included); and nothing in localStorage holds the email at the end.
  */
 async function expectNoEmailAndNoOtherOrigin(page: Page, log: ReturnType<typeof logRequests>, email: string) {
   expect(log.emailLeaks(email)).toEqual([]);
+  expect(log.throttled, 'a visitor\'s own walk meets no rate limit').toEqual([]);
   const origin = new URL(page.url()).origin;
   expect(log.addresses.filter((a) => a !== 'about:blank' && new URL(a).origin !== origin)).toEqual([]);
   const stored = await page.evaluate(() => JSON.stringify({ ...window.localStorage }));

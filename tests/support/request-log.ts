@@ -8,8 +8,11 @@ export interface LoggedRequest {
   body: unknown;
 }
 
-/** The spec's own look-ups by email (§7): the only requests whose query string may hold an email. */
-const emailLookups = ['/subs/users/check-subscription', '/subs/users', '/subs/purchases', '/astro/api/v2/user/email', '/astro/api/v2/user/profile/email'];
+/**
+ * The spec's own look-ups by email (§7): the only requests whose query string may hold an email. The app's own
+ * calls (GET /subs/purchases, /subs/orders/…) ask by the visitor's credential and never carry one.
+ */
+const emailLookups = ['/subs/users/check-subscription', '/subs/users', '/astro/api/v2/user/email', '/astro/api/v2/user/profile/email'];
 
 const isBackend = (url: URL) => /^\/(astro|subs|ip)\//.test(url.pathname);
 
@@ -32,6 +35,11 @@ function bodyOf(request: Request): unknown {
 export function logRequests(page: Page) {
   const requests: LoggedRequest[] = [];
   const addresses: string[] = [];
+  const throttled: string[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (isBackend(url) && response.status() === 429) throttled.push(`${response.request().method()} ${url.pathname}`);
+  });
   page.on('request', (request) => {
     const url = new URL(request.url());
     // Backend calls are logged by the route below, which can read bodies sent as streams (ky's fetch).
@@ -49,6 +57,8 @@ export function logRequests(page: Page) {
   return {
     requests,
     addresses,
+    /** The backend calls a rate limit refused (429): a visitor's own walk must never meet one. */
+    throttled,
     /** The backend calls (astro, subscription, IP lookup) with this method and path. */
     calls(method: string, pathname: string | RegExp): LoggedRequest[] {
       return requests.filter((r) => r.method === method && (typeof pathname === 'string' ? r.url.pathname === pathname : pathname.test(r.url.pathname)));
