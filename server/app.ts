@@ -140,11 +140,17 @@ function apiScope<Options>(routes: (scope: FastifyInstance, options: Options) =>
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
       return payload;
     });
+    // Fastify answers HEAD for every GET, each HEAD route with a rate-limit budget of its own, and a HEAD's
+    // content-length can tell what the GET would (isPremium true or false): the APIs have no use for HEAD.
+    scope.addHook('onRequest', async (request, reply) => {
+      if (request.method === 'HEAD') return reply.code(405).header('allow', 'GET, POST, PUT').send();
+      return undefined;
+    });
     if (corsOrigins.length > 0) {
       await scope.register(fastifyCors, {
         origin: [...corsOrigins],
         credentials: true,
-        methods: ['GET', 'HEAD', 'POST', 'PUT'],
+        methods: ['GET', 'POST', 'PUT'],
         allowedHeaders: ['content-type'],
         maxAge: 600,
       });

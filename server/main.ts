@@ -10,6 +10,7 @@ import { loadGazetteer } from './places/gazetteer';
 import { loadSessionSecrets } from './auth/visitor-credential';
 import { readRateLimitSettings, type RateLimitSettings } from './rate-limits';
 import { seedCatalogue } from './subs/catalogue';
+import { readTrustProxy } from './trust-proxy';
 
 // Entry point (`npx tsx server/main.ts`, or `npm start`). Configuration comes from the environment:
 // PORT (3000), HOST (0.0.0.0), DIST_DIR (<repo>/dist), CONNECT_SRC (extra CSP connect-src origins),
@@ -41,17 +42,6 @@ function readPort(value: string | undefined): number {
   const port = Number(value);
   if (!/^\d+$/.test(value) || port > 65535) fail(`invalid PORT "${value}": expected an integer from 0 to 65535`);
   return port;
-}
-
-function readTrustProxy(value: string | undefined): boolean | string | ((address: string, hop: number) => boolean) {
-  const text = (value ?? '').trim();
-  if (text === '' || text === 'false' || text === '0') return false;
-  if (text === 'true') return true;
-  if (/^\d+$/.test(text)) {
-    const hops = Number(text);
-    return (_address, hop) => hop < hops;
-  }
-  return text;
 }
 
 function readOrigins(value: string | undefined, name: string): string[] {

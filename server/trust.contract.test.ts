@@ -6,6 +6,7 @@ import { buildServer } from './app';
 import { CREDENTIAL_COOKIE } from './auth/visitor-credential';
 import { describeOnEachDatabase, TEST_PROJECT } from './test-support/databases';
 import { newVisitorId, TestBrowser, type Answer } from './test-support/test-browser';
+import { readTrustProxy } from './trust-proxy';
 
 // The trust model of the reference backend (README "Trust model"), tried as an attacker would: plain HTTP
 // calls with no credential, a forged one, or another visitor's own. Each attack of issue 9 is made here and
@@ -466,6 +467,46 @@ describeOnEachDatabase('Trust model', ({ store }) => {
         // Another client address is not held back by this one's burst.
         const elsewhere = await limited.inject({ method: 'GET', url: `/subs/users/check-subscription?email=a%40example.com&project=${TEST_PROJECT}`, remoteAddress: '198.51.100.9' });
         expect(elsewhere.statusCode).toBe(200);
+      } finally {
+        await limited.close();
+      }
+    });
+
+    it('cannot be escaped by writing X-Forwarded-For behind a proxy (TRUST_PROXY=true trusts one hop), nor by HEAD', async () => {
+      const proxied = await buildServer({ store: store(), trustProxy: readTrustProxy('true'), rateLimits: { lookups: 5, sessions: 5, checkouts: 5, ipLookups: 5 } });
+      try {
+        const statuses: number[] = [];
+        for (let i = 0; i < 8; i++) {
+          // The client writes a new address each time; the proxy appends the one it saw.
+          const forwarded = `10.0.${i}.${i}, 203.0.113.5`;
+          const answer = await proxied.inject({ method: 'GET', url: `/subs/users/check-subscription?email=g${i}%40example.com&project=${TEST_PROJECT}`, headers: { 'x-forwarded-for': forwarded } });
+          statuses.push(answer.statusCode);
+        }
+        expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+        const head = await proxied.inject({ method: 'HEAD', url: `/subs/users/check-subscription?email=g%40example.com&project=${TEST_PROJECT}`, headers: { 'x-forwarded-for': '203.0.113.6' } });
+        expect(head.statusCode).toBe(405);
+        // Another real client behind the same proxy has its own budget.
+        const other = await proxied.inject({ method: 'GET', url: `/subs/users/check-subscription?email=o%40example.com&project=${TEST_PROJECT}`, headers: { 'x-forwarded-for': '203.0.113.7' } });
+        expect(other.statusCode).toBe(200);
+      } finally {
+        await proxied.close();
+      }
+    });
+
+    it('limits the profile move, whose 409 says whether an address is on file', async () => {
+      const limited = await buildServer({ store: store(), rateLimits: { lookups: 3, sessions: 100, checkouts: 100, ipLookups: 100 } });
+      try {
+        const created = await limited.inject({ method: 'POST', url: '/subs/sessions/create', payload: { id: newVisitorId() } });
+        const cookie = String(created.headers['set-cookie']).split(';')[0]!;
+        const usid = JSON.parse(created.body).id as string;
+        const mine = newEmail('mover');
+        expect((await limited.inject({ method: 'POST', url: '/astro/api/v2/user/create', headers: { cookie }, payload: astroUser(usid, mine) })).statusCode).toBe(201);
+        const statuses: number[] = [];
+        for (let i = 0; i < 4; i++) {
+          const answer = await limited.inject({ method: 'PUT', url: `/astro/api/v2/user/profile/email?email=${encodeURIComponent(mine)}`, headers: { cookie }, payload: astroUser(usid, mine) });
+          statuses.push(answer.statusCode);
+        }
+        expect(statuses).toEqual([200, 200, 200, 429]);
       } finally {
         await limited.close();
       }

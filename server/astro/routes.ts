@@ -64,6 +64,8 @@ export async function astroRoutes(scope: FastifyInstance, { store, limits }: { s
 
   app.put('/api/v2/user/profile/email', {
     schema: { querystring: EmailQuery, body: AstroUserPayload, response: { 200: AstroUser, 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError } },
+    // Its 409 says whether the new address is on file: limited like the look-ups.
+    config: { rateLimit: limits.lookups },
     handler: async (request) => {
       const visitor = requireVisitor(request);
       assertSelf(visitor, request.body.usid, 'usid');
