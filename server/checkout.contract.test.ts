@@ -145,14 +145,23 @@ describeOnEachDatabase('Sandbox checkout and purchases', ({ store }) => {
     const body = checkoutBody(browser, overrides);
     const answer = await browser.post<Checkout>('/subs/checkout/sessions', body);
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    payers.set(answer.body.id, browser);
     return { body, checkout: answer.body, buyer: browser };
   }
 
-  /** Posts the hosted page's form (no cookie: the provider's site); redirects are not followed. */
-  async function pay(id: string, fields: Record<string, string>): Promise<{ status: number; location: string | null; html: string; headers: Headers }> {
+  /** The browser each checkout was opened in: it is the one that pays on the hosted page, as in the app. */
+  const payers = new Map<string, TestBrowser>();
+
+  /**
+   * Posts the hosted page's form, from the browser that opened the checkout (its credential comes with the form,
+   * which decides whose stored method the payment becomes), or from `payer` (null: no cookie at all); redirects
+   * are not followed.
+   */
+  async function pay(id: string, fields: Record<string, string>, payer?: TestBrowser | null): Promise<{ status: number; location: string | null; html: string; headers: Headers }> {
+    const cookie = (payer === undefined ? payers.get(id) : payer)?.credential;
     const response = await fetch(`${baseUrl}/subs/checkout/${id}/pay`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', ...(cookie ? { cookie } : {}) },
       body: new URLSearchParams(fields).toString(),
       redirect: 'manual',
     });

@@ -121,9 +121,10 @@ describeOnEachDatabase('Trust model', ({ store }) => {
       cancelUrl: `/sale?usid=${usid}`,
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
+    // Paid in the visitor's own browser: the credential comes with the hosted page's form.
     const paid = await fetch(`${baseUrl}/subs/checkout/${created.body.id}/pay`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: browser.credential! },
       body: new URLSearchParams(CARD_OK).toString(),
       redirect: 'manual',
     });
@@ -345,6 +346,47 @@ describeOnEachDatabase('Trust model', ({ store }) => {
       expectRefused(answer, 403, 'email');
       expect((await ledger.purchases(target.email)).map((p) => p.offer_id)).toEqual(['birth_chart']);
       expect(await ledger.purchases(thiefEmail)).toEqual([]);
+    });
+
+    it('a checkout link sent to someone else and paid there never lets its creator charge that card again', async () => {
+      const creator = await attacker();
+      const email = newEmail('phished');
+      const orderId = newOrderId();
+      const opened = await creator.post<Checkout>('/subs/checkout/sessions', {
+        project: TEST_PROJECT, provider: 'maxpay', productId: trialPlan().productId, email, usid: creator.visitorId, orderId,
+        successUrl: '/payment-success', errorUrl: '/payment-error', cancelUrl: '/sale',
+      });
+      expect(opened.status).toBe(201);
+      // The link is paid in another visitor's browser (their credential comes with the form), or in one with none.
+      const payer = await attacker();
+      const paid = await fetch(`${baseUrl}/subs/checkout/${opened.body.id}/pay`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: payer.credential! },
+        body: new URLSearchParams({ ...CARD_OK, cardNumber: '5555 5555 5555 4444' }).toString(),
+        redirect: 'manual',
+      });
+      expect(paid.status).toBe(303);
+      expect((await db().selectFrom('checkouts').select('paid_by_usid').where('order_id', '=', orderId).executeTakeFirstOrThrow()).paid_by_usid).toBe(payer.visitorId);
+      for (const offer of offers()) {
+        const answer = await creator.post('/subs/purchases', { project: TEST_PROJECT, provider: 'maxpay', productId: offer.productId, email, usid: creator.visitorId, orderId: newOrderId() });
+        expectRefused(answer, 402, 'payment');
+      }
+      expect(await ledger.purchases(email)).toEqual([]);
+      expect((await ledger.charges(email)).map((c) => c.payment_method)).toEqual(['card ending 4444']);
+    });
+
+    it('a checkout for an address another visitor registered names that address on the buyer\'s session, never the other visitor\'s user record', async () => {
+      const target = await victim();
+      const buyer = await attacker();
+      const opened = await buyer.post('/subs/checkout/sessions', {
+        project: TEST_PROJECT, provider: 'maxpay', productId: offerOf('love_paths').productId, email: target.email, usid: buyer.visitorId, orderId: newOrderId(),
+        successUrl: '/payment-success', errorUrl: '/payment-error', cancelUrl: '/sale',
+      });
+      expect(opened.status).toBe(201);
+      const session = await ledger.session(buyer.visitorId!);
+      expect(session.user_email).toBe(target.email);
+      expect(session.user_id).toBeNull();
+      expect((await buyer.get(`/subs/sessions/${buyer.visitorId}`)).body).toMatchObject({ user: { id: null, email: target.email } });
     });
 
     it('orders reports only for what the email paid for through the caller\'s own checkouts', async () => {

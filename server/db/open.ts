@@ -27,6 +27,7 @@ import * as checkout from './migrations/0002_checkout';
 import * as oneActivePlan from './migrations/0003_one_active_plan';
 import * as reportOrderKey from './migrations/0004_report_order_key';
 import * as visitorOwnership from './migrations/0005_visitor_ownership';
+import * as payerAndUnpaid from './migrations/0006_payer_and_unpaid_subscriptions';
 import type { Database } from './schema';
 
 /** Where the data lives. */
@@ -98,6 +99,7 @@ export const MIGRATIONS = {
   '0003_one_active_plan': oneActivePlan,
   '0004_report_order_key': reportOrderKey,
   '0005_visitor_ownership': visitorOwnership,
+  '0006_payer_and_unpaid_subscriptions': payerAndUnpaid,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

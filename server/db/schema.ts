@@ -161,6 +161,8 @@ export interface CheckoutsTable {
   payment_method: string | null;
   /** Set when declined: declined or already_purchased. */
   decline_reason: string | null;
+  /** Set when paid: the visitor whose browser submitted the payment (null: no credential came with it) (0006). */
+  paid_by_usid: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

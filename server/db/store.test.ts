@@ -174,7 +174,8 @@ describeOnEachDatabase('store', ({ store, database }) => {
         ])
         .execute();
 
-      await migrateToLatest(db);
+      // 0003 alone: later migrations (0006) judge these rows by other rules.
+      expect((await migrator.migrateTo('0003_one_active_plan')).error).toBeUndefined();
 
       const rows = await db.selectFrom('subscriptions').select(['id', 'status', 'plan_slot']).orderBy('id').execute();
       expect(rows.map((r) => [r.id, r.status, toBool(r.plan_slot)])).toEqual([
@@ -191,6 +192,50 @@ describeOnEachDatabase('store', ({ store, database }) => {
         .execute()
         .catch((e: unknown) => e);
       expect(isUniqueViolation(error)).toBe(true);
+    } finally {
+      await empty.store.close();
+      await empty.cleanup();
+    }
+  }, 60_000); // a throwaway PostgreSQL starts in this test
+
+  it('migrates subscriptions no paid checkout made (the old API made them for free) to revoked, and keeps the paid ones', async () => {
+    const empty = await openEmptyStore(database);
+    try {
+      const { db } = empty.store;
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+      expect((await migrator.migrateTo('0005_visitor_ownership')).error).toBeUndefined();
+      await seedCatalogue(empty.store, TEST_PROJECT);
+      const at = '2026-01-01T00:00:00.000Z';
+      await db.insertInto('subscription_users').values({ id: 'u', email: 'u@example.com', email_key: 'u@example.com', project: TEST_PROJECT, is_legal: false, user_agent: '', created_at: at, updated_at: at, owner_usid: null }).execute();
+      const checkout = (orderId: string, status: string) => ({
+        id: `chk_${orderId}`, order_id: orderId, email: 'u@example.com', email_key: 'u@example.com', project: TEST_PROJECT, provider: 'maxpay',
+        product_id: 'mxp_astrelle_trial_1_2900_live', usid: 'u', subscription_user_id: 'u', amount_cents: 100, currency: 'USD', status,
+        success_url: '/payment-success', error_url: '/payment-error', cancel_url: '/sale', payment_method: status === 'paid' ? 'card ending 4242' : null, decline_reason: null,
+        created_at: at, updated_at: at,
+      });
+      await db.insertInto('checkouts').values([checkout('paid_order', 'paid'), checkout('open_order', 'open')]).execute();
+      const subscription = (orderId: string, email: string, plan: boolean) => ({
+        id: orderId, order_id: orderId, email, email_key: email, project: TEST_PROJECT, product_id: 'mxp_astrelle_trial_1_2900_live',
+        provider: 'maxpay', status: 'active', usid: null, subscription_user_id: 'u', created_at: at, plan_slot: plan,
+      });
+      await db
+        .insertInto('subscriptions')
+        .values([subscription('paid_order', 'u@example.com', true), subscription('open_order', 'v@example.com', true), subscription('made_up', 'w@example.com', true)])
+        .execute();
+
+      await migrateToLatest(db);
+
+      const rows = await db.selectFrom('subscriptions').select(['id', 'status']).orderBy('id').execute();
+      expect(rows.map((r) => [r.id, r.status])).toEqual([
+        ['made_up', 'revoked'],
+        ['open_order', 'revoked'],
+        ['paid_order', 'active'],
+      ]);
+      const payer = await db.selectFrom('checkouts').select(['order_id', 'paid_by_usid']).orderBy('order_id').execute();
+      expect(payer).toEqual([
+        { order_id: 'open_order', paid_by_usid: null },
+        { order_id: 'paid_order', paid_by_usid: null },
+      ]);
     } finally {
       await empty.store.close();
       await empty.cleanup();

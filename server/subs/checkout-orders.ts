@@ -75,6 +75,7 @@ export async function createCheckout(trx: Transaction<Database>, order: Checkout
       cancel_url: order.cancelUrl,
       payment_method: null,
       decline_reason: null,
+      paid_by_usid: null,
       created_at: at,
       updated_at: at,
     })
@@ -144,11 +145,11 @@ export async function findCheckout(db: Kysely<Database>, id: string): Promise<Ch
  *   active subscription (to any product) since the checkout opened; for an offer, they bought it meanwhile.
  *   The caller's transaction must then be rolled back, which takes nothing.
  */
-export async function payCheckout(trx: Transaction<Database>, id: string, paymentMethod: string): Promise<CheckoutRow | undefined> {
+export async function payCheckout(trx: Transaction<Database>, id: string, paymentMethod: string, payer: string | null): Promise<CheckoutRow | undefined> {
   const at = now();
   const row = await trx
     .updateTable('checkouts')
-    .set({ status: 'paid', payment_method: paymentMethod, updated_at: at })
+    .set({ status: 'paid', payment_method: paymentMethod, paid_by_usid: payer, updated_at: at })
     .where('id', '=', id)
     .where('status', '=', 'open')
     .returningAll()
@@ -236,12 +237,14 @@ export async function createPurchase(trx: Transaction<Database>, order: Purchase
   const usedBySubscription = await trx.selectFrom('subscriptions').select('id').where('order_id', '=', order.orderId).executeTakeFirst();
   if (usedByCheckout || usedBySubscription) throw conflict('This orderId was already used for a different order.', 'orderId');
 
-  // Only the card or PayPal account this visitor paid with, and only for the address they paid for: an email
-  // typed by someone else never reaches its owner's stored method.
+  // Only the card or PayPal account this visitor paid with in their own browser, and only for the address they
+  // paid for: an email typed by someone else never reaches its owner's stored method, and a checkout link the
+  // visitor sent to someone else, paid there, never lets them charge that person again.
   const paid = await trx
     .selectFrom('checkouts')
     .select(['payment_method', 'email_key'])
     .where('usid', '=', order.usid)
+    .where('paid_by_usid', '=', order.usid)
     .where('project', '=', order.project)
     .where('provider', '=', order.provider)
     .where('status', '=', 'paid')

@@ -15,7 +15,7 @@ import {
   type Provider,
 } from '../../src/services/api-contract';
 import { badRequest, conflict, notFound } from '../api/errors';
-import { assertSelf, requireVisitor } from '../auth/visitor-credential';
+import { assertSelf, requireVisitor, visitorOf } from '../auth/visitor-credential';
 import type { Store } from '../db/open';
 import type { CheckoutRow, Database, ProductRow } from '../db/schema';
 import { isUniqueViolation } from '../db/values';
@@ -220,7 +220,9 @@ export async function checkoutRoutes(scope: FastifyInstance, options: CheckoutOp
         await store.write((trx) => closeCheckout(trx, row.id, 'declined', 'declined'));
       } else {
         try {
-          await store.write((trx) => payCheckout(trx, row.id, decision.paymentMethod));
+          // Whose browser pays (the page is ours in the sandbox, so the visitor's credential comes with the form).
+          const payer = visitorOf(request);
+          await store.write((trx) => payCheckout(trx, row.id, decision.paymentMethod, payer));
         } catch (error) {
           if (!(error instanceof AlreadyPurchasedError)) throw error;
           await store.write((trx) => closeCheckout(trx, row.id, 'declined', 'already_purchased'));

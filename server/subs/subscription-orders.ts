@@ -42,9 +42,14 @@ export async function ensureSubscriptionUser(trx: Transaction<Database>, email: 
   return user.id;
 }
 
-/** Names the buyer on the visitor's session (user.id and user.email), when that session exists. */
+/**
+ * Names the buyer on the visitor's session (user.email, and user.id when that subscription user is the
+ * visitor's own: another visitor's record of the same address is not theirs to see), when the session exists.
+ */
 export async function linkSession(trx: Transaction<Database>, usid: string, userId: string, email: string): Promise<void> {
-  await trx.updateTable('sessions').set({ user_id: userId, user_email: email, updated_at: now() }).where('id', '=', usid).execute();
+  const user = await trx.selectFrom('subscription_users').select('owner_usid').where('id', '=', userId).executeTakeFirst();
+  const ownId = user?.owner_usid === usid ? userId : null;
+  await trx.updateTable('sessions').set({ user_id: ownId, user_email: email, updated_at: now() }).where('id', '=', usid).execute();
 }
 
 /** The 409 message of a plan refused because the buyer already subscribes to something in the project. */

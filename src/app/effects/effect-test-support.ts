@@ -85,8 +85,9 @@ export async function trialPlan(base: string, provider: PaymentProvider): Promis
 /**
  * The visitor lands (their session is created, or renewed by their own browser), then pays `productId` through
  * the hosted checkout (maxpay's test card, or the PayPal sandbox buyer): the session gets the email, the visitor
- * a stored payment method, and the subscription or purchase is theirs. The hosted page itself is the provider's
- * site: it is posted without the credential (knowing the checkout id is what lets one pay). Answers the checkout.
+ * a stored payment method, and the subscription or purchase is theirs. The hosted page is posted from the same
+ * browser, as in the app: its credential comes with the form, which makes the method theirs for one-click
+ * offers (knowing the checkout id is what lets one pay at all). Answers the checkout.
  */
 export async function payThroughCheckout(base: string, visitor: Visitor, provider: PaymentProvider, productId: string): Promise<Checkout> {
   await startSession(base, visitor);
@@ -97,7 +98,8 @@ export async function payThroughCheckout(base: string, visitor: Visitor, provide
   });
   if (created.status !== 201) throw new Error(`checkout not created: HTTP ${created.status} ${await created.text()}`);
   const checkout = (await created.json()) as Checkout;
-  const paid = await fetch(`${base}/subs/checkout/${checkout.id}/pay`, {
+  // Paid in the visitor's own browser: its credential comes with the form, so the method is theirs for one click.
+  const paid = await visitor.browser.fetch(`${base}/subs/checkout/${checkout.id}/pay`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
     body: new URLSearchParams(provider === 'maxpay' ? CARD_OK : PAYPAL_OK).toString(),
