@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from './app';
-import { redactingLoggerOptions, redactText, redactUrl, serializeError } from './log-redaction';
+import { redactingLoggerOptions, redactRequestUrl, redactText, redactUrl, serializeError } from './log-redaction';
 
 const EMAIL = 'ada.lovelace@example.com';
 const KEY = 'SECRETKEY123';
@@ -50,6 +50,15 @@ describe('redactUrl', () => {
     expect(redactUrl('/places/search?q=caf%C3%A9+au+lait&email=ada%40example.com&limit=2&flag&usid=u-1&a=b=c')).toBe(
       '/places/search?q=caf%C3%A9+au+lait&email=[redacted]&limit=2&flag&usid=[redacted]&a=b=c',
     );
+  });
+});
+
+describe('redactRequestUrl', () => {
+  it('masks UUIDs and emails in the path, and the secret parameters in the query, leaving the rest', () => {
+    expect(redactRequestUrl(`/subs/sessions/${USID}`)).toBe('/subs/sessions/[usid]');
+    expect(redactRequestUrl(`/subs/sessions/write/${USID.toUpperCase()}?x=1`)).toBe('/subs/sessions/write/[usid]?x=1');
+    expect(redactRequestUrl(`/a/${EMAIL}/b?usid=${USID}&q=${USID}`)).toBe(`/a/[redacted]/b?usid=[redacted]&q=${USID}`);
+    expect(redactRequestUrl('/subs/orders/ord_abc123def456')).toBe('/subs/orders/ord_abc123def456');
   });
 });
 
@@ -130,6 +139,9 @@ describe('the server\'s logs', () => {
     expect((await fetch(`${baseUrl}/places/search?q=paris&${secretQuery}`, { headers })).status).toBe(200);
     expect((await fetch(`${baseUrl}/healthz?usid=${USID}&EMAIL=${EMAIL}`, { headers })).status).toBe(200);
     expect((await fetch(`${baseUrl}/no-such-api?%65mail=${encodeURIComponent(EMAIL)}`, { headers })).status).toBe(404);
+    // A usid or an email in the path (GET /subs/sessions/{usid}; a URL somebody typed) is masked too.
+    expect((await fetch(`${baseUrl}/subs/sessions/${USID}`, { headers })).status).toBe(404);
+    expect((await fetch(`${baseUrl}/no-such-api/${encodeURIComponent(EMAIL)}`, { headers })).status).toBe(404);
 
     const text = log.text();
     for (const secret of SECRETS) expect(text).not.toContain(secret);
@@ -141,6 +153,8 @@ describe('the server\'s logs', () => {
       `/places/search?q=paris&email=[redacted]&key=[redacted]&usid=[redacted]`,
       '/healthz?usid=[redacted]&EMAIL=[redacted]',
       '/no-such-api?%65mail=[redacted]',
+      '/subs/sessions/[usid]',
+      '/no-such-api/[redacted]',
     ]);
     const incoming = log.entries().find((entry) => entry.msg === 'incoming request');
     expect(Object.keys((incoming?.req ?? {}) as object).sort()).toEqual(['host', 'method', 'remoteAddress', 'remotePort', 'url']);

@@ -67,6 +67,20 @@ const EMAIL_ADDRESS = /[\w.!$%&'*+=^`{|}~-]+(?:@|%40)[a-z\d-]+(?:\.[a-z\d-]+)*\.
 
 // A type alias rather than an interface: Fastify's serializer type wants an index signature, which only
 // aliases get implicitly.
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+/**
+ * A request URL as the access log keeps it: the query's email, key and usid values redacted (redactUrl), and in
+ * the path every UUID (the usid of /subs/sessions/{usid}) and anything shaped like an email replaced, so no line
+ * ties a request to a visitor.
+ */
+export function redactRequestUrl(url: string): string {
+  const queryStart = url.search(/[?#]/);
+  const path = queryStart === -1 ? url : url.slice(0, queryStart);
+  const rest = queryStart === -1 ? '' : redactUrl(url.slice(queryStart));
+  return path.replace(UUID, '[usid]').replace(EMAIL_ADDRESS, REDACTED) + rest;
+}
+
 /** What the access log records of a request: no headers (cookies, authorization) and a redacted URL. */
 export type LoggedRequest = {
   method: string;
@@ -84,7 +98,7 @@ export type LoggedRequest = {
 export function serializeRequest(request: FastifyRequest): LoggedRequest {
   return {
     method: request.method,
-    url: redactUrl(request.url),
+    url: redactRequestUrl(request.url),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
