@@ -3,7 +3,8 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AstroUserPayload, Checkout, Offer, Plan, Product, ReportOrder, SubscriptionUserPayload } from '../src/services/api-contract';
 import { buildServer } from './app';
-import { CREDENTIAL_COOKIE } from './auth/visitor-credential';
+import { signerFactory } from '@fastify/cookie';
+import { CREDENTIAL_COOKIE, CREDENTIAL_MAX_AGE_SECONDS, credentialValue, SECURE_CREDENTIAL_COOKIE } from './auth/visitor-credential';
 import { describeOnEachDatabase, TEST_PROJECT } from './test-support/databases';
 import { newVisitorId, TestBrowser, type Answer } from './test-support/test-browser';
 import { readTrustProxy } from './trust-proxy';
@@ -189,21 +190,49 @@ describeOnEachDatabase('Trust model', ({ store }) => {
       const response = await fetch(`${baseUrl}/subs/sessions/create`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id }) });
       expect(response.status).toBe(201);
       const [cookie] = response.headers.getSetCookie();
-      expect(cookie).toMatch(new RegExp(`^${CREDENTIAL_COOKIE}=${id}\\.[A-Za-z0-9%_/+=-]+;`));
+      expect(cookie).toMatch(new RegExp(`^${CREDENTIAL_COOKIE}=${id}~\\d+\\.[A-Za-z0-9%_/+=-]+;`));
       expect(cookie).toMatch(/; HttpOnly/i);
       expect(cookie).toMatch(/; SameSite=Lax/i);
       expect(cookie).toMatch(/; Path=\//i);
       expect(cookie).not.toMatch(/; Secure/i);
     });
 
-    it('is Secure behind HTTPS', async () => {
+    it('is Secure and __Host- named behind HTTPS, where a plain-named one (planted over HTTP) counts for nothing', async () => {
       const proxied = await buildServer({ store: store(), trustProxy: true });
       try {
-        const answer = await proxied.inject({ method: 'POST', url: '/subs/sessions/create', headers: { 'x-forwarded-proto': 'https' }, payload: { id: newVisitorId() } });
+        const https = { 'x-forwarded-proto': 'https' };
+        const id = newVisitorId();
+        const answer = await proxied.inject({ method: 'POST', url: '/subs/sessions/create', headers: https, payload: { id } });
         expect(answer.statusCode).toBe(201);
-        expect(String(answer.headers['set-cookie'])).toMatch(/; Secure/i);
+        const setCookie = String(answer.headers['set-cookie']);
+        expect(setCookie).toMatch(new RegExp(`^${SECURE_CREDENTIAL_COOKIE}=${id}~`));
+        expect(setCookie).toMatch(/; Secure/i);
+        const value = setCookie.split(';')[0]!.slice(SECURE_CREDENTIAL_COOKIE.length + 1);
+        expect((await proxied.inject({ method: 'GET', url: `/subs/sessions/${id}`, headers: { ...https, cookie: `${SECURE_CREDENTIAL_COOKIE}=${value}` } })).statusCode).toBe(200);
+        expect((await proxied.inject({ method: 'GET', url: `/subs/sessions/${id}`, headers: { ...https, cookie: `${CREDENTIAL_COOKIE}=${value}` } })).statusCode).toBe(401);
       } finally {
         await proxied.close();
+      }
+    });
+
+    it('counts for nothing when a second one comes beside it, or when it is older than its lifetime', async () => {
+      const secret = 'a-known-secret-for-this-test-only-0123456789';
+      const server = await buildServer({ store: store(), sessionSecrets: [secret] });
+      try {
+        const signer = signerFactory([secret]);
+        const cookieOf = (visitor: string, issuedAt: number) => `${CREDENTIAL_COOKIE}=${encodeURIComponent(signer.sign(credentialValue(visitor, issuedAt)))}`;
+        const now = Math.floor(Date.now() / 1000);
+        const mine = JSON.parse((await server.inject({ method: 'POST', url: '/subs/sessions/create', payload: { id: newVisitorId() } })).body).id as string;
+        const other = JSON.parse((await server.inject({ method: 'POST', url: '/subs/sessions/create', payload: { id: newVisitorId() } })).body).id as string;
+        const read = (cookie: string) => server.inject({ method: 'GET', url: `/subs/sessions/${mine}`, headers: { cookie } });
+        expect((await read(cookieOf(mine, now))).statusCode).toBe(200);
+        expect((await read(`${cookieOf(mine, now)}; ${cookieOf(other, now)}`)).statusCode).toBe(401);
+        expect((await read(`${cookieOf(other, now)}; ${cookieOf(mine, now)}`)).statusCode).toBe(401);
+        expect((await read(cookieOf(mine, now - CREDENTIAL_MAX_AGE_SECONDS - 60))).statusCode).toBe(401);
+        expect((await read(cookieOf(mine, now + 3600))).statusCode).toBe(401);
+        expect((await read(`${CREDENTIAL_COOKIE}=${encodeURIComponent(signer.sign(mine))}`)).statusCode).toBe(401);
+      } finally {
+        await server.close();
       }
     });
 
@@ -212,6 +241,7 @@ describeOnEachDatabase('Trust model', ({ store }) => {
       try {
         const answer = await crossSite.inject({ method: 'POST', url: '/subs/sessions/create', headers: { origin: 'https://app.example' }, payload: { id: newVisitorId() } });
         expect(answer.statusCode).toBe(201);
+        expect(String(answer.headers['set-cookie'])).toMatch(new RegExp(`^${SECURE_CREDENTIAL_COOKIE}=`));
         expect(String(answer.headers['set-cookie'])).toMatch(/; SameSite=None/i);
         expect(String(answer.headers['set-cookie'])).toMatch(/; Secure/i);
         expect(answer.headers['access-control-allow-credentials']).toBe('true');

@@ -10,8 +10,13 @@ import { ApiRequestError } from '../api/errors';
 // the session id signed with the server's secret. Whoever holds it is that visitor; knowing a usid (it is in
 // URLs) is not enough to read or change anything of theirs. JavaScript never sees it.
 
-/** The cookie's name. */
+/** The cookie's name over plain HTTP (local runs). */
 export const CREDENTIAL_COOKIE = 'astrelle_visitor';
+/**
+ * The cookie's name over HTTPS: browsers accept a `__Host-` cookie only from a secure origin, for Path=/ and
+ * with no Domain, so a sibling subdomain or a plain-HTTP man in the middle cannot plant one of its own.
+ */
+export const SECURE_CREDENTIAL_COOKIE = `__Host-${CREDENTIAL_COOKIE}`;
 /** How long a browser keeps the credential (Chromium caps cookies at 400 days). */
 export const CREDENTIAL_MAX_AGE_SECONDS = 180 * 24 * 60 * 60;
 /** The shortest secret accepted: 32 characters of a random base64url string is 192 bits. */
@@ -48,13 +53,37 @@ declare module 'fastify' {
   }
 }
 
-/** The visitor the request's credential names, or null when it has none, a forged one or a malformed one. */
+/** Whether the credential goes out Secure (and `__Host-` named): behind HTTPS, and always when cross-site. */
+function isSecure(request: FastifyRequest): boolean {
+  return request.server.credentialCrossSite || request.protocol === 'https';
+}
+
+/** The credential's signed value: the visitor id and when it was issued (seconds), `{id}~{issuedAt}`. */
+export function credentialValue(visitor: string, issuedAtSeconds: number): string {
+  return `${visitor}~${issuedAtSeconds}`;
+}
+
+/**
+ * The visitor the request's credential names, or null when it has none, a forged, malformed or expired one,
+ * or more than one (a cookie planted beside the visitor's own must not decide which one counts).
+ */
 export function visitorOf(request: FastifyRequest): string | null {
-  const raw = request.cookies?.[CREDENTIAL_COOKIE];
+  const name = isSecure(request) ? SECURE_CREDENTIAL_COOKIE : CREDENTIAL_COOKIE;
+  const header = request.headers.cookie ?? '';
+  if (header.split(';').filter((pair) => pair.trimStart().startsWith(`${name}=`)).length !== 1) return null;
+  const raw = request.cookies?.[name];
   if (!raw) return null;
   const { valid, value } = request.unsignCookie(raw);
-  return valid && value !== null && isVisitorId(value) ? value : null;
+  if (!valid || value === null) return null;
+  const [visitor, issued, ...rest] = value.split('~');
+  if (visitor === undefined || issued === undefined || rest.length > 0 || !/^\d{1,12}$/.test(issued) || !isVisitorId(visitor)) return null;
+  // Expired on the server too, not only in the browser: a copied cookie stops working after the same time.
+  const age = Date.now() / 1000 - Number(issued);
+  return age >= -CLOCK_SKEW_SECONDS && age <= CREDENTIAL_MAX_AGE_SECONDS ? visitor : null;
 }
+
+/** How far in the future an issue time may be (another server's clock). */
+const CLOCK_SKEW_SECONDS = 300;
 
 /**
  * The visitor the request's credential names; a 401 naming "credential" when there is none (a plain HTTP
@@ -71,17 +100,17 @@ export function assertSelf(visitor: string, value: string | undefined, field: st
   if (value !== visitor) throw new ApiRequestError(403, `${field} must be the id of the visitor whose credential this request carries.`, field);
 }
 
-/** Sets (or renews) the credential naming `visitor` on the response. */
+/** Sets (or renews: a new issue time) the credential naming `visitor` on the response. */
 export function issueCredential(request: FastifyRequest, reply: FastifyReply, visitor: string): void {
-  const crossSite = request.server.credentialCrossSite;
-  reply.setCookie(CREDENTIAL_COOKIE, visitor, {
+  const secure = isSecure(request);
+  reply.setCookie(secure ? SECURE_CREDENTIAL_COOKIE : CREDENTIAL_COOKIE, credentialValue(visitor, Math.floor(Date.now() / 1000)), {
     signed: true,
     httpOnly: true,
     path: '/',
     maxAge: CREDENTIAL_MAX_AGE_SECONDS,
-    sameSite: crossSite ? 'none' : 'lax',
+    sameSite: request.server.credentialCrossSite ? 'none' : 'lax',
     // Behind HTTPS (TRUST_PROXY makes X-Forwarded-Proto count); always for SameSite=None, which needs it.
-    secure: crossSite || request.protocol === 'https',
+    secure,
   });
 }
 

@@ -29,8 +29,9 @@ export function cookieFetch(): CookieFetch {
     fetch: fetchWithCookie,
     visitorId: () => {
       if (!cookie) return null;
+      // `{id}~{issuedAt}.{signature}`
       const value = decodeURIComponent(cookie.slice(CREDENTIAL_COOKIE.length + 1));
-      return value.slice(0, value.lastIndexOf('.'));
+      return value.slice(0, value.lastIndexOf('.')).split('~')[0] ?? null;
     },
     cookie: () => cookie,
   };

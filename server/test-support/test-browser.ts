@@ -24,8 +24,9 @@ export class TestBrowser {
   /** The visitor id the held credential names, or null before a session was created. */
   get visitorId(): string | null {
     if (!this.cookie) return null;
+    // `{id}~{issuedAt}.{signature}`
     const value = decodeURIComponent(this.cookie.slice(CREDENTIAL_COOKIE.length + 1));
-    return value.slice(0, value.lastIndexOf('.'));
+    return value.slice(0, value.lastIndexOf('.')).split('~')[0] ?? null;
   }
 
   /** The raw `name=value` of the credential cookie (to forge or replay it in a test). */
