@@ -302,7 +302,8 @@ describeOnEachDatabase('Trust model', ({ store }) => {
   describe('money only from paid checkouts', () => {
     it('POST /subscriptions/create with a made-up orderId makes nobody premium', async () => {
       const email = newEmail('free-ride');
-      for (const productId of [trialPlan().productId, offerOf('ultra_pack').productId, 'trial_1_test']) {
+      // A live plan, an offer, and a plan of the test (sandbox) catalogue.
+      for (const productId of [trialPlan().productId, offerOf('ultra_pack').productId, trialPlan().productId.replace(/_live$/, '_test')]) {
         for (const [who, caller, usid] of await strangers(newVisitorId())) {
           const body = { email, project: TEST_PROJECT, productId, provider: 'maxpay', orderId: newOrderId(), usid };
           const answer = await caller.post('/subs/subscriptions/create', body);
