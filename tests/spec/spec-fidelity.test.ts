@@ -72,7 +72,8 @@ function describeBack(back: Back | undefined): string {
 }
 
 describe('flows/astrology.json follows the spec', () => {
-  it.each(steps)('quiz step %s is /quiz/%s with question id %s and back %s', (step, questionId, back) => {
+  // Three values a row: the step (its route is /quiz/{step} and its answer key the step), the question id, the back.
+  it.each(steps)('quiz step %s has question id %s and back "%s"', (step, questionId, back) => {
     const screen = byRoute(`/quiz/${step}`);
     expect(screen.id).toBe(questionId);
     expect('answerKey' in screen && screen.answerKey).toBe(step);

@@ -3,18 +3,12 @@ import { sessionRules } from '../../engine/session-rules';
 import type { IpInfo } from '../../services/api-contract';
 import { apiClients } from '../api-clients';
 import { loadFlow } from '../load-flow';
-import { publicPaths } from '../public-paths';
+import { appSessionPages } from '../public-paths';
 import { randomId } from './random-id';
 import { createVisitorSessionMachine, type SessionServices } from './visitor-session-machine';
 
 /** localStorage key of the visitor's id, so a returning visitor keeps their session. */
 export const visitorIdKey = 'astrelle:usid';
-
-/** The app's own pages: /404 skips session handling; the others are public pages that refresh it. */
-const appPages = {
-  refresh: publicPaths.filter((path) => path !== '/404'),
-  skip: ['/404'],
-};
 
 function storage(): Storage | null {
   try {
@@ -66,7 +60,7 @@ let actor: ReturnType<typeof start> | null = null;
 function start() {
   const loaded = loadFlow();
   // A broken flow shows its own error page; the session then has nothing to guard.
-  const rules = loaded.ok ? sessionRules(loaded.flow, appPages) : () => 'skip' as const;
+  const rules = loaded.ok ? sessionRules(loaded.flow, appSessionPages) : () => 'skip' as const;
   const session = createActor(createVisitorSessionMachine(rules, browserServices())).start();
   // The address the page opened with is the first visit, even if the funnel moves on (a tap made
   // on the landing before the code arrived) before the view that reports addresses has mounted.

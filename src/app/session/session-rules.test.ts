@@ -1,15 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { loadTestFlow } from '../../tests/support/load-test-flow';
-import { sessionRules } from './session-rules';
+import { loadTestFlow } from '../../../tests/support/load-test-flow';
+import { sessionRules } from '../../engine/session-rules';
+import { appSessionPages } from '../public-paths';
 
-const appPages = { refresh: ['/privacy-policy', '/terms-of-use', '/cookie-policy', '/understanding-astrology'], skip: ['/404'] };
+// The rules as the app applies them: the flow's `session` lists and the app's own page list (public-paths.ts),
+// checked against the spec's list of public pages (§2, §4), so a page dropped from the app's list fails here.
+const appPages = appSessionPages;
+/** Spec §2: the public pages (besides /), which refresh the session (§4). */
+const specPublicPages = ['/privacy-policy', '/terms-of-use', '/cookie-policy', '/understanding-astrology'];
 
 describe('session rules by page', () => {
   const flow = loadTestFlow();
   const ruleOf = sessionRules(flow, appPages);
 
   it('refreshes the session on the landing and the public pages', () => {
-    expect(['/', '/privacy-policy', '/terms-of-use', '/cookie-policy', '/understanding-astrology'].map((p) => ruleOf(p, false))).toEqual(Array(5).fill('refresh'));
+    expect(['/', ...specPublicPages].map((p) => ruleOf(p, false))).toEqual(Array(5).fill('refresh'));
+    expect(ruleOf('/404', false)).toBe('skip');
   });
 
   it('needs a session on the quiz, the interstitials and the email page', () => {
