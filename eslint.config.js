@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'src/engine/generated/', 'test-results/', 'playwright-report/', 'data/'] },
+  { ignores: ['dist/', 'dist-server/', 'dist-server.building-*/', 'node_modules/', 'src/engine/generated/', 'test-results/', 'playwright-report/', 'data/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -51,6 +51,9 @@ export default defineConfig({
     },
   ],
   globalSetup: './tests/model/print-coverage.ts',
+  // What production runs: scripts/start.mjs starts the server bundle, dist-server/main.js, with plain Node (npm
+  // test's build step wrote it; start.mjs rebuilds it first if server/ or src/ changed since). --no-build: the
+  // app in dist/ is the one npm test (or npm run build) built.
   webServer: {
     command: `node scripts/start.mjs --no-build`,
     url: `http://localhost:${port}/healthz`,

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // The production build: the client bundle, then the landing page prerendered into dist/index.html
-// (dist/app.html keeps the empty shell the server sends for every other route).
+// (dist/app.html keeps the empty shell the server sends for every other route), then the server compiled
+// to JavaScript in dist-server/ (scripts/build-server.mjs), which `npm start` runs.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { buildServer } from './build-server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
@@ -64,3 +66,6 @@ const walk = (dir) => {
 walk(dist);
 console.log(`compressed ${compressed} files (brotli and gzip)`);
 console.log(`prerendered / into dist/index.html (${Buffer.byteLength(html)} bytes of HTML)`);
+
+await buildServer({ quiet: quiet.length > 0 });
+console.log('built the server into dist-server/main.js');

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run dev`: the server (place search, /astro, /subs and /ip, with its SQLite database in ./data
 // or DATABASE_URL's PostgreSQL) on PORT (3000) and Vite with hot reload on 5173, proxying the server's
-// paths to it.
+// paths to it. The server runs from its TypeScript through tsx (a dev dependency; no build step);
+// `npm start` runs the built dist-server/main.js instead.
 import { spawn } from 'node:child_process';
 
 const root = new URL('..', import.meta.url).pathname;

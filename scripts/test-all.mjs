@@ -16,6 +16,7 @@ const steps = [
   ['lint', 'npx', ['eslint', '.']],
   ['typecheck', 'npm', ['run', '-s', 'typecheck']],
   ['unit, component and server tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]],
+  // The app into dist/ and the server into dist-server/, which Playwright's webServer (scripts/start.mjs) runs.
   ['build', 'node', ['scripts/build.mjs', '--quiet']],
   ['end-to-end and model-based tests', 'npx', ['playwright', 'test']],
 ];

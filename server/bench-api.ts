@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { CREDENTIAL_COOKIE } from './auth/visitor-credential';
 
-// The API's load numbers (`npm run bench`): a freshly started server process (server/main.ts) with SQLite
+// The API's load numbers (`npm run bench`): a freshly started production server process (dist-server/main.js,
+// which scripts/bench.ts builds first: what npm start runs) with SQLite
 // in a temporary folder (or the empty PostgreSQL database named by `databaseUrl`: BENCH_DATABASE_URL),
 // driven by autocannon with 100 connections for 20 s per route. Each session is created as the app does (a
 // random v4 UUID) and written with the visitor credential cookie its create answer set.
@@ -26,10 +27,11 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const SESSIONS = 1000;
 
 function startServer(dataDir: string, databaseUrl: string): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'server', 'main.ts')], {
+  const child = spawn(process.execPath, [join(repoRoot, 'dist-server', 'main.js')], {
     cwd: repoRoot,
     env: {
       ...process.env,
+      ROOT_DIR: repoRoot,
       PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

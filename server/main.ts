@@ -12,7 +12,10 @@ import { readRateLimitSettings, type RateLimitSettings } from './rate-limits';
 import { seedCatalogue } from './subs/catalogue';
 import { readTrustProxy } from './trust-proxy';
 
-// Entry point (`npx tsx server/main.ts`, or `npm start`). Configuration comes from the environment:
+// Entry point: `npm start` runs its build, dist-server/main.js (scripts/build-server.mjs), with plain Node;
+// `npx tsx server/main.ts` runs it from source. Configuration comes from the environment:
+// ROOT_DIR (the repository, holding flows/ and the default DIST_DIR and DATA_DIR; scripts/start.mjs passes it,
+// and without it the folder above this file's is taken: right for server/main.ts and dist-server/main.js),
 // PORT (3000), HOST (0.0.0.0), DIST_DIR (<repo>/dist), CONNECT_SRC (extra CSP connect-src origins),
 // NODE_ENV=production for JSON request logs;
 // DATABASE_URL (PostgreSQL; without it SQLite in DATA_DIR, default <repo>/data), PROJECT_ID (astrelle:
@@ -29,7 +32,7 @@ import { readTrustProxy } from './trust-proxy';
 // RATE_LIMIT_CHECKOUTS, RATE_LIMIT_IP_LOOKUPS (requests per minute per client address).
 
 const CLOSE_TIMEOUT_MS = 10_000;
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const repoRoot = resolve(process.env.ROOT_DIR || fileURLToPath(new URL('..', import.meta.url)));
 
 /** Exits with a single line on stderr: start-up mistakes should be obvious, not a stack trace. */
 function fail(message: string): never {

@@ -24,7 +24,6 @@ export const subscriptionMessages = {
   writeSession: 'cannot write session',
   getSession: 'cannot get session',
   createUser: 'cannot create subscription server user',
-  getUser: 'cannot get subscription server user',
   checkSubscription: 'cannot check subscription',
   createSubscription: 'cannot create subscription',
   startCheckout: 'cannot start payment',
@@ -82,11 +81,6 @@ export function createSubscriptionApi(config: Pick<AppConfig, 'subscriptionApiUr
     /** POST /users/create */
     createUser: async (payload: SubscriptionUserPayload): Promise<SubscriptionUser | null> =>
       dataOrNull(await callApi<SubscriptionUser>(subscriptionMessages.createUser, () => http.post('users/create', { json: payload }))),
-    /** GET /users?email=&project= (null also when there is no such user). */
-    getUser: async (email: string, project: string): Promise<SubscriptionUser | null> =>
-      dataOrNull(
-        await callApi<SubscriptionUser>(subscriptionMessages.getUser, () => http.get('users', { searchParams: { email, project } }), { expected: [404] }),
-      ),
     /** GET /users/check-subscription?email=&project= */
     checkSubscription: async (email: string, project: string): Promise<SubscriptionCheck | null> =>
       dataOrNull(

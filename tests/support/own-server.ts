@@ -1,8 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+// What production runs, as the shared server does: Playwright's webServer (scripts/start.mjs) has just
+// rebuilt this bundle if server/ or src/ were newer.
+const serverEntry = join(root, 'dist-server', 'main.js');
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -39,9 +45,11 @@ export async function startOwnServer() {
   const dataDir = mkdtempSync(join(tmpdir(), 'astrelle-own-server-'));
   const url = `http://127.0.0.1:${port}`;
   let child: ChildProcess | null = null;
+  if (!existsSync(serverEntry)) throw new Error(`no server build at ${serverEntry}: run npm run build (or node scripts/build-server.mjs)`);
   const start = async () => {
-    child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    child = spawn(process.execPath, [serverEntry], {
+      cwd: root,
+      env: { ...process.env, ROOT_DIR: root, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
       stdio: 'ignore',
     });
     await waitForHealth(url, 30_000);
