@@ -1,6 +1,7 @@
 import { config } from '../services/config';
 import { apiClients } from './api-clients';
 import type { EffectServices } from './effects';
+import type { Profile } from '../engine/generated/flow-types';
 import { absoluteUrl } from '../services/api-call';
 import { getVisitorSession, visitorIdKey } from './session/visitor-session';
 import { randomId } from './session/random-id';
@@ -23,8 +24,11 @@ function storedVisitorId(): string | null {
   }
 }
 
-/** The effects' services in the browser: the real servers, the visitor session, the browser itself. */
-export function browserEffectServices(project: string): EffectServices {
+/**
+ * The effects' services in the browser: the real servers, the visitor session, the browser itself, and the
+ * flow's project id and `profile` roles (which answers the payloads read).
+ */
+export function browserEffectServices(project: string, profile: Profile): EffectServices {
   const session = () => getVisitorSession().getSnapshot().context;
   // Payment return pages skip loading the session: the id then comes from storage or the return URL.
   const visitorId = () => visitorIdFrom(session().id, storedVisitorId(), window.location.search);
@@ -32,6 +36,7 @@ export function browserEffectServices(project: string): EffectServices {
     astro: apiClients().astro,
     subscriptions: apiClients().subscriptions,
     project,
+    profile,
     testOffers: config.testOffers,
     visitor: () => {
       const { session: loaded } = session();

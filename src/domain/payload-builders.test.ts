@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Answers } from '../engine/answers';
+import flowJson from '../../flows/astrology.json';
+import type { Answers, AnswerValue } from '../engine/answers';
+import type { Profile } from '../engine/generated/flow-types';
+import { validateFlow } from '../engine/validate-flow';
 import type { IpInfo, Product } from '../services/api-contract';
 import { buildAstroUser } from './build-astro-user';
 import { buildReportOrder } from './build-report-order';
@@ -12,15 +15,34 @@ const london = { latitude: 51.50853, longitude: -0.12574, place: 'London, United
 const madrid = { latitude: 40.4165, longitude: -3.70256, place: 'Madrid, Spain', utcOffsetMinutes: 60, timeZone: 'Europe/Madrid' };
 const ipInfo: IpInfo = { ip: '81.2.69.142', city: 'London', country: 'GB', postal: 'EC1A', loc: '51.5142,-0.0931', timezone: 'Europe/London' };
 
-const complete: Answers = {
-  '1-1': 'in_relationships', '2-1': ' Maya ', '2-2': '1990-05-17', '2-3': '10:30', '2-4': london, '2-5': 'female',
-  '4-0-1': 'male', '4-0-2': '1988-11-02', '4-1': '23:05', '4-2': madrid,
-};
-const sparse: Answers = { '1-1': 'single', '2-1': 'Sam', '2-2': '1995-02-28', '2-3': 'dont_know', '2-5': 'male' };
+const validated = validateFlow(structuredClone(flowJson));
+if (!validated.ok) throw new Error('flows/astrology.json is invalid');
+/** The answer keys of flows/astrology.json, by role: the payloads read the answers through them. */
+const roles = validated.flow.profile;
+
+type Role = Exclude<keyof Profile, 'inRelationship'>;
+/** Answers given by role, stored under the answer keys that `profile` names for those roles. */
+function answersOf(profile: Profile, byRole: Partial<Record<Role, AnswerValue>>): Answers {
+  const answers: Answers = {};
+  for (const role of Object.keys(byRole) as Role[]) {
+    const key = profile[role];
+    const value = byRole[role];
+    if (key !== undefined && value !== undefined) answers[key] = value;
+  }
+  return answers;
+}
+
+const completeByRole = {
+  relationship: 'in_relationships', name: ' Maya ', birthDate: '1990-05-17', birthTime: '10:30', birthPlace: london, gender: 'female',
+  partnerGender: 'male', partnerBirthDate: '1988-11-02', partnerBirthTime: '23:05', partnerBirthPlace: madrid,
+} satisfies Partial<Record<Role, AnswerValue>>;
+const sparseByRole = { relationship: 'single', name: 'Sam', birthDate: '1995-02-28', birthTime: 'dont_know', gender: 'male' } satisfies Partial<Record<Role, AnswerValue>>;
+const complete = answersOf(roles, completeByRole);
+const sparse = answersOf(roles, sparseByRole);
 
 describe('the astro user (spec §3, §5)', () => {
   it('carries every field from the answers and the IP lookup', () => {
-    expect(buildAstroUser({ profile: visitorProfile(complete), email: 'maya@example.com', usid: 'visitor-0001', flowOuter: false, ipInfo, browserTimeZone: 'Europe/Paris' })).toEqual({
+    expect(buildAstroUser({ profile: visitorProfile(complete, roles), email: 'maya@example.com', usid: 'visitor-0001', flowOuter: false, ipInfo, browserTimeZone: 'Europe/Paris' })).toEqual({
       username: 'Maya',
       email: 'maya@example.com',
       usid: 'visitor-0001',
@@ -35,19 +57,19 @@ describe('the astro user (spec §3, §5)', () => {
   });
 
   it('uses 12:00:00 for an unknown time, 0,0 without an IP location, the browser\'s zone, and isLegal false in the outer flow', () => {
-    const user = buildAstroUser({ profile: visitorProfile(sparse), email: 's@example.com', usid: 'visitor-0002', flowOuter: true, ipInfo: null, browserTimeZone: 'America/Chicago' });
+    const user = buildAstroUser({ profile: visitorProfile(sparse, roles), email: 's@example.com', usid: 'visitor-0002', flowOuter: true, ipInfo: null, browserTimeZone: 'America/Chicago' });
     expect(user).toMatchObject({ isLegal: false, birthday: { date: '1995-02-28', time: '12:00:00' }, location: { latitude: 0, longitude: 0 }, timezone: 'America/Chicago' });
   });
 
   it('uses 2000-01-01 when the birth date is missing', () => {
-    const user = buildAstroUser({ profile: visitorProfile({ '1-1': 'single' }), email: 'x@example.com', usid: 'visitor-0003', flowOuter: false, ipInfo: null, browserTimeZone: 'UTC' });
+    const user = buildAstroUser({ profile: visitorProfile(answersOf(roles, { relationship: 'single' }), roles), email: 'x@example.com', usid: 'visitor-0003', flowOuter: false, ipInfo: null, browserTimeZone: 'UTC' });
     expect(user.birthday).toEqual({ date: '2000-01-01', time: '12:00:00' });
   });
 });
 
 describe('the report order (spec §3, §5)', () => {
   it('sends the partner with an empty name and the visitor\'s timezone, for a visitor in a relationship', () => {
-    expect(buildReportOrder(['natal_chart', 'compatibility'], 'maya@example.com', visitorProfile(complete))).toEqual({
+    expect(buildReportOrder(['natal_chart', 'compatibility'], 'maya@example.com', visitorProfile(complete, roles))).toEqual({
       reports: ['natal_chart', 'compatibility'],
       email: 'maya@example.com',
       yourData: { name: 'Maya', day: 17, month: 5, year: 1990, hour: 10, minute: 30, latitude: 51.50853, longitude: -0.12574, timezone: 1, place: 'London, United Kingdom' },
@@ -56,19 +78,40 @@ describe('the report order (spec §3, §5)', () => {
   });
 
   it('has no partnerData for a single visitor, New York for a missing place and 12:00 for an unknown time', () => {
-    const order = buildReportOrder(['birth_chart'], 's@example.com', visitorProfile(sparse));
+    const order = buildReportOrder(['birth_chart'], 's@example.com', visitorProfile(sparse, roles));
     expect(order.partnerData).toBeUndefined();
     expect(order.yourData).toEqual({ name: 'Sam', day: 28, month: 2, year: 1995, hour: 12, minute: 0, latitude: 40.7127753, longitude: -74.0059728, timezone: -5, place: 'New York, NY, United States' });
   });
 
   it('defaults the partner\'s birth date to 2000-01-01 and the place to New York, keeping the visitor\'s timezone', () => {
-    const order = buildReportOrder(['compatibility'], 'm@example.com', visitorProfile({ ...complete, '4-0-2': undefined as never, '4-2': undefined as never, '4-1': 'dont_know' }));
+    const { partnerBirthDate: _date, partnerBirthPlace: _place, ...rest } = completeByRole;
+    const order = buildReportOrder(['compatibility'], 'm@example.com', visitorProfile(answersOf(roles, { ...rest, partnerBirthTime: 'dont_know' }), roles));
     expect(order.partnerData).toEqual({ name: '', day: 1, month: 1, year: 2000, hour: 12, minute: 0, latitude: 40.7127753, longitude: -74.0059728, timezone: 1, place: 'New York, NY, United States' });
   });
 
   it('divides a half-hour offset into a fractional timezone', () => {
-    const order = buildReportOrder(['natal_chart'], 'm@example.com', visitorProfile({ ...sparse, '2-4': { ...london, utcOffsetMinutes: 330 } }));
+    const order = buildReportOrder(['natal_chart'], 'm@example.com', visitorProfile(answersOf(roles, { ...sparseByRole, birthPlace: { ...london, utcOffsetMinutes: 330 } }), roles));
     expect(order.yourData.timezone).toBe(5.5);
+  });
+});
+
+describe('the visitor profile reads the answers through the flow\'s roles', () => {
+  it('builds the same payloads whatever answer keys the roles name', () => {
+    // Every role renamed: nothing may still read a step id of flows/astrology.json.
+    const renamed: Profile = { ...roles };
+    for (const role of Object.keys(completeByRole) as Role[]) renamed[role] = `x-${roles[role] ?? role}`;
+    const before = visitorProfile(complete, roles);
+    const after = visitorProfile(answersOf(renamed, completeByRole), renamed);
+    expect(after).toEqual(before);
+    expect(buildReportOrder(['compatibility'], 'm@example.com', after).partnerData).toBeDefined();
+    // The old keys mean nothing to the renamed roles.
+    expect(visitorProfile(complete, renamed)).toMatchObject({ name: '', gender: '', relationship: '', partnerBirth: null });
+  });
+
+  it('brings in the partner only for the relationship answer the flow names', () => {
+    const together: Profile = { ...roles, inRelationship: 'together' };
+    expect(visitorProfile(answersOf(together, { ...completeByRole, relationship: 'together' }), together).partnerBirth).toMatchObject({ date: '1988-11-02', time: '23:05' });
+    expect(visitorProfile(complete, together).partnerBirth).toBeNull();
   });
 });
 

@@ -1,35 +1,7 @@
 import type { Answers, PlaceAnswer } from '../engine/answers';
+import type { Profile } from '../engine/generated/flow-types';
 import { isCalendarDate, isPlaceAnswer } from '../engine/answers';
 import { DEFAULT_BIRTH_DATE, DEFAULT_BIRTH_PLACE, DEFAULT_BIRTH_TIME, UNKNOWN_TIME } from './birth-defaults';
-
-/** Which answers hold the visitor's profile (the spec's step ids; spec §2). */
-export interface ProfileKeys {
-  name: string;
-  birthDate: string;
-  birthTime: string;
-  birthPlace: string;
-  gender: string;
-  relationship: string;
-  partnerBirthDate: string;
-  partnerBirthTime: string;
-  partnerBirthPlace: string;
-}
-
-/** The astrology flow's step ids. */
-export const astrologyProfileKeys: ProfileKeys = {
-  name: '2-1',
-  birthDate: '2-2',
-  birthTime: '2-3',
-  birthPlace: '2-4',
-  gender: '2-5',
-  relationship: '1-1',
-  partnerBirthDate: '4-0-2',
-  partnerBirthTime: '4-1',
-  partnerBirthPlace: '4-2',
-};
-
-/** The relationship answer that brings in the partner's data (spec §9). */
-export const IN_RELATIONSHIP = 'in_relationships';
 
 /** A birth as the payloads need it, every default of spec §5 applied. */
 export interface Birth {
@@ -59,17 +31,22 @@ export function birthFrom(answers: Answers, keys: { date: string; time: string; 
   };
 }
 
-/** The visitor's profile as the payload builders read it. */
-export function visitorProfile(answers: Answers, keys: ProfileKeys = astrologyProfileKeys) {
-  const relationship = text(answers, keys.relationship);
+/**
+ * The visitor's profile as the payload builders read it, from the answers the flow's `profile` names by
+ * role (never a step id written here): a renamed answer key is renamed there too, and flow:check refuses
+ * a role no question of its kind answers. The partner's birth only for a visitor whose relationship
+ * answer is the flow's `inRelationship` (spec: in_relationships).
+ */
+export function visitorProfile(answers: Answers, roles: Profile) {
+  const relationship = text(answers, roles.relationship);
   return {
-    name: text(answers, keys.name),
-    gender: text(answers, keys.gender),
+    name: text(answers, roles.name),
+    gender: text(answers, roles.gender),
     relationship,
-    birth: birthFrom(answers, { date: keys.birthDate, time: keys.birthTime, place: keys.birthPlace }),
+    birth: birthFrom(answers, { date: roles.birthDate, time: roles.birthTime, place: roles.birthPlace }),
     partnerBirth:
-      relationship === IN_RELATIONSHIP
-        ? birthFrom(answers, { date: keys.partnerBirthDate, time: keys.partnerBirthTime, place: keys.partnerBirthPlace })
+      relationship === roles.inRelationship
+        ? birthFrom(answers, { date: roles.partnerBirthDate, time: roles.partnerBirthTime, place: roles.partnerBirthPlace })
         : null,
   };
 }

@@ -170,3 +170,57 @@ describe('checks of a payment result screen', () => {
     expect(problemsAfter((f) => delete paymentSuccess(f).states.declined)).toEqual([`${at}/states missing required property "declined"`]);
   });
 });
+
+describe('the profile roles the payloads read', () => {
+  type WithProfile = Editable & { profile: Record<string, string> };
+  const setRoles = (roles: Record<string, string>) => (f: Editable) => Object.assign((f as WithProfile).profile, roles);
+  const hintsAfter = (edit: (flow: Editable) => void): string[] => {
+    const flow = structuredClone(flowJson) as unknown as Editable;
+    edit(flow);
+    const result = validateFlow(flow, { publicPaths });
+    return result.ok ? [] : result.problems.map((p) => p.hint);
+  };
+
+  it('refuses a role naming an answer key no screen sets, and says which questions would do', () => {
+    expect(problemsAfter(setRoles({ name: '2-9' }))).toEqual(['/profile/name role "name" names answer key "2-9", which no screen sets']);
+    expect(hintsAfter(setRoles({ name: '2-9' }))).toEqual(['use the answerKey of a text screen: "2-1" (profile-name)']);
+  });
+
+  it('refuses a role naming the answer of a question of the wrong kind', () => {
+    expect(problemsAfter(setRoles({ birthDate: '2-3' }))).toEqual([
+      '/profile/birthDate role "birthDate" needs a date question, but "2-3" is the answer of the time screen "profile-time-of-birth"',
+    ]);
+    expect(hintsAfter(setRoles({ birthDate: '2-3' }))[0]).toBe('use the answerKey of a date screen: "2-2" (profile-birthday) or "4-0-2" (relationship-partner-birthday)');
+    expect(problemsAfter(setRoles({ partnerBirthPlace: '2-1', name: '4-2' }))).toEqual([
+      '/profile/name role "name" needs a text question, but "4-2" is the answer of the place screen "relationship-partner-place-of-birth"',
+      '/profile/partnerBirthPlace role "partnerBirthPlace" needs a place question, but "2-1" is the answer of the text screen "profile-name"',
+    ]);
+    expect(problemsAfter(setRoles({ gender: '3-5' }))).toEqual([
+      '/profile/gender role "gender" needs a single-choice question, but "3-5" is the answer of the multiple-choice screen "personality-most-important"',
+    ]);
+  });
+
+  it('refuses two roles naming the same question (the partner would get the visitor\'s birth)', () => {
+    expect(problemsAfter(setRoles({ partnerBirthDate: '2-2' }))).toEqual(['/profile/partnerBirthDate role "partnerBirthDate" names answer key "2-2", as role "birthDate" does']);
+  });
+
+  it('refuses an "in a relationship" answer the relationship question does not offer', () => {
+    expect(problemsAfter(setRoles({ inRelationship: 'in_relationship' }))).toEqual(['/profile/inRelationship "in_relationship" is not an option of the relationship question "1-1"']);
+    expect(hintsAfter(setRoles({ inRelationship: 'in_relationship' }))).toEqual(['use one of in_relationships, single, its_complicated, recently_separated']);
+  });
+
+  it('refuses a flow without a role the payloads need, or without a profile', () => {
+    expect(problemsAfter((f) => delete (f as WithProfile).profile.birthTime)).toEqual(['/profile missing required property "birthTime"']);
+    expect(problemsAfter((f) => delete (f as Partial<WithProfile>).profile)).toEqual([' missing required property "profile"']);
+  });
+
+  it('accepts a flow without the partner\'s gender, which no payload sends', () => {
+    expect(problemsAfter((f) => delete (f as WithProfile).profile.partnerGender)).toEqual([]);
+  });
+
+  it('refuses an insight reading a role the schema does not know', () => {
+    expect(problemsAfter((f) => ((screen(f, 'profile-zodiac-sun').insight as Record<string, string>).dateFrom = '2-2'))).toEqual([
+      '/screens/7/insight/dateFrom is not one of the allowed values',
+    ]);
+  });
+});

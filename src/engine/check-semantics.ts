@@ -1,4 +1,4 @@
-import type { Condition, Flow, Screen } from './generated/flow-types';
+import type { Condition, Flow, Profile, Screen } from './generated/flow-types';
 import type { FlowProblem } from './validate-flow';
 import { branchesOf, followersOf, predecessors, returnRoutesOf } from './flow-graph';
 import { conditionAnswerKeys, conditionFlags, conditionOutcomes, conditionOutcomeValues, conditionValues } from './conditions';
@@ -33,6 +33,7 @@ export function checkSemantics(flow: Flow, effects: readonly string[] | null, pu
   });
 
   checkSessionRules(flow, ids, report);
+  checkProfile(flow, keys, report);
 
   const flags = Object.keys(flow.flags ?? {});
   const checkFlags = (condition: Condition, pointer: string) => {
@@ -99,15 +100,6 @@ export function checkSemantics(flow: Flow, effects: readonly string[] | null, pu
         const source = screenByKey.get(key);
         const wanted = field === 'dateFrom' ? 'date' : 'time';
         if (!source || source.kind !== wanted) report(`${at(i)}/${field}`, `"${key}" is not the answer key of a ${wanted} question`, `use the answerKey of a ${wanted} screen`);
-      }
-    }
-    if (screen.kind === 'interstitial' && screen.insight) {
-      const sources = [['dateFrom', 'date'], ['timeFrom', 'time'], ['placeFrom', 'place']] as const;
-      for (const [field, wanted] of sources) {
-        const key = screen.insight[field];
-        if (key === undefined) continue;
-        const source = screenByKey.get(key);
-        if (!source || source.kind !== wanted) report(`${at(i)}/insight/${field}`, `"${key}" is not the answer key of a ${wanted} question`, `use the answerKey of a ${wanted} screen`);
       }
     }
     if (screen.kind === 'price' && screen.returnTo) {
@@ -213,6 +205,71 @@ export function checkSemantics(flow: Flow, effects: readonly string[] | null, pu
     });
   });
   return problems;
+}
+
+/**
+ * The kind of question each profile role reads (the kinds of src/screens/registry.ts). A role added to the
+ * schema's `profile` without a kind here is a compile error.
+ */
+const roleKinds = {
+  name: 'text',
+  birthDate: 'date',
+  birthTime: 'time',
+  birthPlace: 'place',
+  gender: 'single-choice',
+  relationship: 'single-choice',
+  partnerGender: 'single-choice',
+  partnerBirthDate: 'date',
+  partnerBirthTime: 'time',
+  partnerBirthPlace: 'place',
+} as const satisfies Record<Exclude<keyof Profile, 'inRelationship'>, Screen['kind']>;
+
+/**
+ * Every profile role names the answer key of a question of its kind, no two roles the same question, and
+ * `inRelationship` is an option of the relationship question: the payloads read the answers through these roles.
+ */
+function checkProfile(flow: Flow, keys: Map<string, number>, report: (pointer: string, message: string, hint: string) => void): void {
+  const { profile } = flow;
+  const questionOf = (key: string): Screen | undefined => {
+    const i = keys.get(key);
+    return i === undefined ? undefined : flow.screens[i];
+  };
+  const claimed = new Map<string, string>();
+  for (const role of Object.keys(roleKinds) as Array<keyof typeof roleKinds>) {
+    const key = profile[role];
+    if (key === undefined) continue;
+    const kind = roleKinds[role];
+    const pointer = `/profile/${role}`;
+    const screen = questionOf(key);
+    if (!screen) {
+      report(pointer, `role "${role}" names answer key "${key}", which no screen sets`, pointTo(flow, kind));
+      continue;
+    }
+    if (screen.kind !== kind) {
+      report(pointer, `role "${role}" needs a ${kind} question, but "${key}" is the answer of the ${screen.kind} screen "${screen.id}"`, pointTo(flow, kind));
+      continue;
+    }
+    // Two roles of one kind on one question (the partner's birth date on the visitor's, say).
+    const other = claimed.get(key);
+    if (other !== undefined) report(pointer, `role "${role}" names answer key "${key}", as role "${other}" does`, 'give each role its own question');
+    else claimed.set(key, role);
+  }
+  const relationship = questionOf(profile.relationship);
+  if (relationship?.kind === 'single-choice' && !relationship.options.some((o) => o.value === profile.inRelationship)) {
+    report(
+      '/profile/inRelationship',
+      `"${profile.inRelationship}" is not an option of the relationship question "${profile.relationship}"`,
+      `use one of ${relationship.options.map((o) => o.value).join(', ')}`,
+    );
+  }
+}
+
+/** What to point a role at: the questions of its kind, when there are few, by answer key and screen id. */
+function pointTo(flow: Flow, kind: Screen['kind']): string {
+  const candidates = flow.screens.flatMap((s) => (s.kind === kind && isQuestionScreen(s) ? [`"${s.answerKey}" (${s.id})`] : []));
+  if (candidates.length === 0) return `add a ${kind} screen and use its answerKey`;
+  if (candidates.length > 3) return `use the answerKey of a ${kind} screen`;
+  return `use the answerKey of a ${kind} screen: ${candidates.join(' or ')}`;
 }
 
 const sessionLists = ['refreshOn', 'skipOn', 'skipOnPaymentReturn'] as const;

@@ -6,6 +6,10 @@ describe('fillText', () => {
     expect(fillText('{answer:2-1}, your Sun is in {sunSign}', { answers: { '2-1': ' Maya ' }, sunSign: 'Taurus' })).toBe('Maya, your Sun is in Taurus');
   });
 
+  it('inserts an answer stored under a named key', () => {
+    expect(fillText('{answer:name}, your Sun is in {sunSign}', { answers: { name: 'Maya' }, sunSign: 'Taurus' })).toBe('Maya, your Sun is in Taurus');
+  });
+
   it('drops the dangling comma when the name is missing', () => {
     expect(fillText('{answer:2-1}, your Sun is in {sunSign}', { answers: {}, sunSign: 'Leo' })).toBe('Your Sun is in Leo');
   });

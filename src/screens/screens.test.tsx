@@ -477,7 +477,8 @@ describe('interstitial screens', () => {
   it('greets the visitor by name with the Sun sign of their birth date, and Continue sends NEXT', async () => {
     const screen = screenOf(flow, 'profile-zodiac-sun', 'interstitial');
     const send = sender();
-    renderWithProviders(<InterstitialScreen screen={screen} answers={{ '2-1': 'Maya', '2-2': '1990-05-17' }} answer={undefined} send={send} email={null} />);
+    const answers = { [flow.profile.name]: 'Maya', [flow.profile.birthDate]: '1990-05-17' };
+    renderWithProviders(<InterstitialScreen screen={screen} answers={answers} answer={undefined} send={send} email={null} profile={flow.profile} />);
     expect(await dom.findByRole('heading', { name: 'Maya, your Sun is in Taurus' }, { timeout: 5000 })).toBeTruthy();
     expect(dom.getByText('Sun in Taurus')).toBeTruthy();
     await userEvent.setup().click(dom.getByRole('button', { name: screen.cta }));
@@ -487,8 +488,15 @@ describe('interstitial screens', () => {
 
   it('drops the dangling comma when the name is missing', async () => {
     const screen = screenOf(flow, 'profile-zodiac-sun', 'interstitial');
-    renderWithProviders(<InterstitialScreen screen={screen} answers={{ '2-2': '1990-05-17' }} answer={undefined} send={sender()} email={null} />);
+    renderWithProviders(<InterstitialScreen screen={screen} answers={{ [flow.profile.birthDate]: '1990-05-17' }} answer={undefined} send={sender()} email={null} profile={flow.profile} />);
     expect(await dom.findByRole('heading', { name: 'Your Sun is in Taurus' }, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('reads the birth date through the flow\'s profile role, whatever its answer key', async () => {
+    const screen = screenOf(flow, 'profile-zodiac-sun', 'interstitial');
+    const profile = { ...flow.profile, birthDate: 'born-on' };
+    renderWithProviders(<InterstitialScreen screen={screen} answers={{ 'born-on': '1990-05-17', [flow.profile.birthDate]: '1990-08-10' }} answer={undefined} send={sender()} email={null} profile={profile} />);
+    expect(await dom.findByText('Sun in Taurus', {}, { timeout: 5000 })).toBeTruthy();
   });
 
   it('uses the birth time for the Moon on a day it changes sign, and 12:00 when the time is unknown', async () => {
@@ -497,7 +505,16 @@ describe('interstitial screens', () => {
     const screen = screenOf(flow, 'profile-zodiac-moon', 'interstitial');
     const place: PlaceAnswer = { latitude: 51.5, longitude: -0.12, place: 'London, United Kingdom', utcOffsetMinutes: 0, timeZone: 'Europe/London' };
     const show = (time: string) =>
-      renderWithProviders(<InterstitialScreen screen={screen} answers={{ '2-2': '1948-11-14', '2-3': time, '2-4': place }} answer={undefined} send={sender()} email={null} />);
+      renderWithProviders(
+        <InterstitialScreen
+          screen={screen}
+          answers={{ [flow.profile.birthDate]: '1948-11-14', [flow.profile.birthTime]: time, [flow.profile.birthPlace]: place }}
+          answer={undefined}
+          send={sender()}
+          email={null}
+          profile={flow.profile}
+        />,
+      );
     show('21:14');
     expect(await dom.findByText('Moon in Taurus')).toBeTruthy();
     cleanup();
@@ -511,10 +528,11 @@ describe('interstitial screens', () => {
     renderWithProviders(
       <InterstitialScreen
         screen={screen}
-        answers={{ '2-1': 'Maya', '2-2': '1990-05-17', '2-3': '10:30', '2-4': place }}
+        answers={{ [flow.profile.name]: 'Maya', [flow.profile.birthDate]: '1990-05-17', [flow.profile.birthTime]: '10:30', [flow.profile.birthPlace]: place }}
         answer={undefined}
         send={sender()}
         email={null}
+        profile={flow.profile}
       />,
     );
     expect(await dom.findByText(/^Moon in /)).toBeTruthy();

@@ -29,7 +29,7 @@ function getFunnel() {
   if (!funnel) {
     const loaded = loadFlow();
     const actor = loaded.ok
-      ? createFunnel(loaded.flow, undefined, createEffects(browserEffectServices(loaded.flow.product.id)))
+      ? createFunnel(loaded.flow, undefined, createEffects(browserEffectServices(loaded.flow.product.id, loaded.flow.profile)))
       : null;
     if (loaded.ok && actor) {
       // Take the address the visitor opened before the first render (what useUrlSync would do a

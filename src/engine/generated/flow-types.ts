@@ -117,7 +117,7 @@ export type Condition =
       not: Condition;
     };
 /**
- * The quiz step id the answer is stored under, such as 1-1 or 4-0-2.
+ * The key the answer is stored under: a quiz step id such as 1-1 or 4-0-2, or a lowercase name such as name (letters, digits, hyphens).
  *
  * This interface was referenced by `Flow`'s JSON-Schema
  * via the `definition` "answerKey".
@@ -233,6 +233,7 @@ export interface Flow {
   flags?: {
     [k: string]: boolean;
   };
+  profile: Profile;
   /**
    * @minItems 1
    */
@@ -251,6 +252,58 @@ export interface Group {
    * How strongly the card blurs the background behind it.
    */
   blur: 'none' | 'soft' | 'strong';
+}
+/**
+ * Which answers hold the visitor's profile, by role. The payload builders (astro user, report order) and the sign insights read these answers through their roles, never by step id, so renaming an answer key means changing it here too (flow:check refuses a role whose key no screen sets, or whose screen is of the wrong kind).
+ *
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "profile".
+ */
+export interface Profile {
+  /**
+   * The answerKey of the text question asking the visitor's name: the astro user's username and the report order's name.
+   */
+  name: string;
+  /**
+   * The answerKey of the date question asking the visitor's birth date (2000-01-01 when unanswered).
+   */
+  birthDate: string;
+  /**
+   * The answerKey of the time question asking the visitor's birth time (12:00 when unanswered or unknown).
+   */
+  birthTime: string;
+  /**
+   * The answerKey of the place question asking the visitor's birth place (New York when unanswered).
+   */
+  birthPlace: string;
+  /**
+   * The answerKey of the single-choice question asking the visitor's gender, sent as the astro user's gender.
+   */
+  gender: string;
+  /**
+   * The answerKey of the single-choice question asking the visitor's relationship status, sent as the astro user's relationship.
+   */
+  relationship: string;
+  /**
+   * The option of the relationship question that means the visitor is in a relationship (in_relationships): only then does the report order carry the partner's data.
+   */
+  inRelationship: string;
+  /**
+   * The answerKey of the single-choice question asking the partner's gender. No payload sends it today (the report order's partnerData has no gender).
+   */
+  partnerGender?: string;
+  /**
+   * The answerKey of the date question asking the partner's birth date (2000-01-01 when unanswered).
+   */
+  partnerBirthDate: string;
+  /**
+   * The answerKey of the time question asking the partner's birth time (12:00 when unanswered or unknown).
+   */
+  partnerBirthTime: string;
+  /**
+   * The answerKey of the place question asking the partner's birth place (New York when unanswered).
+   */
+  partnerBirthPlace: string;
 }
 /**
  * The landing screen: a headline and a call to action.
@@ -544,11 +597,11 @@ export interface PlaceScreen {
   placeholder?: Text;
   cta: Text;
   /**
-   * The quiz step id the answer is stored under, such as 1-1 or 4-0-2.
+   * The key the answer is stored under: a quiz step id such as 1-1 or 4-0-2, or a lowercase name such as name (letters, digits, hyphens).
    */
   dateFrom: string;
   /**
-   * The quiz step id the answer is stored under, such as 1-1 or 4-0-2.
+   * The key the answer is stored under: a quiz step id such as 1-1 or 4-0-2, or a lowercase name such as name (letters, digits, hyphens).
    */
   timeFrom?: string;
   messages: {
@@ -585,22 +638,22 @@ export interface InterstitialScreen {
    */
   effects?: string[];
   /**
-   * An insight computed from earlier answers and shown with the text; it also fills {sunSign} and {moonSign}.
+   * An insight computed from the visitor's birth answers, read through the flow's `profile` roles, and shown with the text; it also fills {sunSign} and {moonSign}.
    */
   insight?: {
     show: 'sun-sign' | 'moon-sign';
     /**
-     * The quiz step id the answer is stored under, such as 1-1 or 4-0-2.
+     * The profile role holding the birth date.
      */
-    dateFrom: string;
+    dateFrom: 'birthDate' | 'partnerBirthDate';
     /**
-     * The quiz step id the answer is stored under, such as 1-1 or 4-0-2.
+     * The profile role holding the birth time (12:00 when unanswered or unknown).
      */
-    timeFrom?: string;
+    timeFrom?: 'birthTime' | 'partnerBirthTime';
     /**
-     * The quiz step id the answer is stored under, such as 1-1 or 4-0-2.
+     * The profile role holding the birth place, whose UTC offset is used (New York's when unanswered).
      */
-    placeFrom?: string;
+    placeFrom?: 'birthPlace' | 'partnerBirthPlace';
   };
   eyebrow?: Text;
   title: Text;

@@ -59,8 +59,8 @@ function SignFigure({ label, sign }: { label: string; sign: SignInfo }) {
   );
 }
 
-export function InterstitialScreen({ screen, answers, send }: ScreenProps<InterstitialScreenData>) {
-  const sky = useSkyAtBirth(screen.insight, answers);
+export function InterstitialScreen({ screen, answers, send, profile }: ScreenProps<InterstitialScreenData>) {
+  const sky = useSkyAtBirth(screen.insight, answers, profile);
   const values = { answers, ...(sky ? { sunSign: sky.sun.name, moonSign: sky.moon.name } : {}) };
   const show = screen.insight?.show;
   return (

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { InterstitialScreen } from '../../engine/generated/flow-types';
+import type { InterstitialScreen, Profile } from '../../engine/generated/flow-types';
 import type { Answers } from '../../engine/answers';
 import { isPlaceAnswer } from '../../engine/answers';
 import type { SkyAtBirth } from '../../domain/sky-at-birth';
@@ -19,13 +19,15 @@ export function preloadSkyAtBirth(): void {
 }
 
 /**
- * The visitor's sky at birth from the answers the insight names. astronomy-engine is loaded on
- * demand so it stays out of the landing bundle.
+ * The sky at birth from the answers of the profile roles the insight names (birthDate, birthTime,
+ * birthPlace, or the partner's): the flow's `profile` says which answer keys they are. Without the
+ * profile there is no sign. astronomy-engine is loaded on demand so it stays out of the landing bundle.
  */
-export function useSkyAtBirth(insight: Insight | undefined, answers: Answers): SkyAtBirth | null {
-  const date = insight ? answers[insight.dateFrom] : undefined;
-  const time = insight?.timeFrom ? answers[insight.timeFrom] : undefined;
-  const place = insight?.placeFrom ? answers[insight.placeFrom] : undefined;
+export function useSkyAtBirth(insight: Insight | undefined, answers: Answers, profile: Profile | undefined): SkyAtBirth | null {
+  const answerOf = (role: Insight['dateFrom' | 'timeFrom' | 'placeFrom']) => (role && profile ? answers[profile[role]] : undefined);
+  const date = answerOf(insight?.dateFrom);
+  const time = answerOf(insight?.timeFrom);
+  const place = answerOf(insight?.placeFrom);
   const offset = isPlaceAnswer(place) ? place.utcOffsetMinutes : null;
   const [sky, setSky] = useState<SkyAtBirth | null>(null);
 
