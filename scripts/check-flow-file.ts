@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parseTree, findNodeAtLocation, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { validateFlow } from '../src/engine/validate-flow';
 import type { Flow } from '../src/engine/generated/flow-types';
-import { effectNames } from '../src/app/effect-names';
+import { effectKinds, effectNames } from '../src/app/effect-names';
 import { publicPaths } from '../src/app/public-paths';
 
 /** One located problem: `file:line:column pointer message; hint`. */
@@ -81,7 +81,7 @@ function readFlowText(file: string, text: string): { flow: Flow | null; problems
     const problem = { file, line, column, pointer: '', message: `JSON syntax error: ${what}`, hint: 'fix the JSON syntax at this position (a missing comma, quote or bracket?)' };
     return { flow: null, problems: [problem] };
   }
-  const result = validateFlow(JSON.parse(text), { effects: effectNames, publicPaths });
+  const result = validateFlow(JSON.parse(text), { effects: effectNames, effectKinds, publicPaths });
   if (result.ok) return { flow: result.flow, problems: [] };
   const problems = result.problems.map((problem) => {
     const node = locate(root, problem.pointer);

@@ -1,5 +1,9 @@
 import { describe, it, expect } from 'vitest';
 import { execFile } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { checkFlowFile, formatProblem } from './check-flow-file';
 
@@ -67,6 +71,30 @@ describe('flow:check', () => {
     expect(await lines('dead-end')).toEqual([
       'tests/fixtures/flows/dead-end.json:903:5 /screens/30 screen "relationship-love-language" has no way forward and is not an end; add "next", or "end": true if the flow ends here',
     ]);
+  });
+
+  it('locates a profile role whose answer key no screen sets, and one naming a question of the wrong kind', async () => {
+    expect(await lines('profile-role-unset-key')).toEqual([
+      'tests/fixtures/flows/profile-role-unset-key.json:60:5 /profile/name role "name" names answer key "2-9", which no screen sets; use the answerKey of a text screen: "2-1" (profile-name)',
+    ]);
+    expect(await lines('profile-role-wrong-kind')).toEqual([
+      'tests/fixtures/flows/profile-role-wrong-kind.json:61:5 /profile/birthDate role "birthDate" needs a date question, but "2-3" is the answer of the time screen "profile-time-of-birth"; use the answerKey of a date screen: "2-2" (profile-birthday) or "4-0-2" (relationship-partner-birthday)',
+    ]);
+  });
+
+  it('locates a price screen whose plansFrom names an effect that gives no plans (the build and the app check the same)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'astrelle-flow-'));
+    try {
+      const file = join(dir, 'wrong-kind.json');
+      const text = readFileSync('flows/astrology.json', 'utf8').replace('"plansFrom": "loadPlans"', '"plansFrom": "loadOffers"');
+      expect(text).toContain('"plansFrom": "loadOffers"');
+      writeFileSync(file, text);
+      const problems = (await checkFlowFile(file)).map(formatProblem);
+      // Also: no screen before it runs loadOffers. The kind line is the one this test is about.
+      expect(problems).toContainEqual(expect.stringMatching(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:\\d+:\\d+ /screens/\\d+/plansFrom "loadOffers" gives offers, but "plansFrom" of a price screen reads plans; use loadPlans$`)));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('exits 1 with one line per problem, and 0 on a valid flow', async () => {

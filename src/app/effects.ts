@@ -1,6 +1,6 @@
-import type { AnyActorLogic } from 'xstate';
+import type { EffectLogics } from '../engine/compile-flow';
 import type { SubscriptionApi } from '../services/subscription-api';
-import type { EffectName } from './effect-names';
+import type { EffectResults } from './effect-results';
 import { loadPlans } from './effects/load-plans';
 import { submitEmail, type SubmitEmailServices } from './effects/submit-email';
 import { startCheckout, type StartCheckoutServices } from './effects/start-checkout';
@@ -24,8 +24,11 @@ export interface EffectServices extends Omit<AllServices, 'subscriptions' | 'ast
   visitor(): ReturnType<SubmitEmailServices['visitor']> & ReturnType<StartCheckoutServices['visitor']> & ReturnType<PurchaseOffersServices['visitor']>;
 }
 
-/** The effect registry: one implementation per name a flow may use (a missing one fails to compile). */
-export function createEffects(services: EffectServices): Record<EffectName, AnyActorLogic> {
+/**
+ * The effect registry: one implementation per name a flow may use (a missing one, or one whose output is not the
+ * type EffectResults gives its name, fails to compile).
+ */
+export function createEffects(services: EffectServices): Required<EffectLogics<EffectResults>> {
   return {
     loadPlans: loadPlans(services.subscriptions, services.project),
     submitEmail: submitEmail(services),

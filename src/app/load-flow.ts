@@ -1,7 +1,7 @@
 import flowJson from 'virtual:flow';
 import type { Flow } from '../engine/generated/flow-types';
 import { validateFlow, type FlowProblem } from '../engine/validate-flow';
-import { effectNames } from './effect-names';
+import { effectKinds, effectNames } from './effect-names';
 import { publicPaths } from './public-paths';
 
 export type LoadedFlow = { ok: true; flow: Flow } | { ok: false; problems: FlowProblem[] };
@@ -18,7 +18,7 @@ export function loadFlow(): LoadedFlow {
 }
 
 function validateBundledFlow(): LoadedFlow {
-  const result = validateFlow(flowJson, { effects: effectNames, publicPaths });
+  const result = validateFlow(flowJson, { effects: effectNames, effectKinds, publicPaths });
   if (!result.ok) {
     for (const p of result.problems) console.error(`flow ${p.pointer} ${p.message}; ${p.hint}`);
   }

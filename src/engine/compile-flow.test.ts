@@ -343,7 +343,7 @@ describe('a payment result screen (/payment-success)', () => {
       effects: {
         checkPayment: fromPromise(({ input }: { input: EffectInput }) => {
           runs.push(input);
-          return new Promise((resolve, reject) => (answer = (outcome) => (outcome instanceof Error ? reject(outcome) : resolve({ outcome }))));
+          return new Promise<{ outcome: string }>((resolve, reject) => (answer = (outcome) => (outcome instanceof Error ? reject(outcome) : resolve({ outcome }))));
         }),
         orderReports: fromPromise(async ({ input }: { input: EffectInput }) => {
           reportRuns.push(input.screen.id);

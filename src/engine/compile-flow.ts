@@ -1,15 +1,20 @@
-import { and, assign, setup, type AnyActorLogic } from 'xstate';
+import { and, assertEvent, assign, setup, type AnyActorLogic, type Snapshot } from 'xstate';
 import type { Condition, Flow, Screen } from './generated/flow-types';
 import type { Answers, AnswerValue } from './answers';
 import { answerProblem, isQuestionScreen } from './answers';
 import { evaluateCondition, type Flags } from './conditions';
 import { refreshPlaceOffsets } from './place-offsets';
+import { withoutResult, withResult, type EffectFailure, type EffectName, type StoredResults } from './effect-results';
 import { branchesOf, consistentTrail, defaultFlags, indexFlow, predecessors, pruneAnswers, returnTargetsOf } from './flow-graph';
 
 /** How the visitor reached the current screen; the address bar projection reads it. */
 export type Move = 'start' | 'forward' | 'back' | 'history-back' | 'navigate';
 
-export interface FunnelContext {
+/** The output types of effects by name when no app supplies its map (engine tests, the model): anything. */
+export type AnyEffectOutputs = Record<string, unknown>;
+
+/** The machine's data. `R` maps each effect name to its output type (the app's EffectResults). */
+export interface FunnelContext<R = AnyEffectOutputs> {
   /** Answers keyed by step id (1-1, 2-1 ... 4-7). */
   answers: Answers;
   /** The screens on the visitor's path, from the start to the furthest reached. */
@@ -18,19 +23,19 @@ export interface FunnelContext {
   email: string | null;
   move: Move;
   /** The latest output of each named effect (e.g. the plans loadPlans fetched), in memory only. */
-  results: Record<string, unknown>;
+  results: StoredResults<R>;
   /** Feature switches: the flow's defaults until remote config sets them (SET_FLAGS); never persisted. */
   flags: Flags;
 }
 
 /** What a named effect is given when its screen opens (or, for a submit effect, when the screen submits). */
-export interface EffectInput {
+export interface EffectInput<R = AnyEffectOutputs> {
   /** The screen that runs the effect. */
   screen: Screen;
   answers: Answers;
   email: string | null;
   /** The outputs of the effects that ran before, by name. */
-  results: Record<string, unknown>;
+  results: StoredResults<R>;
   /** The feature switches in force. */
   flags: Flags;
 }
@@ -48,9 +53,19 @@ export type FunnelEvent =
   /** Restored from saved progress: the screen opens again, so its effects run (a restored state starts none). */
   | { type: 'RESUME' };
 
-export interface CompileOptions {
+/**
+ * An effect's implementation: actor logic that takes the EffectInput and whose output (the `output` of its done
+ * snapshot) has the type the map gives its name. Only its first snapshot is typed here: XState's logic types
+ * vary by kind of actor everywhere else.
+ */
+export type EffectLogic<R, Name extends keyof R> = AnyActorLogic & { getInitialSnapshot: (actorScope: never, input: EffectInput<R>) => Snapshot<R[Name]> };
+
+/** Effect implementations by name, each with the output type `R` gives its name. */
+export type EffectLogics<R> = { [Name in keyof R]?: EffectLogic<R, Name> };
+
+export interface CompileOptions<R = AnyEffectOutputs> {
   /** Effect implementations by name (actors invoked when a screen that names them opens). */
-  effects?: Record<string, AnyActorLogic>;
+  effects?: EffectLogics<R>;
   /** The clock used for date rules (tests pin it). */
   now?: () => Date;
 }
@@ -60,7 +75,7 @@ export interface CompileOptions {
  * (conditions become the parameterised guard `answerMatches`), back targets, and a root NAVIGATE
  * event for the address bar that is accepted only for screens on the visitor's trail.
  */
-export function compileFlow(flow: Flow, options: CompileOptions = {}) {
+export function compileFlow<R = AnyEffectOutputs>(flow: Flow, options: CompileOptions<NoInfer<R>> = {}) {
   const { byId, byRoute } = indexFlow(flow);
   const preds = predecessors(flow);
   // The screens each price screen's hosted payment may send the visitor back to.
@@ -69,22 +84,38 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
   const returnTargets = [...new Set([...returns.values()].flat())];
   const now = options.now ?? (() => new Date());
   /** Nothing answered, nowhere gone: the state of a browser with no saved progress. */
-  const knowsNothing = (context: FunnelContext): boolean =>
+  const knowsNothing = (context: FunnelContext<R>): boolean =>
     context.trail.length === 1 && context.trail[0] === flow.start && Object.keys(context.answers).length === 0 && context.email === null;
   const screenOf = (id: string): Screen => {
     const screen = byId.get(id);
     if (!screen) throw new Error(`compileFlow: unknown screen "${id}"`);
     return screen;
   };
-  const answersWith = (context: FunnelContext, event: FunnelEvent, screenId: string): Answers => {
+  // XState takes the implementations by name; it cannot pair a flow's effect name with an output type, `effects` does.
+  const effects: EffectLogics<R> = options.effects ?? {};
+  const actors: Record<string, AnyActorLogic> = {};
+  for (const name in effects) {
+    const logic = effects[name];
+    if (logic) actors[name] = logic;
+  }
+  const registered = (name: string | undefined): name is EffectName<R> => name !== undefined && Object.hasOwn(actors, name);
+  // What an effect's done event stores: its output, of the type the map gives its name (see `actors`).
+  const storeOutput =
+    <Name extends EffectName<R>>(name: Name) =>
+    ({ context, event }: { context: FunnelContext<R>; event: { output: R[Name] } }) => ({ results: withResult(context.results, name, event.output) });
+  const failed: EffectFailure = { outcome: 'failed' };
+  const storeFailure =
+    (name: EffectName<R>) =>
+    ({ context }: { context: FunnelContext<R> }) => ({ results: withResult(context.results, name, failed) });
+  const answersWith = (context: FunnelContext<R>, event: FunnelEvent, screenId: string): Answers => {
     const screen = screenOf(screenId);
     return event.type === 'ANSWER' && isQuestionScreen(screen) ? { ...context.answers, [screen.answerKey]: event.value } : context.answers;
   };
 
   const machineSetup = setup({
-    actors: options.effects ?? {},
+    actors,
     types: {
-      context: {} as FunnelContext,
+      context: {} as FunnelContext<R>,
       events: {} as FunnelEvent,
     },
     guards: {
@@ -111,12 +142,16 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
     },
     actions: {
       storeAnswer: assign(({ context, event }, params: { screen: string }) => {
+        assertEvent(event, 'ANSWER');
         const screen = screenOf(params.screen);
-        if (event.type !== 'ANSWER' || !isQuestionScreen(screen)) return {};
+        if (!isQuestionScreen(screen)) return {};
         const answers = pruneAnswers(flow, { ...context.answers, [screen.answerKey]: event.value }, context.trail, context.flags);
         return { answers: refreshPlaceOffsets(flow, answers, screen.answerKey) };
       }),
-      storeEmail: assign(({ event }) => (event.type === 'SUBMIT_EMAIL' ? { email: event.email.trim() } : {})),
+      storeEmail: assign(({ event }) => {
+        assertEvent(event, 'SUBMIT_EMAIL');
+        return { email: event.email.trim() };
+      }),
       advanceTrail: assign(({ context }, params: { from: string; to: string }) => {
         const at = context.trail.indexOf(params.from);
         const kept = at >= 0 ? context.trail.slice(0, at + 1) : [...context.trail, params.from];
@@ -132,14 +167,14 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
         const kept = from >= 0 ? context.trail.slice(0, from + 1) : context.trail;
         return { trail: [...kept, params.screen], move: 'navigate' as const };
       }),
-      storeResult: assign(({ context }, params: { effect: string; output: unknown }) => ({ results: { ...context.results, [params.effect]: params.output } })),
+      storeResult: assign((_, params: { results: StoredResults<R> }) => ({ results: params.results })),
       // A payment result screen opens with no answer from its status effect: an earlier visit's (say, "paid")
       // must not show for a moment while the page asks again, maybe about another order.
-      forgetResult: assign(({ context }, params: { effect: string }) => {
-        const { [params.effect]: _forgotten, ...results } = context.results;
-        return { results };
+      forgetResult: assign(({ context }, params: { effect: EffectName<R> }) => ({ results: withoutResult(context.results, params.effect) })),
+      setFlags: assign(({ context, event }) => {
+        assertEvent(event, 'SET_FLAGS');
+        return { flags: { ...context.flags, ...event.flags } };
       }),
-      setFlags: assign(({ context, event }) => (event.type === 'SET_FLAGS' ? { flags: { ...context.flags, ...event.flags } } : {})),
     },
   });
 
@@ -177,18 +212,18 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
   // What every effect of a screen is given: the screen and the funnel's data at that moment.
   const effectInput =
     (screen: Screen) =>
-    ({ context }: { context: FunnelContext }): EffectInput => ({ screen, answers: context.answers, email: context.email, results: context.results, flags: context.flags });
+    ({ context }: { context: FunnelContext<R> }): EffectInput<R> => ({ screen, answers: context.answers, email: context.email, results: context.results, flags: context.flags });
 
   // The effects run while the screen is open (a payment result screen's status effect runs in its own sub-state).
   const invokeFor = (screen: Screen) =>
     (screen.effects ?? []).flatMap((name) =>
-      options.effects?.[name] && name !== statusEffectOf(screen)
+      registered(name) && name !== statusEffectOf(screen)
         ? [
             {
               src: name,
               id: `${screen.id}:${name}`,
               input: effectInput(screen),
-              onDone: { actions: { type: 'storeResult' as const, params: ({ event }: { event: { output: unknown } }) => ({ effect: name, output: event.output }) } },
+              onDone: { actions: { type: 'storeResult' as const, params: storeOutput(name) } },
             },
           ]
         : [],
@@ -208,10 +243,11 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
       // A payment result screen: `checking` until its status effect answers (a failed effect counts as the
       // outcome "failed"), and only then NEXT, decided by `next` on that answer. Without the effect registered
       // it keeps checking: nothing here may claim what the server has not said.
-      const statusName = options.effects?.[status] ? status : null;
+      const statusName = registered(status) ? status : null;
       return machineSetup.createStateConfig({
         ...common,
-        entry: { type: 'forgetResult', params: { effect: status } },
+        // Only a registered effect ever has a result to forget.
+        ...(statusName ? { entry: { type: 'forgetResult', params: { effect: statusName } } } : {}),
         on: { ...resume, ...(back.length > 0 ? { BACK: back } : {}) },
         initial: 'checking',
         states: {
@@ -221,8 +257,8 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
                   src: statusName,
                   id: `${screen.id}:${statusName}`,
                   input: effectInput(screen),
-                  onDone: { target: 'checked', actions: { type: 'storeResult', params: ({ event }) => ({ effect: statusName, output: event.output }) } },
-                  onError: { target: 'checked', actions: { type: 'storeResult', params: { effect: statusName, output: { outcome: 'failed' } } } },
+                  onDone: { target: 'checked', actions: { type: 'storeResult', params: storeOutput(statusName) } },
+                  onError: { target: 'checked', actions: { type: 'storeResult', params: storeFailure(statusName) } },
                 },
               }
             : {},
@@ -231,7 +267,7 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
       });
     }
     const declared = submitEffectOf(screen);
-    const submitName = declared && options.effects?.[declared] ? declared : null;
+    const submitName = registered(declared) ? declared : null;
     if (screen.kind === 'email' || submitName) {
       // The trigger: an accepted address (email screens), or an accepted answer (a price or offers screen with `submit`).
       const trigger =
@@ -254,8 +290,8 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
                   src: submitName,
                   id: `${screen.id}:${submitName}`,
                   input: effectInput(screen),
-                  onDone: { target: 'decided', actions: { type: 'storeResult', params: ({ event }) => ({ effect: submitName, output: event.output }) } },
-                  onError: { target: 'decided', actions: { type: 'storeResult', params: { effect: submitName, output: { outcome: 'failed' } } } },
+                  onDone: { target: 'decided', actions: { type: 'storeResult', params: storeOutput(submitName) } },
+                  onError: { target: 'decided', actions: { type: 'storeResult', params: storeFailure(submitName) } },
                 },
               }
             : {},
@@ -309,14 +345,14 @@ export function compileFlow(flow: Flow, options: CompileOptions = {}) {
  * The machine's snapshot for saved progress: the screen and the context, resolved by the machine so
  * that a restored actor is exactly as consistent as one that walked there.
  */
-export function restoreSnapshot(machine: FunnelMachine, progress: { screen: string; answers: Answers; trail: string[] }, flags: Flags) {
+export function restoreSnapshot<R>(machine: FunnelMachine<R>, progress: { screen: string; answers: Answers; trail: string[] }, flags: Flags) {
   return machine.resolveState({
     value: progress.screen,
     context: { answers: progress.answers, trail: progress.trail, email: null, move: 'start', results: {}, flags },
   });
 }
 
-export type FunnelMachine = ReturnType<typeof compileFlow>;
+export type FunnelMachine<R = AnyEffectOutputs> = ReturnType<typeof compileFlow<R>>;
 
 /** The screen a snapshot is on: its top-level state (a screen may have sub-states, like the email screen's). */
 export function screenIdOf(snapshot: { value: unknown }): string {

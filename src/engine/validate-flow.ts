@@ -2,6 +2,7 @@ import validateSchema from './generated/validate-flow-schema.js';
 import type { SchemaError } from './generated/validate-flow-schema.js';
 import type { Flow } from './generated/flow-types';
 import { checkSemantics } from './check-semantics';
+import { checkEffectKinds, type EffectKinds } from './check-effect-kinds';
 
 /** One problem in a flow: where (a JSON pointer into the file), what is wrong, and what to do. */
 export interface FlowProblem {
@@ -15,6 +16,8 @@ export type FlowValidation = { ok: true; flow: Flow } | { ok: false; problems: F
 export interface ValidateOptions {
   /** Names of the effects the app registers; a flow naming another effect is refused. Unchecked when absent. */
   effects?: readonly string[];
+  /** The output kind of each effect the app registers; a screen field naming an effect of another kind is refused. Unchecked when absent. */
+  effectKinds?: EffectKinds;
   /** Paths of the app's own pages outside the flow (back paths may lead there; routes may not take them). */
   publicPaths?: readonly string[];
 }
@@ -28,7 +31,10 @@ export function validateFlow(data: unknown, options: ValidateOptions = {}): Flow
   if (!validateSchema(data)) {
     return { ok: false, problems: describeSchemaErrors(validateSchema.errors ?? []) };
   }
-  const problems = checkSemantics(data, options.effects ?? null, options.publicPaths ?? []);
+  const problems = [
+    ...checkSemantics(data, options.effects ?? null, options.publicPaths ?? []),
+    ...(options.effectKinds ? checkEffectKinds(data, options.effectKinds) : []),
+  ];
   return problems.length > 0 ? { ok: false, problems } : { ok: true, flow: data };
 }
 

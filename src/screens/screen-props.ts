@@ -1,6 +1,7 @@
-import type { Screen } from '../engine/generated/flow-types';
+import type { Profile, Screen } from '../engine/generated/flow-types';
 import type { Answers, AnswerValue } from '../engine/answers';
 import type { FunnelEvent } from '../engine/compile-flow';
+import type { ScreenResults } from './effect-outputs';
 
 /** What every screen component receives. Screens only send events; the machine decides where to go. */
 export interface ScreenProps<S extends Screen> {
@@ -12,8 +13,10 @@ export interface ScreenProps<S extends Screen> {
   send: (event: FunnelEvent) => void;
   /** The email held in memory, for the email screen's confirmation. */
   email: string | null;
-  /** The outputs of the effects run so far, by name (e.g. the plans loadPlans fetched). */
-  results?: Record<string, unknown>;
+  /** The outputs of the effects run so far, by output kind and name (e.g. `results.plans.loadPlans`, the plans loadPlans fetched). */
+  results?: ScreenResults;
   /** True while the screen's submit effect runs. */
   busy?: boolean;
+  /** The flow's `profile`: an interstitial's insight reads the birth answers through its roles. */
+  profile?: Profile;
 }

@@ -7,6 +7,7 @@ import type { Flow, Screen } from '../engine/generated/flow-types';
 import { validateFlow } from '../engine/validate-flow';
 import { lightTheme } from '../ui/theme';
 import { ScreenServicesContext, type ScreenServices } from './services-context';
+import type { ScreenResults } from './effect-outputs';
 
 /** Validates flow data the way the app does and returns the typed flow (throws with the problems otherwise). */
 export function validFlow(data: unknown): Flow {
@@ -35,6 +36,11 @@ export function screenOf<K extends Screen['kind']>(flow: Flow, id: string, kind:
   if (!screen) throw new Error(`no screen "${id}" in flow ${flow.id}`);
   if (!isKind(screen, kind)) throw new Error(`screen "${id}" is a ${screen.kind}, not a ${kind}`);
   return screen;
+}
+
+/** Effects' results as a screen is given them (by output kind, then name): the kinds not given hold none. */
+export function screenResults(given: Partial<ScreenResults> = {}): ScreenResults {
+  return { plans: {}, offers: {}, purchase: {}, paymentStatus: {}, ...given };
 }
 
 /** Wraps a UI in the providers the screens expect: theme, router, and (optionally) the screen services. */

@@ -66,9 +66,17 @@ async function payOn(checkout: Checkout, card: typeof CARD_OK): Promise<string> 
 }
 
 /** checkPayment run in the visitor's browser on an address whose `order` parameter is `order`. */
-async function check(visitor: Pick<Visitor, 'browser'>, order: string | null, url = `${base()}/subs`): Promise<CheckPaymentResult> {
+async function check(visitor: Pick<Visitor, 'browser'> & Partial<Visitor>, order: string | null, url = `${base()}/subs`): Promise<CheckPaymentResult> {
   const subscriptions = createSubscriptionApi({ subscriptionApiUrl: url, requestTimeoutMs: 2000, fetch: visitor.browser.fetch });
-  return toPromise(createActor(checkPayment({ subscriptions, paymentReturn: () => ({ order }) })).start());
+  const services = {
+    subscriptions,
+    paymentReturn: () => ({ order }),
+    project: 'astrelle',
+    visitor: () => ({ usid: visitor.usid ?? '' }),
+    // As the browser learns it after a return: the email the checkout linked to the visitor's session.
+    visitorEmail: async () => visitor.email ?? null,
+  };
+  return toPromise(createActor(checkPayment(services)).start());
 }
 
 describe('checking the payment a visitor returned with', () => {
@@ -79,8 +87,26 @@ describe('checking the payment a visitor returned with', () => {
     expect(back.pathname).toBe('/payment-success');
     const order = back.searchParams.get('order');
     expect(order).toBe(checkout.orderId);
-    expect(await check(visitor, order)).toEqual({ outcome: 'paid', orderId: checkout.orderId, productId: checkout.productId, provider: 'maxpay' });
+    expect(await check(visitor, order)).toEqual({ outcome: 'paid', orderId: checkout.orderId, productId: checkout.productId, provider: 'maxpay', confirmed: true });
     expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('confirms the paid order\'s subscription with POST /subscriptions/create, which the server answers with that very subscription', async () => {
+    const visitor = await landedVisitor();
+    const checkout = await openCheckout(visitor);
+    await payOn(checkout, CARD_OK);
+    const seen: Array<{ method: string; path: string; body: unknown }> = [];
+    const recording = { ...visitor.browser, fetch: (async (input, init) => {
+      const request = new Request(input, init);
+      const path = new URL(request.url).pathname;
+      seen.push({ method: request.method, path, body: request.method === 'POST' ? await request.clone().json() : null });
+      return visitor.browser.fetch(request);
+    }) as typeof fetch };
+    expect(await check({ ...visitor, browser: recording }, checkout.orderId)).toMatchObject({ outcome: 'paid', confirmed: true });
+    expect(seen.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /subs/orders/${checkout.orderId}`, 'POST /subs/subscriptions/create']);
+    expect(seen[1]!.body).toEqual({ email: visitor.email, project: 'astrelle', productId: checkout.productId, provider: 'maxpay', orderId: checkout.orderId, usid: visitor.usid });
+    // Still paid when the confirmation cannot be made (no email known here): the order's status decides.
+    expect(await check({ browser: visitor.browser, usid: visitor.usid }, checkout.orderId)).toMatchObject({ outcome: 'paid', confirmed: false });
   });
 
   it('says unknown for a forged order id, without logging it as a failure', async () => {
@@ -99,7 +125,7 @@ describe('checking the payment a visitor returned with', () => {
     // Nor does a browser without any credential learn it.
     expect(await check({ browser: cookieFetch() }, checkout.orderId)).toMatchObject({ outcome: 'unknown' });
     // The payer still does.
-    expect(await check(payer, checkout.orderId)).toMatchObject({ outcome: 'paid' });
+    expect(await check(payer, checkout.orderId)).toMatchObject({ outcome: 'paid', confirmed: true });
   });
 
   it('says declined for the visitor\'s declined checkout', async () => {

@@ -3,9 +3,15 @@ import type { OrderStatus } from '../../services/api-contract';
 import type { SubscriptionApi } from '../../services/subscription-api';
 
 export interface CheckPaymentServices {
-  subscriptions: Pick<SubscriptionApi, 'getOrderStatus'>;
+  subscriptions: Pick<SubscriptionApi, 'getOrderStatus' | 'createSubscription'>;
   /** The return the hosted payment sent the visitor back with: the `order` parameter of the current address, if any. */
   paymentReturn(): { order: string | null };
+  /** The project id sent to the subscription server. */
+  project: string;
+  /** The visitor's id. */
+  visitor(): { usid: string };
+  /** The email the server linked to the visitor's session (the machine has none after a payment return). */
+  visitorEmail(): Promise<string | null>;
 }
 
 /** Why a payment's status is unknown: no order in the address, one that is no order id, none of this visitor's, or no answer. */
@@ -18,7 +24,7 @@ export type UnknownPaymentReason = 'noOrder' | 'badOrder' | 'notFound' | 'unreac
  * says why (for the log); the visitor is only told that the payment cannot be confirmed.
  */
 export type CheckPaymentResult =
-  | { outcome: 'paid'; orderId: string; productId: string; provider: OrderStatus['provider'] }
+  | { outcome: 'paid'; orderId: string; productId: string; provider: OrderStatus['provider']; confirmed: boolean }
   | { outcome: 'pending'; orderId: string }
   | { outcome: 'declined'; orderId: string; reason: 'declined' | 'already_purchased' | 'cancelled' }
   | { outcome: 'unknown'; reason: UnknownPaymentReason; detail?: string };
@@ -34,7 +40,10 @@ export const orderIdForm = /^[A-Za-z0-9_-]{8,64}$/;
  * order named by the address's `order` parameter (GET /orders/{orderId}, answered for the visitor's own
  * checkouts only), so the page says what is true. A forged or another visitor's order id is a 404 and comes
  * out `unknown`, as do a missing order and a server that cannot be reached (logged by the client as
- * "cannot get payment status"). Never throws.
+ * "cannot get payment status"). A paid order's subscription is then confirmed with the spec's
+ * POST /subscriptions/create (the server answers it only for the visitor's own paid order, and makes nothing);
+ * `confirmed` says whether it was (the order's status, not the confirmation, decides what the page says).
+ * Never throws.
  */
 export function checkPayment(services: CheckPaymentServices) {
   return fromPromise(async (): Promise<CheckPaymentResult> => {
@@ -45,8 +54,20 @@ export function checkPayment(services: CheckPaymentServices) {
     if (!result.ok) return result.status === 404 ? { outcome: 'unknown', reason: 'notFound' } : { outcome: 'unknown', reason: 'unreachable', detail: result.reason };
     const status = result.data;
     switch (status.status) {
-      case 'paid':
-        return { outcome: 'paid', orderId: status.orderId, productId: status.productId, provider: status.provider };
+      case 'paid': {
+        const email = await services.visitorEmail();
+        const subscription = email
+          ? await services.subscriptions.createSubscription({
+              email,
+              project: services.project,
+              productId: status.productId,
+              provider: status.provider,
+              orderId: status.orderId,
+              usid: services.visitor().usid,
+            })
+          : null;
+        return { outcome: 'paid', orderId: status.orderId, productId: status.productId, provider: status.provider, confirmed: subscription !== null };
+      }
       case 'pending':
         return { outcome: 'pending', orderId: status.orderId };
       case 'declined':

@@ -5,13 +5,13 @@
 // subscription or a purchase of theirs and a stored payment method for one-click offers.
 import { randomUUID } from 'node:crypto';
 import { cookieFetch, type CookieFetch } from '../../../server/test-support/cookie-fetch';
-import type { EffectInput } from '../../engine/compile-flow';
+import type { AppEffectInput } from '../effect-results';
 import type { Checkout, Plan, Product } from '../../services/api-contract';
 import { createAstroApi } from '../../services/astro-api';
 import { createSubscriptionApi, type PaymentProvider } from '../../services/subscription-api';
 
 /** An effect's input; the machine's feature switches all at the flow's defaults (none set). */
-export function effectInput(fields: Pick<EffectInput, 'screen' | 'answers' | 'email' | 'results'>): EffectInput {
+export function effectInput(fields: Pick<AppEffectInput, 'screen' | 'answers' | 'email' | 'results'>): AppEffectInput {
   const input = { flags: {}, ...fields };
   return input;
 }

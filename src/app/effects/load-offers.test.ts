@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise } from 'xstate';
 import { withReferenceServer } from '../../../server/test-support/reference-server';
 import type { EffectInput } from '../../engine/compile-flow';
+import type { AppResults } from '../effect-results';
 import type { Offer } from '../../services/api-contract';
 import type { PlansByProvider } from '../../services/subscription-api';
 import { loadOffers, type LoadOffersResult, type LoadOffersServices } from './load-offers';
@@ -30,7 +31,7 @@ async function run(
   visitor: Visitor,
   email: string | null,
   over: Partial<LoadOffersServices> = {},
-  results: Record<string, unknown> = {},
+  results: AppResults = {},
   url?: () => string,
 ): Promise<LoadOffersResult> {
   const input = effectInput({ screen, answers: {}, email, results });

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { SubscriptionApi } from '../../services/subscription-api';
+import type { PlansByProvider, SubscriptionApi } from '../../services/subscription-api';
 
 /**
  * `loadPlans`: fetches the subscription plans of both providers in parallel while the visitor's
@@ -7,5 +7,5 @@ import type { SubscriptionApi } from '../../services/subscription-api';
  * null (logged as "cannot get subscription plans"); the funnel carries on either way.
  */
 export function loadPlans(api: Pick<SubscriptionApi, 'getSubscriptionPlans'>, project: string) {
-  return fromPromise(() => api.getSubscriptionPlans(project));
+  return fromPromise((): Promise<PlansByProvider> => api.getSubscriptionPlans(project));
 }

@@ -1,5 +1,6 @@
 import type { Offer, OfferId, Product, Purchase } from '../../services/api-contract';
-import { paymentProviders, type PaymentProvider, type PlansByProvider, type SubscriptionApi } from '../../services/subscription-api';
+import type { PaymentProvider, SubscriptionApi } from '../../services/subscription-api';
+import type { AppResults } from '../effect-results';
 
 /** What looking up the visitor's offers needs (loadOffers, and purchaseOffers after a page reload). */
 export interface OfferServices {
@@ -11,25 +12,6 @@ export interface OfferServices {
 
 /** The offers the visitor can buy in one click, or `failed` when none could be fetched. */
 export type LoadOffersResult = { outcome: 'ready'; provider: PaymentProvider; offers: Offer[]; bought: OfferId[] } | { outcome: 'failed' };
-export type OffersReady = Extract<LoadOffersResult, { outcome: 'ready' }>;
-
-const isProvider = (value: unknown): value is PaymentProvider => paymentProviders.includes(value as PaymentProvider);
-const isProductList = (value: unknown): value is Product[] =>
-  Array.isArray(value) && value.every((p) => typeof p === 'object' && p !== null && typeof (p as Product).productId === 'string');
-
-/** `results.loadPlans` when it has the shape loadPlans gives, else null (results are only in memory). */
-export function plansFrom(results: Record<string, unknown>): PlansByProvider | null {
-  const plans = results.loadPlans as Partial<PlansByProvider> | null | undefined;
-  if (typeof plans !== 'object' || plans === null) return null;
-  return paymentProviders.every((p) => plans[p] === null || isProductList(plans[p])) ? (plans as PlansByProvider) : null;
-}
-
-/** `results.loadOffers` when loadOffers ran on this page load and found offers, else null. */
-export function offersFrom(results: Record<string, unknown>): OffersReady | null {
-  const loaded = results.loadOffers as Partial<OffersReady> | null | undefined;
-  if (typeof loaded !== 'object' || loaded === null || loaded.outcome !== 'ready') return null;
-  return isProvider(loaded.provider) && isProductList(loaded.offers) && Array.isArray(loaded.bought) ? (loaded as OffersReady) : null;
-}
 
 /**
  * Finds products by productId: first among what earlier effects loaded (results.loadPlans and
@@ -37,9 +19,12 @@ export function offersFrom(results: Record<string, unknown>): OffersReady | null
  * (the configured variant first, then the other: a subscription may be to a live plan while test
  * offers are sold). null when the product is nowhere (or the server cannot be reached).
  */
-export function productFinder(services: OfferServices, results: Record<string, unknown>) {
-  const plans = plansFrom(results);
-  const known: Product[] = [...(plans?.maxpay ?? []), ...(plans?.paypal ?? []), ...(offersFrom(results)?.offers ?? [])];
+export function productFinder(services: OfferServices, results: AppResults) {
+  const { loadPlans: plans, loadOffers: offers } = results;
+  const known: Product[] = [
+    ...(plans === undefined || 'outcome' in plans ? [] : [...(plans.maxpay ?? []), ...(plans.paypal ?? [])]),
+    ...(offers?.outcome === 'ready' ? offers.offers : []),
+  ];
   const catalogues = new Map<boolean, Promise<Product[]>>();
   const catalogue = (isTest: boolean) => {
     let fetched = catalogues.get(isTest);
@@ -81,7 +66,7 @@ export function ownedOffers(offers: readonly Offer[], purchases: readonly Purcha
  * subscription's plan, else of their latest purchase, else maxpay: the stored payment method is per
  * provider), in the server's order, with the ones already bought. `failed` when no offers came back.
  */
-export async function lookUpOffers(services: OfferServices, email: string | null, results: Record<string, unknown>): Promise<LoadOffersResult> {
+export async function lookUpOffers(services: OfferServices, email: string | null, results: AppResults): Promise<LoadOffersResult> {
   const [check, purchases] = email
     ? await Promise.all([services.subscriptions.checkSubscription(email, services.project), purchasesOf(services, email)])
     : [null, null];

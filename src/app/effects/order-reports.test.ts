@@ -2,12 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise } from 'xstate';
 import { withReferenceServer } from '../../../server/test-support/reference-server';
 import type { EffectInput } from '../../engine/compile-flow';
+import type { AppResults } from '../effect-results';
 import type { Offer, ReportOrder } from '../../services/api-contract';
 import type { PaymentProvider, PlansByProvider } from '../../services/subscription-api';
 import { loadOffers } from './load-offers';
 import { orderReports, type OrderReportsResult, type OrderReportsServices } from './order-reports';
 import { apiClients, asVisitor, catalogue, effectInput, landedVisitor, newOrderId, newVisitor, payThroughCheckout, subscriber, trialPlan, type Visitor } from './effect-test-support';
 import { reportsOrderedKey, reportsOrderedStore } from './reports-ordered';
+import { loadTestFlow } from '../../../tests/support/load-test-flow';
 
 // The effect against the real reference server (SQLite), over HTTP. The server has no way to read report
 // orders back, so the tests count the orders the real astro client sends (and the server accepted: 201). All in
@@ -18,9 +20,11 @@ const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
 afterEach(() => errors.mockClear());
 
 const screen = { id: 'payment-success', route: '/payment-success', kind: 'welcome', group: 'results', title: 'Thanks', cta: 'Go' } as unknown as EffectInput['screen'];
+// Stored under the answer keys the flow's profile names: the report order reads them through those roles.
+const roles = loadTestFlow().profile;
 const single = {
-  '1-1': 'single', '2-1': 'Maya', '2-2': '1990-05-17', '2-3': '10:30', '2-5': 'female',
-  '2-4': { latitude: 51.50853, longitude: -0.12574, place: 'London, United Kingdom', utcOffsetMinutes: 60, timeZone: 'Europe/London' },
+  [roles.relationship]: 'single', [roles.name]: 'Maya', [roles.birthDate]: '1990-05-17', [roles.birthTime]: '10:30', [roles.gender]: 'female',
+  [roles.birthPlace]: { latitude: 51.50853, longitude: -0.12574, place: 'London, United Kingdom', utcOffsetMinutes: 60, timeZone: 'Europe/London' },
 };
 const PLAN_REPORTS = ['natal_chart', 'compatibility', 'daily_horoscope'];
 
@@ -47,10 +51,11 @@ function browser(visitor: Visitor) {
       testOffers: false,
       visitorEmail: async () => null,
       reportsOrdered: reportsOrderedStore(storage),
+      profile: roles,
       ...over,
     };
     const logic = orderReports(services);
-    return (email: string | null, answers: EffectInput['answers'] = single, results: Record<string, unknown> = {}): Promise<OrderReportsResult> =>
+    return (email: string | null, answers: EffectInput['answers'] = single, results: AppResults = {}): Promise<OrderReportsResult> =>
       toPromise(createActor(logic, { input: effectInput({ screen, answers, email, results }) }).start());
   };
   return { page, orders, items };
@@ -135,7 +140,7 @@ describe('ordering the reports the visitor paid for', () => {
   it('adds the partner\'s data for a visitor in a relationship', async () => {
     const visitor = await subscriber(base(), 'maxpay');
     const { page, orders } = browser(visitor);
-    const answers = { ...single, '1-1': 'in_relationships', '4-0-2': '1988-02-03', '4-1': '08:15' };
+    const answers = { ...single, [roles.relationship]: roles.inRelationship, [roles.partnerBirthDate]: '1988-02-03', [roles.partnerBirthTime]: '08:15' };
     expect(await page()(visitor.email, answers)).toMatchObject({ outcome: 'ordered' });
     expect(orders[0]?.partnerData).toEqual({
       name: '', day: 3, month: 2, year: 1988, hour: 8, minute: 15, latitude: 40.7127753, longitude: -74.0059728, timezone: 1, place: expect.any(String),

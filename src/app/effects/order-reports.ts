@@ -1,7 +1,8 @@
 import { fromPromise } from 'xstate';
-import type { EffectInput } from '../../engine/compile-flow';
+import type { AppEffectInput } from '../effect-results';
 import { buildReportOrder } from '../../domain/build-report-order';
 import { visitorProfile } from '../../domain/visitor-profile';
+import type { Profile } from '../../engine/generated/flow-types';
 import type { AstroApi } from '../../services/astro-api';
 import { productFinder, purchasesOf, type OfferServices } from './offer-catalogue';
 import type { ReportsOrdered } from './reports-ordered';
@@ -12,6 +13,8 @@ export interface OrderReportsServices extends OfferServices {
   visitorEmail(): Promise<string | null>;
   /** The entitlements this browser has already ordered the reports of. */
   reportsOrdered: ReportsOrdered;
+  /** The flow's `profile`: which answers hold the visitor's and the partner's birth. */
+  profile: Profile;
 }
 
 /**
@@ -31,7 +34,7 @@ export type OrderReportsResult = { outcome: 'ordered'; reports: string[] } | { o
  */
 export function orderReports(services: OrderReportsServices) {
   let queue: Promise<unknown> = Promise.resolve();
-  const order = async (input: EffectInput): Promise<OrderReportsResult> => {
+  const order = async (input: AppEffectInput): Promise<OrderReportsResult> => {
     const email = input.email ?? (await services.visitorEmail());
     if (!email) return { outcome: 'nothing' };
     const [check, purchases] = await Promise.all([
@@ -59,12 +62,12 @@ export function orderReports(services: OrderReportsServices) {
     }
     if (reports.length === 0) return lookUpFailed ? { outcome: 'failed' } : { outcome: 'nothing' };
 
-    const receipt = await services.astro.orderReports(buildReportOrder(reports, email, visitorProfile(input.answers)));
+    const receipt = await services.astro.orderReports(buildReportOrder(reports, email, visitorProfile(input.answers, services.profile)));
     if (!receipt) return { outcome: 'failed' };
     for (const key of keys) services.reportsOrdered.add(key);
     return { outcome: 'ordered', reports };
   };
-  return fromPromise(({ input }: { input: EffectInput }): Promise<OrderReportsResult> => {
+  return fromPromise(({ input }: { input: AppEffectInput }): Promise<OrderReportsResult> => {
     const run = queue.then(() => order(input));
     queue = run.catch(() => undefined);
     return run;

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise } from 'xstate';
 import { withReferenceServer } from '../../../server/test-support/reference-server';
 import type { EffectInput } from '../../engine/compile-flow';
+import type { AppEffectInput, AppResults } from '../effect-results';
 import type { Offer, Purchase } from '../../services/api-contract';
 import type { PaymentProvider } from '../../services/subscription-api';
 import { loadOffers } from './load-offers';
@@ -32,16 +33,16 @@ function services(visitor: Visitor, over: Partial<PurchaseOffersServices> = {}, 
   };
 }
 
-function input(visitor: Visitor | null, chosen: unknown, results: Record<string, unknown> = {}): EffectInput {
+function input(visitor: Visitor | null, chosen: unknown, results: AppResults = {}): AppEffectInput {
   return effectInput({ screen, answers: { offers: chosen as string[] }, email: visitor?.email ?? null, results });
 }
 
-async function run(visitor: Visitor, chosen: unknown, over: Partial<PurchaseOffersServices> = {}, results: Record<string, unknown> = {}): Promise<PurchaseOffersResult> {
+async function run(visitor: Visitor, chosen: unknown, over: Partial<PurchaseOffersServices> = {}, results: AppResults = {}): Promise<PurchaseOffersResult> {
   return toPromise(createActor(purchaseOffers(services(visitor, over)), { input: input(visitor, chosen, results) }).start());
 }
 
 /** What loadOffers put in the machine's results when the screen opened. */
-async function loaded(visitor: Visitor, over: Partial<PurchaseOffersServices> = {}): Promise<Record<string, unknown>> {
+async function loaded(visitor: Visitor, over: Partial<PurchaseOffersServices> = {}): Promise<AppResults> {
   return { loadOffers: await toPromise(createActor(loadOffers(services(visitor, over)), { input: input(visitor, []) }).start()) };
 }
 

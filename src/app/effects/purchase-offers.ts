@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
-import type { EffectInput } from '../../engine/compile-flow';
+import type { AppEffectInput } from '../effect-results';
 import type { OfferId, Purchase } from '../../services/api-contract';
 import type { SubscriptionApi } from '../../services/subscription-api';
-import { lookUpOffers, offersFrom, ownedOffers, purchasesOf, type OfferServices } from './offer-catalogue';
+import { lookUpOffers, ownedOffers, purchasesOf, type OfferServices } from './offer-catalogue';
 
 export interface PurchaseOffersServices extends OfferServices {
   subscriptions: OfferServices['subscriptions'] & Pick<SubscriptionApi, 'purchase'>;
@@ -22,7 +22,7 @@ export interface PurchaseOffersServices extends OfferServices {
 export type PurchaseOffersResult = { outcome: 'skipped' } | { outcome: 'bought'; bought: OfferId[] } | { outcome: 'failed'; bought: OfferId[] };
 
 /** The screen's answer as offer ids: a list of strings at its answerKey; anything else chooses nothing. */
-function chosen(input: EffectInput): string[] {
+function chosen(input: AppEffectInput): string[] {
   const { screen } = input;
   const answer = 'answerKey' in screen ? input.answers[screen.answerKey] : undefined;
   return Array.isArray(answer) ? [...new Set(answer.filter((id): id is string => typeof id === 'string'))] : [];
@@ -37,11 +37,13 @@ function chosen(input: EffectInput): string[] {
  * down, an offer that is not on sale) or when nobody knows the visitor's email.
  */
 export function purchaseOffers(services: PurchaseOffersServices) {
-  return fromPromise(async ({ input }: { input: EffectInput }): Promise<PurchaseOffersResult> => {
+  return fromPromise(async ({ input }: { input: AppEffectInput }): Promise<PurchaseOffersResult> => {
     const wanted = chosen(input);
     if (wanted.length === 0) return { outcome: 'skipped' };
     const email = input.email ?? (await services.visitorEmail());
-    const loaded = offersFrom(input.results) ?? (await lookUpOffers(services, email, input.results));
+    // The offers loadOffers found on this page load, else looked up again (results are only in memory).
+    const known = input.results.loadOffers;
+    const loaded = known?.outcome === 'ready' ? known : await lookUpOffers(services, email, input.results);
     if (loaded.outcome !== 'ready') return { outcome: 'failed', bought: [] };
     if (!email) return { outcome: 'failed', bought: loaded.bought };
 

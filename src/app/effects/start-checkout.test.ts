@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise } from 'xstate';
 import { withReferenceServer } from '../../../server/test-support/reference-server';
-import type { EffectInput } from '../../engine/compile-flow';
+import type { AppEffectInput, AppResults } from '../effect-results';
 import type { PriceScreen } from '../../engine/generated/flow-types';
 import type { Product } from '../../services/api-contract';
 import { apiClients, asVisitor, landedVisitor, newVisitor, payThroughCheckout, type Visitor } from './effect-test-support';
@@ -33,7 +33,7 @@ async function run(
   email: string | null,
   over: Partial<StartCheckoutServices> = {},
   url = () => base(),
-  on: { screen?: PriceScreen; flags?: Record<string, boolean>; productId?: string; results?: Record<string, unknown>; visitor?: Visitor } = {},
+  on: { screen?: PriceScreen; flags?: Record<string, boolean>; productId?: string; results?: AppResults; visitor?: Visitor } = {},
 ) {
   const { screen = priceScreen, flags = {}, productId = trialProductId, results = {} } = on;
   const visitor = on.visitor ?? (await landedVisitor(base(), 'buyer'));
@@ -47,7 +47,7 @@ async function run(
     openPaymentPage: (page) => opened.push(page),
     ...over,
   };
-  const input: EffectInput = { screen, answers: { '5-1': productId }, email, results, flags };
+  const input: AppEffectInput = { screen, answers: { '5-1': productId }, email, results, flags };
   const result: StartCheckoutResult = await toPromise(createActor(startCheckout(services), { input }).start());
   return { result, opened, visitor };
 }

@@ -1,8 +1,9 @@
 import { fromPromise } from 'xstate';
-import type { EffectInput } from '../../engine/compile-flow';
 import type { ReturnRoute } from '../../engine/generated/flow-types';
 import { resolveReturnRoute } from '../../engine/flow-graph';
-import type { SubscriptionApi } from '../../services/subscription-api';
+import { paymentProviders, type PaymentProvider, type PlansByProvider, type SubscriptionApi } from '../../services/subscription-api';
+import type { Settled } from '../../engine/effect-results';
+import { resultsByKind, type AppEffectInput } from '../effect-results';
 
 export interface StartCheckoutServices {
   subscriptions: Pick<SubscriptionApi, 'startCheckout' | 'checkSubscription'>;
@@ -34,7 +35,7 @@ export type StartCheckoutResult =
  * server answers a replay with the same checkout, and never charges a checkout twice.
  */
 export function startCheckout(services: StartCheckoutServices) {
-  return fromPromise(async ({ input }: { input: EffectInput }): Promise<StartCheckoutResult> => {
+  return fromPromise(async ({ input }: { input: AppEffectInput }): Promise<StartCheckoutResult> => {
     const { screen } = input;
     if (screen.kind !== 'price' || !screen.returnTo) {
       console.error(`startCheckout: screen "${screen.id}" is not a price screen with returnTo`);
@@ -52,7 +53,7 @@ export function startCheckout(services: StartCheckoutServices) {
     };
     const checkout = await services.subscriptions.startCheckout({
       project: services.project,
-      provider: providerOf(productId, input.results[screen.plansFrom]) ?? screen.provider ?? 'maxpay',
+      provider: providerOf(productId, resultsByKind(input.results).plans[screen.plansFrom]) ?? screen.provider ?? 'maxpay',
       productId,
       email,
       usid: visitor.usid,
@@ -71,12 +72,8 @@ export function startCheckout(services: StartCheckoutServices) {
   });
 }
 
-/** The provider whose plan list (an effect's { maxpay: Product[], paypal: Product[] }) holds the product. */
-function providerOf(productId: string, plans: unknown): 'maxpay' | 'paypal' | null {
-  if (typeof plans !== 'object' || plans === null) return null;
-  for (const provider of ['maxpay', 'paypal'] as const) {
-    const list: unknown = (plans as Record<string, unknown>)[provider];
-    if (Array.isArray(list) && list.some((p: unknown) => typeof p === 'object' && p !== null && (p as { productId?: unknown }).productId === productId)) return provider;
-  }
-  return null;
+/** The provider whose plans (the price screen's `plansFrom` result) hold the product. */
+function providerOf(productId: string, plans: Settled<PlansByProvider> | undefined): PaymentProvider | null {
+  if (plans === undefined || 'outcome' in plans) return null;
+  return paymentProviders.find((provider) => plans[provider]?.some((p) => p.productId === productId)) ?? null;
 }

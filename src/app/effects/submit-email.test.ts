@@ -14,16 +14,20 @@ const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
 afterEach(() => errors.mockClear());
 
 const ipInfo: IpInfo = { ip: '81.2.69.142', city: 'London', country: 'GB', postal: 'EC1A', loc: '51.5142,-0.0931', timezone: 'Europe/London' };
+const flow = loadTestFlow();
+// Stored under the answer keys the flow's profile names: the payloads read them through those roles.
+const roles = flow.profile;
 const answers = {
-  '1-1': 'single', '2-1': 'Maya', '2-2': '1990-05-17', '2-3': 'dont_know', '2-5': 'female',
-  '2-4': { latitude: 51.50853, longitude: -0.12574, place: 'London, United Kingdom', utcOffsetMinutes: 60, timeZone: 'Europe/London' },
+  [roles.relationship]: 'single', [roles.name]: 'Maya', [roles.birthDate]: '1990-05-17', [roles.birthTime]: 'dont_know', [roles.gender]: 'female',
+  [roles.birthPlace]: { latitude: 51.50853, longitude: -0.12574, place: 'London, United Kingdom', utcOffsetMinutes: 60, timeZone: 'Europe/London' },
 };
-const emailScreen = loadTestFlow().screens.find((s) => s.id === 'email')!;
+const emailScreen = flow.screens.find((s) => s.id === 'email')!;
 
 function services(visitor: Visitor, over: Partial<SubmitEmailServices> = {}, url = () => base()): SubmitEmailServices {
   return {
     ...apiClients(visitor, url()),
     project: 'astrelle',
+    profile: roles,
     visitor: () => ({ usid: visitor.usid, flowOuter: false, ipInfo }),
     browser: () => ({ userAgent: 'Mozilla/5.0 test', cookies: '_fbc=fb.1.1.abc; _fbp=fb.1.2.def', timeZone: 'Europe/Paris' }),
     ...over,

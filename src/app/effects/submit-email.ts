@@ -1,8 +1,9 @@
 import { fromPromise } from 'xstate';
-import type { EffectInput } from '../../engine/compile-flow';
+import type { AppEffectInput } from '../effect-results';
 import { buildAstroUser } from '../../domain/build-astro-user';
 import { buildSubscriptionUser, cookieValue } from '../../domain/build-subscription-user';
 import { visitorProfile } from '../../domain/visitor-profile';
+import type { Profile } from '../../engine/generated/flow-types';
 import type { IpInfo } from '../../services/api-contract';
 import type { AstroApi } from '../../services/astro-api';
 import type { SubscriptionApi } from '../../services/subscription-api';
@@ -13,6 +14,8 @@ export interface SubmitEmailServices {
   subscriptions: Pick<SubscriptionApi, 'checkSubscription' | 'createUser'>;
   /** The project id sent to the subscription server. */
   project: string;
+  /** The flow's `profile`: which answers hold the visitor's name, birth, gender and relationship. */
+  profile: Profile;
   /** The visitor session's id, outer-flow flag and IP info. */
   visitor(): { usid: string; flowOuter: boolean; ipInfo: IpInfo | null };
   /** The browser's user agent, cookies and time zone. */
@@ -31,7 +34,7 @@ export type SubmitEmailResult =
  * carries on, so the outcome is `new` unless the server says the visitor is premium.
  */
 export function submitEmail(services: SubmitEmailServices) {
-  return fromPromise(async ({ input }: { input: EffectInput }): Promise<SubmitEmailResult> => {
+  return fromPromise(async ({ input }: { input: AppEffectInput }): Promise<SubmitEmailResult> => {
     const email = input.email ?? '';
     const check = await services.subscriptions.checkSubscription(email, services.project);
     if (check?.isPremium) return { outcome: 'premium', productId: check.info?.productId ?? null };
@@ -39,7 +42,7 @@ export function submitEmail(services: SubmitEmailServices) {
     const visitor = services.visitor();
     const browser = services.browser();
     const astroUser = buildAstroUser({
-      profile: visitorProfile(input.answers),
+      profile: visitorProfile(input.answers, services.profile),
       email,
       usid: visitor.usid,
       flowOuter: visitor.flowOuter,

@@ -1,6 +1,7 @@
-import { createActor, type AnyActorLogic } from 'xstate';
+import { createActor } from 'xstate';
 import type { Flow } from '../../engine/generated/flow-types';
-import { compileFlow, restoreSnapshot, screenIdOf } from '../../engine/compile-flow';
+import { compileFlow, restoreSnapshot, screenIdOf, type EffectLogics } from '../../engine/compile-flow';
+import type { EffectResults } from '../effect-results';
 import { loadProgress, saveProgress, type ProgressStorage } from '../../engine/persistence';
 import { defaultFlags } from '../../engine/flow-graph';
 
@@ -17,8 +18,8 @@ function browserStorage(): ProgressStorage | null {
  * again after every change (answers and position only; the email is never written). `effects`
  * are the named effects the flow's screens run.
  */
-export function createFunnel(flow: Flow, storage: ProgressStorage | null = browserStorage(), effects: Record<string, AnyActorLogic> = {}) {
-  const machine = compileFlow(flow, { effects });
+export function createFunnel(flow: Flow, storage: ProgressStorage | null = browserStorage(), effects: EffectLogics<EffectResults> = {}) {
+  const machine = compileFlow<EffectResults>(flow, { effects });
   const progress = storage ? loadProgress(storage, flow) : null;
   const actor = createActor(machine, progress ? { snapshot: restoreSnapshot(machine, progress, defaultFlags(flow)) } : {});
   if (storage) {

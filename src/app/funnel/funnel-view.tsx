@@ -9,6 +9,7 @@ import { indexFlow, pathFor } from '../../engine/flow-graph';
 import { screenRegistry } from '../../screens/registry';
 import type { ScreenProps } from '../../screens/screen-props';
 import type { FunnelActor } from './create-funnel';
+import { resultsByKind } from '../effect-results';
 import { useUrlSync } from './use-url-sync';
 import { BackButton } from './back-button';
 import { FunnelFrame } from './funnel-frame';
@@ -46,7 +47,9 @@ export function FunnelView({ flow, actor, sessionReady }: { flow: Flow; actor: F
   const screenId = useSelector(actor, (s) => screenIdOf(s));
   const answers = useSelector(actor, (s) => s.context.answers);
   const email = useSelector(actor, (s) => s.context.email);
-  const results = useSelector(actor, (s) => s.context.results);
+  const stored = useSelector(actor, (s) => s.context.results);
+  // Screens read results by the kind the flow checker verified their fields name (results.plans[screen.plansFrom]).
+  const results = useMemo(() => resultsByKind(stored), [stored]);
   // A screen that submits to an effect is busy while it runs (its sub-state "submitting").
   const busy = useSelector(actor, (s) => typeof s.value === 'object' && Object.values(s.value).includes('submitting'));
   const send = useCallback((event: FunnelEvent) => actor.send(event), [actor]);
@@ -80,7 +83,7 @@ export function FunnelView({ flow, actor, sessionReady }: { flow: Flow; actor: F
             ) : null}
           </TopBar>
         )}
-        <ScreenView key={screen.id} screen={screen} answers={answers} answer={answer} send={send} email={email} results={results} busy={busy} />
+        <ScreenView key={screen.id} screen={screen} answers={answers} answer={answer} send={send} email={email} results={results} busy={busy} profile={flow.profile} />
     </FunnelFrame>
   );
 }

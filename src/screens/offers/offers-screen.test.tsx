@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import type { FunnelEvent } from '../../engine/compile-flow';
 import type { OffersScreen as OffersScreenData } from '../../engine/generated/flow-types';
 import type { Offer } from '../../services/api-contract';
-import { renderWithProviders } from '../test-utils';
+import type { OutputKinds } from '../effect-outputs';
+import { renderWithProviders, screenResults } from '../test-utils';
 import { OffersScreen } from './offers-screen';
 
 afterEach(cleanup);
@@ -41,8 +42,10 @@ const offers = [
   offer('ultra_pack', 49.99, 129.99, 61, 'Ultra pack: every reading'),
 ];
 
-function show(results: Record<string, unknown>, busy = false) {
+/** Renders the screen with loadOffers's result and, after an attempt, purchaseOffers's. */
+function show({ loadOffers, purchaseOffers }: { loadOffers: OutputKinds['offers']; purchaseOffers?: OutputKinds['purchase'] }, busy = false) {
   const send = vi.fn<(event: FunnelEvent) => void>();
+  const results = screenResults({ offers: { loadOffers }, purchase: purchaseOffers ? { purchaseOffers } : {} });
   renderWithProviders(<OffersScreen screen={screen} answers={{}} answer={undefined} send={send} email={null} results={results} busy={busy} />);
   return send;
 }

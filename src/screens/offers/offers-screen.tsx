@@ -1,13 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { OffersScreen as OffersScreenData } from '../../engine/generated/flow-types';
-import { outcomeOf } from '../../engine/conditions';
 import { formatUsd } from '../../domain/group-plans';
 import type { ScreenProps } from '../screen-props';
 import { ScreenLayout } from '../screen-layout';
 import { OptionList } from '../choice-styles';
 import { ErrorText, PrimaryButton, SecondaryButton, Stack } from '../../ui/primitives';
-import { boughtAfter, offersFrom } from './offers-from';
 
 const OfferCard = styled.label<{ $selected: boolean; $owned: boolean }>`
   display: grid;
@@ -65,12 +63,15 @@ const Note = styled.p`
  */
 export function OffersScreen({ screen, answer, send, results, busy }: ScreenProps<OffersScreenData>) {
   const titleId = `${screen.id}-title`;
-  const onSale = offersFrom(results?.[screen.offersFrom]);
-  const attempt = screen.submit ? results?.[screen.submit] : undefined;
-  const owned = new Set([...(onSale?.bought ?? []), ...boughtAfter(attempt)]);
+  const loaded = results?.offers[screen.offersFrom];
+  // Undefined while the effect has not answered, null when it could not load any offers.
+  const onSale = loaded === undefined ? undefined : loaded.outcome === 'ready' && loaded.offers.length > 0 ? loaded : null;
+  const attempt = screen.submit ? results?.purchase[screen.submit] : undefined;
+  const boughtAfter = attempt && 'bought' in attempt ? (attempt.bought ?? []) : [];
+  const owned = new Set<string>([...(onSale?.bought ?? []), ...boughtAfter]);
   const [chosen, setChosen] = useState<string[]>(Array.isArray(answer) ? answer : []);
   const wanted = chosen.filter((id) => !owned.has(id));
-  const failed = outcomeOf(attempt) === 'failed' && !busy;
+  const failed = attempt?.outcome === 'failed' && !busy;
 
   const toggle = (id: string) => setChosen((current) => (current.includes(id) ? current.filter((v) => v !== id) : [...current, id]));
   const buy = (event: FormEvent) => {

@@ -3,8 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen as dom } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FunnelEvent } from '../../engine/compile-flow';
-import { paymentStatuses } from '../../engine/payment-status';
-import { astrologyFlow, renderWithProviders, screenOf } from '../test-utils';
+import { paymentStatuses, paymentStatusOf } from '../../engine/payment-status';
+import type { ScreenResults } from '../effect-outputs';
+import { astrologyFlow, renderWithProviders, screenOf, screenResults } from '../test-utils';
 import { PaymentResultScreen } from './payment-result-screen';
 
 afterEach(cleanup);
@@ -13,10 +14,11 @@ afterEach(cleanup);
 const screen = screenOf(astrologyFlow(), 'payment-success', 'payment-result');
 const { states } = screen;
 
-function show(results: Record<string, unknown>) {
+function show(results: Partial<ScreenResults>) {
   const send = vi.fn<(event: FunnelEvent) => void>();
-  const view = renderWithProviders(<PaymentResultScreen screen={screen} answers={{}} answer={undefined} send={send} email={null} results={results} />);
-  const rerender = (next: Record<string, unknown>) => view.rerender(<PaymentResultScreen screen={screen} answers={{}} answer={undefined} send={send} email={null} results={next} />);
+  const view = renderWithProviders(<PaymentResultScreen screen={screen} answers={{}} answer={undefined} send={send} email={null} results={screenResults(results)} />);
+  const rerender = (next: Partial<ScreenResults>) =>
+    view.rerender(<PaymentResultScreen screen={screen} answers={{}} answer={undefined} send={send} email={null} results={screenResults(next)} />);
   return { send, rerender };
 }
 
@@ -28,7 +30,7 @@ const textsOf = (name: keyof typeof states) => {
 
 describe('payment result screen (/payment-success)', () => {
   it('shows only the neutral checking texts while checkPayment has not answered, and its button does not lead on', async () => {
-    const { send } = show({ loadPlans: { maxpay: [], paypal: [] } });
+    const { send } = show({ plans: { loadPlans: { maxpay: [], paypal: [] } } });
     expect(dom.getByRole('heading', { level: 1 }).textContent).toBe(states.checking.title);
     for (const text of textsOf('checking')) expect(document.body.textContent).toContain(text);
     expect(document.body.textContent).not.toContain('Payment received');
@@ -45,7 +47,7 @@ describe('payment result screen (/payment-success)', () => {
   });
 
   it.each(paymentStatuses)('shows the %s texts once checkPayment says so, and its button leads on', async (name) => {
-    const { send } = show({ checkPayment: { outcome: name } });
+    const { send } = show({ paymentStatus: { checkPayment: { outcome: name } } });
     expect(dom.getByRole('heading', { level: 1 }).textContent).toBe(states[name].title);
     for (const text of textsOf(name)) expect(document.body.textContent).toContain(text);
     expect(document.body.textContent).not.toContain(states.checking.title);
@@ -55,18 +57,17 @@ describe('payment result screen (/payment-success)', () => {
   });
 
   it('says the payment cannot be confirmed, never that it was received, for a failed check or an outcome it does not know', () => {
-    for (const output of [{ outcome: 'failed' }, { outcome: 'PAID' }, null, 'paid']) {
-      show({ checkPayment: output });
-      expect(dom.getByRole('heading', { level: 1 }).textContent).toBe(states.unknown.title);
-      expect(document.body.textContent).not.toContain('Payment received');
-      cleanup();
-    }
+    show({ paymentStatus: { checkPayment: { outcome: 'failed' } } });
+    expect(dom.getByRole('heading', { level: 1 }).textContent).toBe(states.unknown.title);
+    expect(document.body.textContent).not.toContain('Payment received');
+    // A status effect's output is typed (a PaymentStatus); an outcome outside it still reads as unknown.
+    for (const outcome of ['failed', 'PAID', '']) expect(paymentStatusOf({ outcome })).toBe('unknown');
   });
 
   it('replaces the checking texts with the answer when it arrives', () => {
     const { rerender } = show({});
     expect(dom.getByRole('heading', { level: 1 }).textContent).toBe(states.checking.title);
-    rerender({ checkPayment: { outcome: 'declined', orderId: 'ord_12345678', reason: 'declined' } });
+    rerender({ paymentStatus: { checkPayment: { outcome: 'declined' } } });
     expect(dom.getByRole('heading', { level: 1 }).textContent).toBe(states.declined.title);
     expect(dom.getByRole('button', { name: states.declined.cta! }).hasAttribute('disabled')).toBe(false);
   });

@@ -16,7 +16,7 @@ const Paragraph = styled.p`
  * The button then sends NEXT, and the flow's `next` decides on the same outcome.
  */
 export function PaymentResultScreen({ screen, results, send }: ScreenProps<PaymentResultScreenData>) {
-  const status = paymentStatusOf(results?.[screen.statusFrom]);
+  const status = paymentStatusOf(results?.paymentStatus[screen.statusFrom]);
   const texts = screen.states[status];
   const checking = status === 'checking';
   return (

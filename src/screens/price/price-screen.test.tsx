@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import type { FunnelEvent } from '../../engine/compile-flow';
 import type { PriceScreen as PriceScreenData } from '../../engine/generated/flow-types';
 import type { Product } from '../../services/api-contract';
-import { renderWithProviders } from '../test-utils';
+import type { ScreenResults } from '../effect-outputs';
+import { renderWithProviders, screenResults } from '../test-utils';
 import { PriceScreen } from './price-screen';
 
 afterEach(cleanup);
@@ -44,9 +45,10 @@ const catalogue = {
   paypal: [plan('pp', 29, 1, { provider: 'paypal' })],
 };
 
-function show(results: Record<string, unknown>, answer?: string, busy = false, shown: PriceScreenData = screen) {
+/** Renders the screen with these results of `plans` effects. */
+function show(plans: ScreenResults['plans'], answer?: string, busy = false, shown: PriceScreenData = screen) {
   const send = vi.fn<(event: FunnelEvent) => void>();
-  renderWithProviders(<PriceScreen screen={shown} answers={{}} answer={answer} send={send} email={null} results={results} busy={busy} />);
+  renderWithProviders(<PriceScreen screen={shown} answers={{}} answer={answer} send={send} email={null} results={screenResults({ plans })} busy={busy} />);
   return send;
 }
 

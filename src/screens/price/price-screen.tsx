@@ -8,7 +8,9 @@ import { ScreenLayout } from '../screen-layout';
 import { OptionList } from '../choice-styles';
 import { ErrorText, PrimaryButton, SecondaryButton, Stack } from '../../ui/primitives';
 import type { Plan } from '../../services/api-contract';
-import { plansFrom } from './plans-from';
+import type { PaymentProvider, PlansByProvider } from '../../services/subscription-api';
+import type { Settled } from '../../engine/effect-results';
+import { isPlan } from '../../domain/group-plans';
 
 const PlanCard = styled.label<{ $selected: boolean }>`
   display: grid;
@@ -51,6 +53,12 @@ const Note = styled.p`
   margin: 0;
 `;
 
+/** A provider's plans in the `plansFrom` effect's result: undefined while it has not answered, null when that provider's request failed. */
+function plansOf(result: Settled<PlansByProvider> | undefined, provider: PaymentProvider): Plan[] | null | undefined {
+  if (result === undefined || 'outcome' in result) return undefined;
+  return result[provider]?.filter(isPlan) ?? null;
+}
+
 /**
  * The trial price choice (spec §2 /select-price): the plans the screen's `plansFrom` effect loaded,
  * of its groups and type (TRIAL by default), trial prices ascending, "14 days" shown as "2 weeks".
@@ -59,7 +67,8 @@ const Note = styled.p`
 export function PriceScreen({ screen, answer, send, results, busy }: ScreenProps<PriceScreenData>) {
   const titleId = `${screen.id}-title`;
   const errorId = `${screen.id}-error`;
-  const all = plansFrom(results?.[screen.plansFrom], screen.provider ?? 'maxpay');
+  const loaded = results?.plans[screen.plansFrom];
+  const all = plansOf(loaded, screen.provider ?? 'maxpay');
   const type = screen.planType ?? 'TRIAL';
   const plans = useMemo(() => {
     const groups: readonly string[] = screen.planGroups ?? ['high', 'medium', 'low'];
@@ -68,7 +77,7 @@ export function PriceScreen({ screen, answer, send, results, busy }: ScreenProps
   }, [all, screen.planGroups, screen.abTestId, type]);
   // The other provider's plan of the same package and set (e.g. PayPal's), paid by the second button.
   const other = screen.otherProvider;
-  const otherPlans = other ? plansFrom(results?.[screen.plansFrom], other.provider) : undefined;
+  const otherPlans = other ? plansOf(loaded, other.provider) : undefined;
   const twinOf = (plan: Plan): Plan | undefined =>
     (otherPlans ?? []).find((p) => p.type === plan.type && p.packageId === plan.packageId && p.abTestId === plan.abTestId);
   // A plan paid with the other provider before is shown as its own plan chosen.

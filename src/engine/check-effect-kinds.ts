@@ -1,0 +1,31 @@
+import type { Flow } from './generated/flow-types';
+import type { FlowProblem } from './validate-flow';
+import { outputKindNames, resultReads, type OutputKind } from './effect-results';
+
+/** The output kind of each effect the app registers; null for an effect no screen reads by kind. */
+export type EffectKinds = Readonly<Record<string, OutputKind | null>>;
+
+/**
+ * A screen field that names an effect whose result the screen reads (a price screen's `plansFrom`, an offers
+ * screen's `offersFrom` and `submit`, a payment result screen's `statusFrom`) must name an effect of the kind the
+ * field reads: a screen then reads the result typed by that kind. Names the app does not register are left to
+ * the other checks.
+ */
+export function checkEffectKinds(flow: Flow, kinds: EffectKinds): FlowProblem[] {
+  const names = Object.keys(kinds);
+  return flow.screens.flatMap((screen, i) =>
+    resultReads(screen).flatMap(({ field, effect, kind }) => {
+      if (!Object.hasOwn(kinds, effect)) return [];
+      const actual = kinds[effect] ?? null;
+      if (actual === kind) return [];
+      const fitting = names.filter((name) => kinds[name] === kind);
+      return [
+        {
+          pointer: `/screens/${i}/${field}`,
+          message: `"${effect}" gives ${actual === null ? 'nothing a screen reads' : outputKindNames[actual]}, but "${field}" of ${/^[aeiou]/.test(screen.kind) ? 'an' : 'a'} ${screen.kind} screen reads ${outputKindNames[kind]}`,
+          hint: fitting.length > 0 ? `use ${fitting.join(' or ')}` : `this app registers no effect that gives ${outputKindNames[kind]}`,
+        },
+      ];
+    }),
+  );
+}

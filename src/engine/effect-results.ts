@@ -1,0 +1,68 @@
+import type { Screen } from './generated/flow-types';
+
+/**
+ * What the machine holds for a submit or status effect that threw: its failure counts as the outcome "failed"
+ * (a flow's conditions may test it).
+ */
+export interface EffectFailure {
+  outcome: 'failed';
+}
+
+/** An effect's result as the machine holds it: its output, or its failure. */
+export type Settled<Output> = Output | EffectFailure;
+
+/**
+ * The machine's results: the latest result of each effect that ran, by name, in memory only. `R` maps each
+ * effect name to its output type; the app supplies it (src/app/effect-results.ts), the engine stays generic.
+ */
+export type StoredResults<R> = { [Name in keyof R]?: Settled<R[Name]> };
+
+/** The effect names of an output map. */
+export type EffectName<R> = Extract<keyof R, string>;
+
+/** `results` with `result` as the latest result of the effect `name`. */
+export function withResult<R, Name extends keyof R>(results: StoredResults<R>, name: Name, result: Settled<R[Name]>): StoredResults<R> {
+  const next = { ...results };
+  next[name] = result;
+  return next;
+}
+
+/** `results` without a result of the effect `name`. */
+export function withoutResult<R, Name extends keyof R>(results: StoredResults<R>, name: Name): StoredResults<R> {
+  const next = { ...results };
+  delete next[name];
+  return next;
+}
+
+/**
+ * The kinds of output a screen reads from an effect that one of its fields names. The app declares the kind of
+ * each effect (src/app/effect-names.ts), the flow checker lets a field name only an effect of the kind the field
+ * reads (check-effect-kinds.ts), and a screen reads its result typed by that kind (src/screens/effect-outputs.ts).
+ */
+export const outputKinds = ['plans', 'offers', 'purchase', 'paymentStatus'] as const;
+export type OutputKind = (typeof outputKinds)[number];
+
+/** How a problem names each kind. */
+export const outputKindNames: Record<OutputKind, string> = {
+  plans: 'plans',
+  offers: 'offers',
+  purchase: 'a purchase outcome',
+  paymentStatus: 'a payment status',
+};
+
+/** The effects a screen reads the results of: the field that names each, and the kind it reads it as. */
+export function resultReads(screen: Screen): Array<{ field: string; effect: string; kind: OutputKind }> {
+  switch (screen.kind) {
+    case 'price':
+      return [{ field: 'plansFrom', effect: screen.plansFrom, kind: 'plans' }];
+    case 'offers':
+      return [
+        { field: 'offersFrom', effect: screen.offersFrom, kind: 'offers' },
+        ...(screen.submit === undefined ? [] : [{ field: 'submit', effect: screen.submit, kind: 'purchase' as const }]),
+      ];
+    case 'payment-result':
+      return [{ field: 'statusFrom', effect: screen.statusFrom, kind: 'paymentStatus' }];
+    default:
+      return [];
+  }
+}
