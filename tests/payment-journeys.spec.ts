@@ -196,6 +196,7 @@ const knownCalls: RegExp[] = [
   /^GET \/subs\/checkout\/[A-Za-z0-9_-]+\/cancel$/,
   /^GET \/subs\/purchases$/,
   /^GET \/subs\/orders\/ord_[A-Za-z0-9_-]+$/,
+  /^POST \/subs\/subscriptions\/create$/,
   /^POST \/subs\/purchases$/,
   /^POST \/astro\/api\/astrology\/report$/,
 ];
@@ -333,6 +334,11 @@ for (const kind of kinds) {
     await payTwice(page, log, 'approved');
     await look(page, 'payment-success', kind.shoot);
     expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ usid, payment: 'true', order: planOrder });
+    // The page asked for its own order's status, then confirmed the subscription with the spec's call (§7).
+    expect(log.calls('GET', `/subs/orders/${planOrder}`)).toHaveLength(1);
+    await expect.poll(() => log.calls('POST', '/subs/subscriptions/create').map((r) => r.body)).toEqual([
+      { email, project: PROJECT, productId: TRIAL_1, provider: 'maxpay', orderId: planOrder, usid },
+    ]);
 
     // /payment-success orders the plan's reports (§3 report order, §5 defaults).
     const me = {
