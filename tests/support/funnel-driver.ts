@@ -326,5 +326,22 @@ export async function resumeAt(page: Page, flow: Flow, resume: NonNullable<Model
 export async function freshStart(page: Page) {
   await page.goto('/');
   await page.evaluate(() => window.localStorage.clear());
+  await page.context().clearCookies();
   await page.goto('/');
+  await waitForCredential(page);
+}
+
+/**
+ * Waits until the landing's session exists and this browser holds its credential (the usid reaches the address
+ * bar before the server has answered): a test that then opens another page by its address, which a visitor
+ * tapping through never does mid-load, would otherwise check a session the server has not made yet.
+ */
+export async function waitForCredential(page: Page) {
+  await expect(page).toHaveURL(/[?&]usid=[0-9a-f-]{36}/);
+  const usid = new URL(page.url()).searchParams.get('usid') ?? '';
+  await expect
+    .poll(async () => (await page.context().cookies()).some((c) => c.name === 'astrelle_visitor' && decodeURIComponent(c.value).startsWith(`${usid}~`)), {
+      message: 'the landing created the session and the browser holds its credential',
+    })
+    .toBe(true);
 }
