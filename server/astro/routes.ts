@@ -16,7 +16,7 @@ import { ApiRequestError, badRequest, conflict, notFound } from '../api/errors';
 import { assertSelf, requireVisitor } from '../auth/visitor-credential';
 import type { Store } from '../db/open';
 import type { RateLimits } from '../rate-limits';
-import type { AstroUserRow, AstroUsersTable } from '../db/schema';
+import type { AstroUserRow, AstroUsersTable, NewReportOrder } from '../db/schema';
 import { emailKey, isUniqueViolation, now, toBool, toIso } from '../db/values';
 import { entitledReports } from '../subs/entitlements';
 
@@ -152,7 +152,7 @@ export async function astroRoutes(scope: FastifyInstance, { store, limits }: { s
         created_at: at,
         content_key: reportOrderKey(order),
         usid: visitor,
-      };
+      } satisfies NewReportOrder;
       // The payload has no order id: an identical order within a day (a reload of /payment-success while the
       // first was on the wire, two tabs) is answered with the first one (200), never queued twice. The key is
       // unique (migration 0004), so concurrent identical orders meet at the index, not in a race between reads.
@@ -217,7 +217,7 @@ function toAstroUser(row: AstroUserRow): AstroUser {
     relationship: row.relationship,
     birthday: { date: row.birth_date, time: row.birth_time },
     location: { latitude: row.latitude, longitude: row.longitude },
-    locale: row.locale as 'en',
+    locale: row.locale,
     timezone: row.timezone,
     emailConfirmed: toBool(row.email_confirmed),
     createdAt: toIso(row.created_at),

@@ -1,11 +1,14 @@
 import type { ColumnType, Insertable, Selectable } from 'kysely';
+import type { AstroUser, CheckoutStatus, OfferId, OrderStatus, Plan, PlanType, Provider, Purchase, ReportOrderReceipt } from '../../src/services/api-contract';
 
 // The tables as Kysely sees them. Both dialects share one shape; the row mappers in the stores turn what
 // each driver returns into the contract's types:
 // - timestamps: PostgreSQL timestamptz (read as Date), SQLite ISO 8601 text; written as ISO strings;
 // - booleans: PostgreSQL boolean, SQLite 0/1 (the SQLite plugin in open.ts writes JS booleans as 0/1);
 // - JSON: text on both (exactly what was sent, key order kept), parsed by the mappers;
-// - money: integer cents.
+// - money: integer cents;
+// - enumerations (provider, status, type, offer and package ids, locale): text on both, typed here as the union
+//   of the values the server writes. Only the server writes these tables, so a row read holds one of them.
 
 /** What a timestamp column reads as on either dialect; always written as an ISO string. */
 export type Timestamp = ColumnType<Date | string, string, string>;
@@ -13,6 +16,15 @@ export type Timestamp = ColumnType<Date | string, string, string>;
 export type Bool = ColumnType<boolean | number, boolean, boolean>;
 /** JSON kept as text. */
 export type JsonText = string;
+
+/** A product's kind: a plan (TRIAL or SUBSCRIPTION) or an offer (FIXED). */
+export type ProductType = PlanType | 'FIXED';
+/** A plan's package: "1", "2" or "3". */
+export type PackageId = Plan['packageId'];
+/** A subscription counts while active; revoked ones (0006: no paid checkout made them) do not. */
+export type SubscriptionStatus = 'active' | 'revoked';
+/** Why a checkout ended declined. */
+export type DeclineReason = NonNullable<OrderStatus['reason']>;
 
 export interface SessionsTable {
   id: string;
@@ -49,7 +61,7 @@ export interface AstroUsersTable {
   birth_time: string;
   latitude: number;
   longitude: number;
-  locale: string;
+  locale: AstroUser['locale'];
   timezone: string;
   email_confirmed: Bool;
   confirmed_at: Timestamp | null;
@@ -64,7 +76,7 @@ export interface ReportOrdersTable {
   reports: JsonText;
   your_data: JsonText;
   partner_data: JsonText | null;
-  status: string;
+  status: ReportOrderReceipt['status'];
   created_at: Timestamp;
   /** Digest of what was ordered, so an identical order within a day is the same order (0004). */
   content_key: string | null;
@@ -98,11 +110,13 @@ export interface ProductsTable {
   id: string;
   product_id: string;
   project: string;
-  provider: string;
+  provider: Provider;
   /** TRIAL, SUBSCRIPTION or FIXED. */
-  type: string;
-  offer_id: string | null;
-  package_id: string | null;
+  type: ProductType;
+  /** Set on offers (FIXED) only. */
+  offer_id: OfferId | null;
+  /** Set on plans (TRIAL, SUBSCRIPTION) only. */
+  package_id: PackageId | null;
   name: string;
   price_cents: number;
   trial_price_cents: number | null;
@@ -125,8 +139,8 @@ export interface SubscriptionsTable {
   email_key: string;
   project: string;
   product_id: string;
-  provider: string;
-  status: string;
+  provider: Provider;
+  status: SubscriptionStatus;
   usid: string | null;
   subscription_user_id: string;
   created_at: Timestamp;
@@ -145,7 +159,7 @@ export interface CheckoutsTable {
   email: string;
   email_key: string;
   project: string;
-  provider: string;
+  provider: Provider;
   product_id: string;
   usid: string;
   subscription_user_id: string;
@@ -153,14 +167,14 @@ export interface CheckoutsTable {
   amount_cents: number;
   currency: string;
   /** open, paid, declined or cancelled; only an open checkout changes. */
-  status: string;
+  status: CheckoutStatus;
   success_url: string;
   error_url: string;
   cancel_url: string;
   /** Set when paid: the stored sandbox payment method ("card ending 4242"), never a card number or CVC. */
   payment_method: string | null;
   /** Set when declined: declined or already_purchased. */
-  decline_reason: string | null;
+  decline_reason: DeclineReason | null;
   /** Set when paid: the visitor whose browser submitted the payment (null: no credential came with it) (0006). */
   paid_by_usid: string | null;
   created_at: Timestamp;
@@ -176,7 +190,7 @@ export interface ChargesTable {
   email: string;
   email_key: string;
   project: string;
-  provider: string;
+  provider: Provider;
   product_id: string;
   amount_cents: number;
   currency: string;
@@ -191,13 +205,13 @@ export interface PurchasesTable {
   email: string;
   email_key: string;
   project: string;
-  provider: string;
+  provider: Provider;
   product_id: string;
-  offer_id: string;
+  offer_id: OfferId;
   amount_cents: number;
   currency: string;
   payment_method: string;
-  status: string;
+  status: Purchase['status'];
   usid: string | null;
   /** The checkout it was paid through; null for a one-click purchase. */
   checkout_id: string | null;
@@ -219,10 +233,13 @@ export interface Database {
 
 export type SessionRow = Selectable<SessionsTable>;
 export type AstroUserRow = Selectable<AstroUsersTable>;
+export type NewReportOrder = Insertable<ReportOrdersTable>;
 export type SubscriptionUserRow = Selectable<SubscriptionUsersTable>;
 export type ProductRow = Selectable<ProductsTable>;
 export type NewProduct = Insertable<ProductsTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
+export type NewSubscription = Insertable<SubscriptionsTable>;
 export type CheckoutRow = Selectable<CheckoutsTable>;
+export type NewCheckout = Insertable<CheckoutsTable>;
 export type ChargeRow = Selectable<ChargesTable>;
 export type PurchaseRow = Selectable<PurchasesTable>;

@@ -3,10 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Migrator, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import type { CheckoutStatus } from '../../src/services/api-contract';
 import { catalogue, seedCatalogue } from '../subs/catalogue';
 import { describeOnEachDatabase, TEST_PROJECT, type DatabaseName } from '../test-support/databases';
 import { startPostgres } from '../test-support/postgres';
 import { describePostgresUrl, migrateToLatest, MIGRATIONS, openStore, prepareStore, type Store } from './open';
+import type { NewCheckout, NewSubscription } from './schema';
 import { isUniqueViolation, toBool, toIso } from './values';
 
 // The storage layer on both databases: migrations, the seed, and values that must read back the same.
@@ -150,7 +152,7 @@ describeOnEachDatabase('store', ({ store, database }) => {
         .insertInto('subscription_users')
         .values(users.map((email) => ({ id: email, email, email_key: email, project: TEST_PROJECT, is_legal: false, user_agent: '', created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' })))
         .execute();
-      const subscription = (id: string, email: string, productId: string, createdAt: string) => ({
+      const subscription = (id: string, email: string, productId: string, createdAt: string): NewSubscription => ({
         id,
         order_id: id,
         email,
@@ -207,14 +209,14 @@ describeOnEachDatabase('store', ({ store, database }) => {
       await seedCatalogue(empty.store, TEST_PROJECT);
       const at = '2026-01-01T00:00:00.000Z';
       await db.insertInto('subscription_users').values({ id: 'u', email: 'u@example.com', email_key: 'u@example.com', project: TEST_PROJECT, is_legal: false, user_agent: '', created_at: at, updated_at: at, owner_usid: null }).execute();
-      const checkout = (orderId: string, status: string) => ({
+      const checkout = (orderId: string, status: CheckoutStatus): NewCheckout => ({
         id: `chk_${orderId}`, order_id: orderId, email: 'u@example.com', email_key: 'u@example.com', project: TEST_PROJECT, provider: 'maxpay',
         product_id: 'mxp_astrelle_trial_1_2900_live', usid: 'u', subscription_user_id: 'u', amount_cents: 100, currency: 'USD', status,
         success_url: '/payment-success', error_url: '/payment-error', cancel_url: '/sale', payment_method: status === 'paid' ? 'card ending 4242' : null, decline_reason: null,
         created_at: at, updated_at: at,
       });
       await db.insertInto('checkouts').values([checkout('paid_order', 'paid'), checkout('open_order', 'open')]).execute();
-      const subscription = (orderId: string, email: string, plan: boolean) => ({
+      const subscription = (orderId: string, email: string, plan: boolean): NewSubscription => ({
         id: orderId, order_id: orderId, email, email_key: email, project: TEST_PROJECT, product_id: 'mxp_astrelle_trial_1_2900_live',
         provider: 'maxpay', status: 'active', usid: null, subscription_user_id: 'u', created_at: at, plan_slot: plan,
       });

@@ -1,6 +1,6 @@
 import type { Store } from '../db/open';
-import type { NewProduct } from '../db/schema';
-import type { OfferId, Provider } from '../../src/services/api-contract';
+import type { NewProduct, PackageId, ProductRow } from '../db/schema';
+import type { OfferId, PlanType, Provider } from '../../src/services/api-contract';
 
 // The plans and offers every project is seeded with, for both providers, test and live. Prices in cents.
 // The browser groups plans by abTestId (ab_test), price 29 (high), 19 (medium), anything else (low).
@@ -11,8 +11,8 @@ const PLAN_REPORTS = ['natal_chart', 'compatibility', 'daily_horoscope'];
 
 interface PlanSeed {
   key: string;
-  type: 'TRIAL' | 'SUBSCRIPTION';
-  packageId: '1' | '2' | '3';
+  type: PlanType;
+  packageId: PackageId;
   name: string;
   priceCents: number;
   trialPriceCents: number;
@@ -122,6 +122,18 @@ export function catalogue(project: string): NewProduct[] {
     }
   }
   return rows;
+}
+
+/** The offer id of an offer's (FIXED) product row: every offer of the catalogue has one. */
+export function offerIdOf(product: ProductRow): OfferId {
+  if (product.offer_id === null) throw new Error(`Product ${product.id} has no offer_id: it is not an offer of the catalogue.`);
+  return product.offer_id;
+}
+
+/** The package of a plan's (TRIAL or SUBSCRIPTION) product row: every plan of the catalogue has one. */
+export function packageIdOf(product: ProductRow): PackageId {
+  if (product.package_id === null) throw new Error(`Product ${product.id} has no package_id: it is not a plan of the catalogue.`);
+  return product.package_id;
 }
 
 /**

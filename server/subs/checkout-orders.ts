@@ -1,9 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { Checkout, CheckoutCreate, CheckoutStatus, OfferId, OrderStatus, Provider, Purchase, PurchaseCreate } from '../../src/services/api-contract';
+import type { Checkout, CheckoutCreate, CheckoutStatus, OrderStatus, Provider, Purchase, PurchaseCreate } from '../../src/services/api-contract';
 import { ApiRequestError, conflict, notFound } from '../api/errors';
-import type { CheckoutRow, Database, ProductRow, PurchaseRow } from '../db/schema';
+import type { CheckoutRow, Database, DeclineReason, ProductRow, PurchaseRow } from '../db/schema';
 import { emailKey, now, toIso } from '../db/values';
+import { offerIdOf } from './catalogue';
+import { orderIdReused, replayOf } from './order-replay';
 import { ALREADY_SUBSCRIBED, createSubscription, ensureSubscriptionUser, hasActiveSubscription, isPlanType, linkSession } from './subscription-orders';
 
 // The sandbox checkout's records: checkouts, charges and purchases. Every function that writes takes the
@@ -13,8 +15,7 @@ import { ALREADY_SUBSCRIBED, createSubscription, ensureSubscriptionUser, hasActi
 // project) decide races on both databases, and the conditional `status = 'open'` update lets only one payment
 // through.
 
-/** Why a checkout ended declined. */
-export type DeclineReason = 'declined' | 'already_purchased';
+export type { DeclineReason } from '../db/schema';
 
 /** Thrown inside a write to undo a payment because the buyer already owns the product. */
 export class AlreadyPurchasedError extends Error {
@@ -45,12 +46,24 @@ export function amountNowCents(product: ProductRow): number {
 export async function createCheckout(trx: Transaction<Database>, order: CheckoutCreate): Promise<{ created: boolean; row: CheckoutRow }> {
   const product = await findProduct(trx, order.productId, order.project, order.provider);
   if (!product) throw notFound(`No product ${order.productId} for project ${order.project} and provider ${order.provider}.`);
-  const replay = await findCheckoutOrder(trx, order);
+  // The stored checkout of this orderId when it is this order; a 409 on orderId when it is another.
+  const findCheckoutOrder = () =>
+    replayOf(trx, 'checkouts', order.orderId, [
+      ['email_key', emailKey(order.email)],
+      ['project', order.project],
+      ['provider', order.provider],
+      ['product_id', order.productId],
+      ['usid', order.usid],
+      ['success_url', order.successUrl],
+      ['error_url', order.errorUrl],
+      ['cancel_url', order.cancelUrl],
+    ]);
+  const replay = await findCheckoutOrder();
   if (replay) return { created: false, row: replay };
 
   const usedBySubscription = await trx.selectFrom('subscriptions').select('id').where('order_id', '=', order.orderId).executeTakeFirst();
   const usedByPurchase = await trx.selectFrom('purchases').select('id').where('order_id', '=', order.orderId).executeTakeFirst();
-  if (usedBySubscription || usedByPurchase) throw conflict('This orderId was already used for a different order.', 'orderId');
+  if (usedBySubscription || usedByPurchase) throw orderIdReused();
   await refuseOwnedProduct(trx, order.email, order.project, product);
 
   const userId = await ensureSubscriptionUser(trx, order.email, order.project, order.usid);
@@ -84,28 +97,12 @@ export async function createCheckout(trx: Transaction<Database>, order: Checkout
     .executeTakeFirst();
   if (!created) {
     // A concurrent request with this orderId won.
-    const winner = await findCheckoutOrder(trx, order);
+    const winner = await findCheckoutOrder();
     if (winner) return { created: false, row: winner };
-    throw conflict('This orderId was already used for a different order.', 'orderId');
+    throw orderIdReused();
   }
   await linkSession(trx, order.usid, userId, order.email);
   return { created: true, row: created };
-}
-
-async function findCheckoutOrder(trx: Transaction<Database>, order: CheckoutCreate): Promise<CheckoutRow | undefined> {
-  const row = await trx.selectFrom('checkouts').selectAll().where('order_id', '=', order.orderId).executeTakeFirst();
-  if (!row) return undefined;
-  const same =
-    row.email_key === emailKey(order.email) &&
-    row.project === order.project &&
-    row.provider === order.provider &&
-    row.product_id === order.productId &&
-    row.usid === order.usid &&
-    row.success_url === order.successUrl &&
-    row.error_url === order.errorUrl &&
-    row.cancel_url === order.cancelUrl;
-  if (!same) throw conflict('This orderId was already used for a different order.', 'orderId');
-  return row;
 }
 
 /**
@@ -156,14 +153,13 @@ export async function payCheckout(trx: Transaction<Database>, id: string, paymen
     .executeTakeFirst();
   if (!row) return undefined;
   const product = await trx.selectFrom('products').selectAll().where('product_id', '=', row.product_id).executeTakeFirstOrThrow();
-  const provider = row.provider as Provider;
 
   if (product.type === 'FIXED') {
     const purchase = await insertPurchase(trx, {
       orderId: row.order_id,
       email: row.email,
       project: row.project,
-      provider,
+      provider: row.provider,
       product,
       paymentMethod,
       usid: row.usid,
@@ -175,7 +171,7 @@ export async function payCheckout(trx: Transaction<Database>, id: string, paymen
   } else {
     let created: boolean;
     try {
-      ({ created } = await createSubscription(trx, { email: row.email, project: row.project, productId: row.product_id, provider, orderId: row.order_id, usid: row.usid }));
+      ({ created } = await createSubscription(trx, { email: row.email, project: row.project, productId: row.product_id, provider: row.provider, orderId: row.order_id, usid: row.usid }));
     } catch (error) {
       if (error instanceof ApiRequestError && error.statusCode === 409) throw new AlreadyPurchasedError();
       throw error;
@@ -230,12 +226,21 @@ export async function closeCheckout(
 export async function createPurchase(trx: Transaction<Database>, order: PurchaseCreate): Promise<{ created: boolean; row: PurchaseRow }> {
   const product = await findProduct(trx, order.productId, order.project, order.provider);
   if (!product || product.type !== 'FIXED') throw notFound(`No offer ${order.productId} for project ${order.project} and provider ${order.provider}.`);
-  const replay = await findPurchaseOrder(trx, order);
+  // The stored purchase of this orderId when it is this order; a 409 on orderId when it is another.
+  const findPurchaseOrder = () =>
+    replayOf(trx, 'purchases', order.orderId, [
+      ['email_key', emailKey(order.email)],
+      ['project', order.project],
+      ['provider', order.provider],
+      ['product_id', order.productId],
+      ['usid', order.usid],
+    ]);
+  const replay = await findPurchaseOrder();
   if (replay) return { created: false, row: replay };
 
   const usedByCheckout = await trx.selectFrom('checkouts').select('id').where('order_id', '=', order.orderId).executeTakeFirst();
   const usedBySubscription = await trx.selectFrom('subscriptions').select('id').where('order_id', '=', order.orderId).executeTakeFirst();
-  if (usedByCheckout || usedBySubscription) throw conflict('This orderId was already used for a different order.', 'orderId');
+  if (usedByCheckout || usedBySubscription) throw orderIdReused();
 
   // Only the card or PayPal account this visitor paid with in their own browser, and only for the address they
   // paid for: an email typed by someone else never reaches its owner's stored method, and a checkout link the
@@ -261,7 +266,7 @@ export async function createPurchase(trx: Transaction<Database>, order: Purchase
   if (bought) {
     // On PostgreSQL each statement sees what was committed before it: a concurrent request of this same
     // order may have committed since the replay check above.
-    const winner = await findPurchaseOrder(trx, order);
+    const winner = await findPurchaseOrder();
     if (winner) return { created: false, row: winner };
     throw conflict('This email has already bought this offer.', 'productId');
   }
@@ -279,7 +284,7 @@ export async function createPurchase(trx: Transaction<Database>, order: Purchase
   });
   if (!row) {
     // A concurrent request won: the same order (a replay), or another order of the same offer.
-    const winner = await findPurchaseOrder(trx, order);
+    const winner = await findPurchaseOrder();
     if (winner) return { created: false, row: winner };
     throw conflict('This email has already bought this offer.', 'productId');
   }
@@ -302,19 +307,6 @@ export async function createPurchase(trx: Transaction<Database>, order: Purchase
     .execute();
   await linkSession(trx, order.usid, userId, order.email);
   return { created: true, row };
-}
-
-async function findPurchaseOrder(trx: Transaction<Database>, order: PurchaseCreate): Promise<PurchaseRow | undefined> {
-  const row = await trx.selectFrom('purchases').selectAll().where('order_id', '=', order.orderId).executeTakeFirst();
-  if (!row) return undefined;
-  const same =
-    row.email_key === emailKey(order.email) &&
-    row.project === order.project &&
-    row.provider === order.provider &&
-    row.product_id === order.productId &&
-    row.usid === order.usid;
-  if (!same) throw conflict('This orderId was already used for a different order.', 'orderId');
-  return row;
 }
 
 interface NewPurchase {
@@ -341,7 +333,7 @@ async function insertPurchase(trx: Transaction<Database>, purchase: NewPurchase)
       project: purchase.project,
       provider: purchase.provider,
       product_id: purchase.product.product_id,
-      offer_id: purchase.product.offer_id ?? purchase.product.id,
+      offer_id: offerIdOf(purchase.product),
       amount_cents: purchase.product.price_cents,
       currency: purchase.product.currency,
       payment_method: purchase.paymentMethod,
@@ -365,13 +357,13 @@ export async function listPurchases(db: Kysely<Database>, visitor: string, proje
 export async function orderStatus(db: Kysely<Database>, visitor: string, orderId: string): Promise<OrderStatus | undefined> {
   const row = await db.selectFrom('checkouts').selectAll().where('order_id', '=', orderId).where('usid', '=', visitor).executeTakeFirst();
   if (!row) return undefined;
-  const status = row.status === 'open' ? 'pending' : (row.status as Exclude<CheckoutStatus, 'open'>);
+  const status = row.status === 'open' ? 'pending' : row.status;
   return {
     orderId: row.order_id,
     status,
-    reason: status === 'declined' ? ((row.decline_reason as DeclineReason | null) ?? 'declined') : null,
+    reason: status === 'declined' ? (row.decline_reason ?? 'declined') : null,
     productId: row.product_id,
-    provider: row.provider as Provider,
+    provider: row.provider,
   };
 }
 
@@ -387,10 +379,10 @@ export function toCheckout(row: CheckoutRow, pagePath: string): Checkout {
   return {
     id: row.id,
     url: pagePath,
-    status: row.status as CheckoutStatus,
+    status: row.status,
     orderId: row.order_id,
     project: row.project,
-    provider: row.provider as Provider,
+    provider: row.provider,
     productId: row.product_id,
     amount: dollars(row.amount_cents),
     currency: 'USD',
@@ -403,9 +395,9 @@ export function toPurchase(row: PurchaseRow): Purchase {
     id: row.id,
     orderId: row.order_id,
     project: row.project,
-    provider: row.provider as Provider,
+    provider: row.provider,
     productId: row.product_id,
-    offerId: row.offer_id as OfferId,
+    offerId: row.offer_id,
     email: row.email,
     amount: dollars(row.amount_cents),
     currency: 'USD',

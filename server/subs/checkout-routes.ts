@@ -12,7 +12,6 @@ import {
   PurchaseCreate,
   PurchaseList,
   PurchaseQuery,
-  type Provider,
 } from '../../src/services/api-contract';
 import { badRequest, conflict, notFound } from '../api/errors';
 import { assertSelf, requireVisitor, visitorOf } from '../auth/visitor-credential';
@@ -31,7 +30,6 @@ import {
   payCheckout,
   toCheckout,
   toPurchase,
-  type DeclineReason,
 } from './checkout-orders';
 import { checkoutPagePolicy, messagePage, renderCheckoutPage, renderMissingCheckoutPage, type CheckoutPageView } from './checkout-page';
 import { DEFAULT_RETURN_PATHS, isAllowedReturnUrl, type ReturnUrlRules } from './is-allowed-return-url';
@@ -177,19 +175,19 @@ export async function checkoutRoutes(scope: FastifyInstance, options: CheckoutOp
 
     function pageView(row: CheckoutRow, product: ProductRow, extra: Pick<CheckoutPageView, 'error' | 'values'> = {}): CheckoutPageView {
       return {
-        provider: row.provider as Provider,
+        provider: row.provider,
         merchant: merchantName(row.project),
         product: {
           name: product.name,
-          type: product.type as CheckoutPageView['product']['type'],
+          type: product.type,
           priceCents: product.price_cents,
           trialPriceCents: product.trial_price_cents ?? 0,
           trialDuration: product.trial_duration,
           subscriptionDuration: product.subscription_duration,
         },
         amountCents: row.amount_cents,
-        status: row.status as CheckoutPageView['status'],
-        declineReason: row.decline_reason as DeclineReason | null,
+        status: row.status,
+        declineReason: row.decline_reason,
         paymentMethod: row.payment_method,
         payAction: `${pagePath(row.id)}/pay`,
         cancelHref: `${pagePath(row.id)}/cancel`,
@@ -211,7 +209,7 @@ export async function checkoutRoutes(scope: FastifyInstance, options: CheckoutOp
       // A refresh, a second click or a late resubmit: nothing more happens, the visitor goes where the first went.
       if (row.status !== 'open') return redirect(reply, outcomeUrl(row));
       const form = request.body ?? {};
-      const decision = decidePayment(row.provider as Provider, form);
+      const decision = decidePayment(row.provider, form);
       if (decision.outcome === 'invalid') {
         const values = { cardName: form.cardName, expiry: form.expiry, paypalEmail: form.paypalEmail };
         return sendPage(reply, 400, renderCheckoutPage(pageView(row, product, { error: { field: decision.field, message: decision.message }, values })));

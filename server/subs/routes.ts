@@ -19,7 +19,6 @@ import {
   type Attribution,
   type IpInfo,
   type Product,
-  type Provider,
 } from '../../src/services/api-contract';
 import { ApiRequestError, badRequest, conflict, notFound } from '../api/errors';
 import { assertSelf, issueCredential, requireVisitor, visitorOf } from '../auth/visitor-credential';
@@ -28,7 +27,7 @@ import { isVisitorId } from '../../src/services/visitor-id';
 import type { Store } from '../db/open';
 import type { ProductRow, SessionRow, SubscriptionUserRow } from '../db/schema';
 import { emailKey, fromJson, now, toBool, toIso } from '../db/values';
-import { paymentPagePath } from './catalogue';
+import { offerIdOf, packageIdOf, paymentPagePath } from './catalogue';
 import { checkoutRoutes, type CheckoutOptions } from './checkout-routes';
 import { confirmPaidSubscription, toSubscription } from './subscription-orders';
 
@@ -313,13 +312,12 @@ function toSubscriptionUser(row: SubscriptionUserRow): SubscriptionUser {
 const dollars = (cents: number) => cents / 100;
 
 function toProduct(row: ProductRow): Product {
-  const provider = row.provider as Provider;
   const common = {
     productId: row.product_id,
     name: row.name,
     price: dollars(row.price_cents),
     currency: 'USD' as const,
-    provider,
+    provider: row.provider,
     amplitudeId: row.amplitude_id,
     isTest: toBool(row.is_test),
     paymentPage: paymentPagePath(),
@@ -328,7 +326,7 @@ function toProduct(row: ProductRow): Product {
   if (row.type === 'FIXED') {
     return {
       ...common,
-      id: row.offer_id as 'birth_chart' | 'love_paths' | 'ultra_pack',
+      id: offerIdOf(row),
       type: 'FIXED',
       prevPrice: dollars(row.prev_price_cents ?? row.price_cents),
       percentOff: row.percent_off ?? 0,
@@ -337,9 +335,9 @@ function toProduct(row: ProductRow): Product {
   return {
     ...common,
     id: row.id,
-    packageId: row.package_id as '1' | '2' | '3',
+    packageId: packageIdOf(row),
     project: row.project,
-    type: row.type as 'TRIAL' | 'SUBSCRIPTION',
+    type: row.type,
     trialPrice: dollars(row.trial_price_cents ?? 0),
     additionalInfo: { subscriptionDuration: row.subscription_duration ?? '1 month', trialDuration: row.trial_duration ?? '0 days' },
     abTestId: row.ab_test_id,

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { Provider, Subscription, SubscriptionCreate } from '../../src/services/api-contract';
+import type { PlanType, Subscription, SubscriptionCreate } from '../../src/services/api-contract';
 import { ApiRequestError, conflict, notFound } from '../api/errors';
-import type { Database, SubscriptionRow } from '../db/schema';
+import type { Database, ProductType, SubscriptionRow } from '../db/schema';
 import { emailKey, now, toIso } from '../db/values';
+import { replayOf } from './order-replay';
 
 // Subscriptions and the records around them, shared by POST /subs/subscriptions/create and the hosted checkout.
 
@@ -56,7 +57,7 @@ export async function linkSession(trx: Transaction<Database>, usid: string, user
 export const ALREADY_SUBSCRIBED = 'This email already has an active subscription.';
 
 /** A plan (TRIAL or SUBSCRIPTION) rather than an offer (FIXED). */
-export function isPlanType(type: string): boolean {
+export function isPlanType(type: ProductType): type is PlanType {
   return type !== 'FIXED';
 }
 
@@ -88,13 +89,23 @@ export async function createSubscription(trx: Transaction<Database>, order: Subs
   if (!product || product.project !== order.project || product.provider !== order.provider) {
     throw notFound(`No product ${order.productId} for project ${order.project} and provider ${order.provider}.`);
   }
-  const replay = await findOrder(trx, order);
+  // The stored subscription of this orderId when it is this order; a 409 on orderId when it is another.
+  const findOrder = () =>
+    replayOf(trx, 'subscriptions', order.orderId, [
+      ['email_key', emailKey(order.email)],
+      ['project', order.project],
+      ['product_id', order.productId],
+      ['provider', order.provider],
+      // A request without usid names no visitor: it matches the stored order whoever made it.
+      ...(order.usid === undefined ? [] : [['usid', order.usid] as const]),
+    ]);
+  const replay = await findOrder();
   if (replay) return { created: false, row: replay };
   const plan = isPlanType(product.type);
   if (plan && (await hasActiveSubscription(trx, order.email, order.project))) {
     // On PostgreSQL each statement sees what was committed before it: the active subscription may be this
     // very order, committed by a concurrent request since the replay check above.
-    const winner = await findOrder(trx, order);
+    const winner = await findOrder();
     if (winner) return { created: false, row: winner };
     throw conflict(ALREADY_SUBSCRIBED, 'productId');
   }
@@ -121,26 +132,12 @@ export async function createSubscription(trx: Transaction<Database>, order: Subs
     .executeTakeFirst();
   if (!created) {
     // Either a concurrent request with this orderId won (a replay), or the email is already subscribed.
-    const winner = await findOrder(trx, order);
+    const winner = await findOrder();
     if (winner) return { created: false, row: winner };
     throw conflict(plan ? ALREADY_SUBSCRIBED : 'This email already has an active subscription to this product.', 'productId');
   }
   if (order.usid) await linkSession(trx, order.usid, userId, order.email);
   return { created: true, row: created };
-}
-
-/** The stored subscription of this orderId; 409 when the orderId was used for a different order. */
-async function findOrder(trx: Transaction<Database>, order: SubscriptionCreate): Promise<SubscriptionRow | undefined> {
-  const row = await trx.selectFrom('subscriptions').selectAll().where('order_id', '=', order.orderId).executeTakeFirst();
-  if (!row) return undefined;
-  const same =
-    row.email_key === emailKey(order.email) &&
-    row.project === order.project &&
-    row.product_id === order.productId &&
-    row.provider === order.provider &&
-    (order.usid === undefined || row.usid === order.usid);
-  if (!same) throw conflict('This orderId was already used for a different order.', 'orderId');
-  return row;
 }
 
 /**
@@ -167,7 +164,7 @@ export function toSubscription(row: SubscriptionRow): Subscription {
     email: row.email,
     project: row.project,
     productId: row.product_id,
-    provider: row.provider as Provider,
+    provider: row.provider,
     orderId: row.order_id,
     status: 'active',
     createdAt: toIso(row.created_at),
