@@ -4,6 +4,7 @@ import { validateFlow } from '../src/engine/validate-flow';
 import type { Flow } from '../src/engine/generated/flow-types';
 import { effectKinds, effectNames } from '../src/app/effect-names';
 import { publicPaths } from '../src/app/public-paths';
+import { textPlaceholders } from '../src/screens/text-placeholders';
 
 /** One located problem: `file:line:column pointer message; hint`. */
 export interface LocatedProblem {
@@ -81,7 +82,7 @@ function readFlowText(file: string, text: string): { flow: Flow | null; problems
     const problem = { file, line, column, pointer: '', message: `JSON syntax error: ${what}`, hint: 'fix the JSON syntax at this position (a missing comma, quote or bracket?)' };
     return { flow: null, problems: [problem] };
   }
-  const result = validateFlow(JSON.parse(text), { effects: effectNames, effectKinds, publicPaths });
+  const result = validateFlow(JSON.parse(text), { effects: effectNames, effectKinds, publicPaths, placeholders: textPlaceholders });
   if (result.ok) return { flow: result.flow, problems: [] };
   const problems = result.problems.map((problem) => {
     const node = locate(root, problem.pointer);

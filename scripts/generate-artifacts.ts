@@ -6,6 +6,13 @@ import { compile } from 'json-schema-to-typescript';
 
 const banner = '// Generated from schemas/flow.schema.json by `npm run generate`. Do not edit.\n';
 
+/**
+ * What a screen kind may declare it submits (`x-submits` on its `$defs` entry): "email", the visitor's email
+ * address, held in the funnel's memory only; "answer", its answer, kept with the other answers, before its
+ * `submit` effect runs. The compiler reads the declaration from src/engine/generated/screen-submits.ts.
+ */
+const submissions = ['email', 'answer'] as const;
+
 /** Builds the generated files' contents from the schema (pure: writes nothing). */
 export async function generateArtifacts(root: string): Promise<Array<{ file: string; content: string }>> {
   const schema = JSON.parse(await readFile(path.join(root, 'schemas/flow.schema.json'), 'utf8'));
@@ -23,6 +30,8 @@ export async function generateArtifacts(root: string): Promise<Array<{ file: str
     // Counts UTF-16 units instead of code points: no runtime helper import in the generated module.
     unicode: false,
   });
+  // An annotation: ajv checks its value, validates nothing with it.
+  ajv.addKeyword({ keyword: 'x-submits', metaSchema: { enum: submissions } });
   const validate = ajv.compile(schema);
   const code = standaloneCode(ajv, validate);
   if (code.includes('require(')) {
@@ -42,5 +51,52 @@ export async function generateArtifacts(root: string): Promise<Array<{ file: str
   return [
     { file: 'src/engine/generated/validate-flow-schema.js', content: validator },
     { file: 'src/engine/generated/flow-types.ts', content: types },
+    { file: 'src/engine/generated/screen-submits.ts', content: screenSubmits(schema) },
   ];
+}
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The `x-submits` of every screen kind, as a typed map the compiler reads. Refuses a declaration the engine could
+ * not keep: a kind with a `submit` effect that does not say what it submits, or the reverse; an email kept under
+ * an answer key (answers are saved in the browser, the email never is); an answer submitted without an answer key.
+ */
+export function screenSubmits(schema: Json): string {
+  const defs = isObject(schema.$defs) ? schema.$defs : {};
+  const screen = isObject(defs.screen) ? defs.screen : {};
+  const kinds = (Array.isArray(screen.oneOf) ? screen.oneOf : []).map((entry: unknown) => {
+    const ref = isObject(entry) && typeof entry.$ref === 'string' ? entry.$ref : '';
+    const name = ref.replace(/^#\/\$defs\//, '');
+    const def = defs[name];
+    const properties = isObject(def) && isObject(def.properties) ? def.properties : {};
+    const kind = isObject(properties.kind) ? properties.kind.const : undefined;
+    if (!isObject(def) || typeof kind !== 'string') throw new Error(`schema: $defs/screen names ${ref || 'an entry'}, which is no screen kind with a "kind" const`);
+    const submits = def['x-submits'] ?? null;
+    const required = Array.isArray(def.required) ? def.required : [];
+    const where = `schema: $defs/${name}`;
+    if (submits !== null && !submissions.some((s) => s === submits)) throw new Error(`${where}: "x-submits" must be one of ${submissions.join(', ')}`);
+    if (submits === null && 'submit' in properties) throw new Error(`${where} has "submit" but no "x-submits": say what the screen submits`);
+    if (submits !== null && !('submit' in properties)) throw new Error(`${where} has "x-submits" but no "submit" property for its effect`);
+    if (submits === 'email' && 'answerKey' in properties) throw new Error(`${where}: an email is kept in memory only, never under an answer key (answers are saved)`);
+    if (submits === 'answer' && !required.includes('answerKey')) throw new Error(`${where}: a submitted answer needs a required "answerKey"`);
+    return { kind, submits };
+  });
+  const lines = kinds.map(({ kind, submits }) => `  ${/^[a-z]+$/.test(kind) ? kind : `'${kind}'`}: ${submits === null ? 'null' : `'${submits}'`},`);
+  return `${banner}import type { Screen } from './flow-types';
+
+/** What a screen submits: "${submissions.join('" or "')}" (see \`x-submits\` in schemas/flow.schema.json). */
+export type Submission = ${submissions.map((s) => `'${s}'`).join(' | ')};
+
+/**
+ * What the screens of each kind submit, as the \`x-submits\` of its \`$defs\` entry declares: "email", the visitor's
+ * email address, held in the funnel's memory only and never saved; "answer", the screen's answer, kept with the
+ * other answers, before its \`submit\` effect runs; null, nothing (an answer, if any, just leads on).
+ */
+export const screenSubmits = {
+${lines.join('\n')}
+} as const satisfies Record<Screen['kind'], Submission | null>;
+`;
 }

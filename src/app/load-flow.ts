@@ -3,6 +3,7 @@ import type { Flow } from '../engine/generated/flow-types';
 import { validateFlow, type FlowProblem } from '../engine/validate-flow';
 import { effectKinds, effectNames } from './effect-names';
 import { publicPaths } from './public-paths';
+import { textPlaceholders } from '../screens/text-placeholders';
 
 export type LoadedFlow = { ok: true; flow: Flow } | { ok: false; problems: FlowProblem[] };
 
@@ -18,7 +19,7 @@ export function loadFlow(): LoadedFlow {
 }
 
 function validateBundledFlow(): LoadedFlow {
-  const result = validateFlow(flowJson, { effects: effectNames, effectKinds, publicPaths });
+  const result = validateFlow(flowJson, { effects: effectNames, effectKinds, publicPaths, placeholders: textPlaceholders });
   if (!result.ok) {
     for (const p of result.problems) console.error(`flow ${p.pointer} ${p.message}; ${p.hint}`);
   }

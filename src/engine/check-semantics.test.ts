@@ -1,16 +1,20 @@
 import { describe, it, expect } from 'vitest';
 import flowJson from '../../flows/astrology.json';
 import { validateFlow } from './validate-flow';
+import type { TextPlaceholders } from './text-placeholders';
 
 // The app's own pages, as src/app/public-paths.ts lists them (the engine does not import the app).
 const publicPaths = ['/privacy-policy', '/terms-of-use', '/cookie-policy', '/understanding-astrology', '/404'];
+// The placeholders the screens fill, as src/screens/text-placeholders.ts registers them (nor the screens).
+const fromInsight = { needs: 'insight', hint: 'add "insight" with the birth answers, or remove the placeholder' };
+const placeholders: TextPlaceholders = { filledOn: ['interstitial'], named: { sunSign: fromInsight, moonSign: fromInsight } };
 
 type Editable = { screens: Array<Record<string, unknown> & { id: string }> };
 
 function problemsAfter(edit: (flow: Editable) => void, effects?: readonly string[]): string[] {
   const flow = structuredClone(flowJson) as unknown as Editable;
   edit(flow);
-  const result = validateFlow(flow, { publicPaths, ...(effects ? { effects } : {}) });
+  const result = validateFlow(flow, { publicPaths, placeholders, ...(effects ? { effects } : {}) });
   return result.ok ? [] : result.problems.map((p) => `${p.pointer} ${p.message}`);
 }
 
@@ -50,6 +54,63 @@ describe('semantic checks the schema cannot express', () => {
 
   it('refuses a text of only spaces', () => {
     expect(problemsAfter((f) => (screen(f, 'relationship-goal').title = '   '))).toEqual(['/screens/2/title has only spaces']);
+  });
+});
+
+describe('placeholders, the ones the app registers', () => {
+  /** The problems of an edited product flow, with their hints, checked against `registered`. */
+  const linesAfter = (edit: (flow: Editable) => void, registered: TextPlaceholders | null = placeholders): string[] => {
+    const flow = structuredClone(flowJson) as unknown as Editable;
+    edit(flow);
+    const result = validateFlow(flow, { publicPaths, ...(registered ? { placeholders: registered } : {}) });
+    return result.ok ? [] : result.problems.map((p) => `${p.pointer} ${p.message}; ${p.hint}`);
+  };
+
+  it('refuses a placeholder the app does not fill, and names the ones it does', () => {
+    expect(linesAfter((f) => (screen(f, 'profile-zodiac-sun').title = 'Your Sun is in {sunsign}'))).toEqual([
+      '/screens/7/title unknown placeholder {sunsign}; use {answer:STEP} with a step id of this flow, {sunSign} or {moonSign}',
+    ]);
+    expect(linesAfter((f) => (screen(f, 'profile-zodiac-sun').title = '{answer:2-9}, your Sun is in {sunSign}'))).toEqual([
+      '/screens/7/title unknown placeholder {answer:2-9}; use {answer:STEP} with a step id of this flow, {sunSign} or {moonSign}',
+    ]);
+  });
+
+  it('refuses a sign on a screen without the insight that computes it', () => {
+    expect(linesAfter((f) => delete screen(f, 'profile-zodiac-moon').insight)).toEqual([
+      '/screens/11/title {moonSign} needs an "insight" on this screen; add "insight" with the birth answers, or remove the placeholder',
+      '/screens/11/body/1 {sunSign} needs an "insight" on this screen; add "insight" with the birth answers, or remove the placeholder',
+      '/screens/11/body/1 {moonSign} needs an "insight" on this screen; add "insight" with the birth answers, or remove the placeholder',
+    ]);
+  });
+
+  it('knows only the placeholders and screens the app registers', () => {
+    const other: TextPlaceholders = { filledOn: ['interstitial'], named: { streak: { needs: 'eyebrow' } } };
+    expect(linesAfter(() => {}, other)).toEqual([
+      '/screens/7/title unknown placeholder {sunSign}; use {answer:STEP} with a step id of this flow or {streak}',
+      '/screens/11/title unknown placeholder {moonSign}; use {answer:STEP} with a step id of this flow or {streak}',
+      '/screens/11/body/1 unknown placeholder {sunSign}; use {answer:STEP} with a step id of this flow or {streak}',
+      '/screens/11/body/1 unknown placeholder {moonSign}; use {answer:STEP} with a step id of this flow or {streak}',
+    ]);
+    const streak = (f: Editable) => {
+      const sun = screen(f, 'profile-zodiac-sun');
+      sun.title = '{answer:2-1}, {streak} days in a row';
+      delete sun.eyebrow;
+      (screen(f, 'profile-zodiac-moon').body as string[])[1] = 'Well done.';
+      screen(f, 'profile-zodiac-moon').title = 'Day {streak}';
+    };
+    expect(linesAfter(streak, other)).toEqual(['/screens/7/title {streak} needs an "eyebrow" on this screen; add "eyebrow", or remove the placeholder']);
+    expect(linesAfter((f) => (screen(f, 'profile-birthday').title = 'Nice to meet you, {answer:2-1}!'), { filledOn: [], named: {} })).toEqual([
+      '/screens/6/title this app fills placeholders on no screen; remove the placeholder',
+      '/screens/7/title this app fills placeholders on no screen; remove the placeholder',
+      '/screens/7/title unknown placeholder {sunSign}; use {answer:STEP} with a step id of this flow',
+      '/screens/11/title unknown placeholder {moonSign}; use {answer:STEP} with a step id of this flow',
+      '/screens/11/body/1 unknown placeholder {sunSign}; use {answer:STEP} with a step id of this flow',
+      '/screens/11/body/1 unknown placeholder {moonSign}; use {answer:STEP} with a step id of this flow',
+    ]);
+  });
+
+  it('leaves placeholders unchecked when no app registers them (engine tests, tools)', () => {
+    expect(linesAfter((f) => (screen(f, 'profile-zodiac-sun').title = 'Your Sun is in {sunsign}'), null)).toEqual([]);
   });
 });
 
@@ -177,7 +238,7 @@ describe('the profile roles the payloads read', () => {
   const hintsAfter = (edit: (flow: Editable) => void): string[] => {
     const flow = structuredClone(flowJson) as unknown as Editable;
     edit(flow);
-    const result = validateFlow(flow, { publicPaths });
+    const result = validateFlow(flow, { publicPaths, placeholders });
     return result.ok ? [] : result.problems.map((p) => p.hint);
   };
 

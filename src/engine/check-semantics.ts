@@ -5,12 +5,15 @@ import { conditionAnswerKeys, conditionFlags, conditionOutcomes, conditionOutcom
 import { statusEffectOf, submitEffectOf } from './compile-flow';
 import { paymentOutcomes, paymentStatuses } from './payment-status';
 import { enumeratedValues, isQuestionScreen } from './answers';
+import { checkPlaceholders, type TextPlaceholders } from './text-placeholders';
 
-const knownVariables = new Set(['sunSign', 'moonSign']);
 const textFields = new Set(['title', 'subtitle', 'eyebrow', 'footnote', 'note', 'done']);
 
-/** The rules of a flow that JSON Schema cannot express. Assumes the flow passed the schema. */
-export function checkSemantics(flow: Flow, effects: readonly string[] | null, publicPaths: readonly string[]): FlowProblem[] {
+/**
+ * The rules of a flow that JSON Schema cannot express. Assumes the flow passed the schema. `effects` and
+ * `placeholders` are what the app registers; each is unchecked when null.
+ */
+export function checkSemantics(flow: Flow, effects: readonly string[] | null, publicPaths: readonly string[], placeholders: TextPlaceholders | null): FlowProblem[] {
   const problems: FlowProblem[] = [];
   const report = (pointer: string, message: string, hint: string) => problems.push({ pointer, message, hint });
   const at = (i: number) => `/screens/${i}`;
@@ -155,18 +158,8 @@ export function checkSemantics(flow: Flow, effects: readonly string[] | null, pu
     (screen.effects ?? []).forEach((effect, e) => {
       if (effects && !effects.includes(effect)) report(`${at(i)}/effects/${e}`, `unknown effect "${effect}"`, effects.length > 0 ? `use one of ${effects.join(', ')}` : 'this app registers no effects yet');
     });
-    for (const [pointer, text] of textsOf(screen, at(i))) {
-      for (const match of text.matchAll(/\{([^{}]+)\}/g)) {
-        const name = match[1] ?? '';
-        const answer = /^answer:(.+)$/.exec(name);
-        if (answer ? !screenByKey.has(answer[1] ?? '') : !knownVariables.has(name)) {
-          report(pointer, `unknown placeholder {${name}}`, 'use {answer:STEP} with a step id of this flow, {sunSign} or {moonSign}');
-        } else if (screen.kind !== 'interstitial') {
-          report(pointer, `placeholders are filled on interstitial screens only, not on a ${screen.kind} screen`, 'remove the placeholder or move the text to an interstitial');
-        } else if (!answer && !screen.insight) {
-          report(pointer, `{${name}} needs an "insight" on this screen`, 'add "insight" with the birth answers, or remove the placeholder');
-        }
-      }
+    if (placeholders) {
+      for (const [pointer, text] of textsOf(screen, at(i))) checkPlaceholders(screen, pointer, text, screenByKey, placeholders, report);
     }
   });
 

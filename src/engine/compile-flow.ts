@@ -6,6 +6,7 @@ import { evaluateCondition, type Flags } from './conditions';
 import { refreshPlaceOffsets } from './place-offsets';
 import { withoutResult, withResult, type EffectFailure, type EffectName, type StoredResults } from './effect-results';
 import { branchesOf, consistentTrail, defaultFlags, indexFlow, predecessors, pruneAnswers, returnTargetsOf } from './flow-graph';
+import { screenSubmits, type Submission } from './generated/screen-submits';
 
 /** How the visitor reached the current screen; the address bar projection reads it. */
 export type Move = 'start' | 'forward' | 'back' | 'history-back' | 'navigate';
@@ -19,7 +20,7 @@ export interface FunnelContext<R = AnyEffectOutputs> {
   answers: Answers;
   /** The screens on the visitor's path, from the start to the furthest reached. */
   trail: string[];
-  /** The email, held in memory only: persistence strips it. */
+  /** The email, from a screen whose kind submits one (`x-submits` in the schema); held in memory only, never saved. */
   email: string | null;
   move: Move;
   /** The latest output of each named effect (e.g. the plans loadPlans fetched), in memory only. */
@@ -178,7 +179,7 @@ export function compileFlow<R = AnyEffectOutputs>(flow: Flow, options: CompileOp
     },
   });
 
-  // From a screen's own sub-state (the email screen's "decided") a screen is reached by its id.
+  // From a screen's own sub-state (a submitting screen's "decided") a screen is reached by its id.
   const forward = (screen: Screen, valid: { type: 'isValidAnswer'; params: { screen: string } } | null, nested = false) =>
     branchesOf(screen).map((branch) => {
       const matches = branch.when ? { type: 'answerMatches' as const, params: { screen: screen.id, condition: branch.when } } : null;
@@ -266,14 +267,13 @@ export function compileFlow<R = AnyEffectOutputs>(flow: Flow, options: CompileOp
         },
       });
     }
+    const submission = submissionOf(screen);
     const declared = submitEffectOf(screen);
     const submitName = registered(declared) ? declared : null;
-    if (screen.kind === 'email' || submitName) {
-      // The trigger: an accepted address (email screens), or an accepted answer (a price or offers screen with `submit`).
-      const trigger =
-        screen.kind === 'email'
-          ? { event: 'SUBMIT_EMAIL' as const, guard: { type: 'isValidEmail' as const, params: { screen: screen.id } }, action: { type: 'storeEmail' as const } }
-          : { event: 'ANSWER' as const, guard: { type: 'isValidAnswer' as const, params: { screen: screen.id } }, action: { type: 'storeAnswer' as const, params: { screen: screen.id } } };
+    const trigger = submission ? triggers[submission](screen.id) : null;
+    // A screen submits through its sub-states when its trigger is an event of its own (an email is no ANSWER), or
+    // when it has an effect to submit to; a screen whose answer has no effect to go to is a plain question.
+    if (trigger && (trigger.event !== 'ANSWER' || submitName)) {
       const start = { guard: trigger.guard, target: submitName ? 'submitting' : 'decided', actions: trigger.action };
       // The effect (if any) runs once per trigger, then `next` decides by the answers and its outcome.
       // A failed effect counts as the outcome "failed".
@@ -354,7 +354,7 @@ export function restoreSnapshot<R>(machine: FunnelMachine<R>, progress: { screen
 
 export type FunnelMachine<R = AnyEffectOutputs> = ReturnType<typeof compileFlow<R>>;
 
-/** The screen a snapshot is on: its top-level state (a screen may have sub-states, like the email screen's). */
+/** The screen a snapshot is on: its top-level state (a screen may have sub-states, like a submitting screen's). */
 export function screenIdOf(snapshot: { value: unknown }): string {
   const value = snapshot.value;
   if (typeof value === 'string') return value;
@@ -366,7 +366,37 @@ export function statusEffectOf(screen: Screen): string | undefined {
   return screen.kind === 'payment-result' ? screen.statusFrom : undefined;
 }
 
-/** The effect a screen submits to (email, price and offers screens may name one). */
+/**
+ * What the visitor submits on each kind of `Submission` (the schema's `x-submits`): the event, the guard that
+ * accepts it and the action that keeps it. An email goes to the machine's memory, never to the saved answers.
+ */
+const triggers = {
+  email: (screen: string) => ({
+    event: 'SUBMIT_EMAIL' as const,
+    guard: { type: 'isValidEmail' as const, params: { screen } },
+    action: { type: 'storeEmail' as const },
+  }),
+  answer: (screen: string) => ({
+    event: 'ANSWER' as const,
+    guard: { type: 'isValidAnswer' as const, params: { screen } },
+    action: { type: 'storeAnswer' as const, params: { screen } },
+  }),
+} satisfies Record<Submission, (screen: string) => { event: FunnelEvent['type'] }>;
+
+/** The kinds whose `$defs` entry in the schema says what they submit (`x-submits`). */
+type SubmittingKind = { [K in Screen['kind']]: (typeof screenSubmits)[K] extends null ? never : K }[Screen['kind']];
+type SubmittingScreen = Extract<Screen, { kind: SubmittingKind }>;
+
+function isSubmitting(screen: Screen): screen is SubmittingScreen {
+  return screenSubmits[screen.kind] !== null;
+}
+
+/** What a screen submits, as the schema declares for its kind (`x-submits`); null when it submits nothing. */
+function submissionOf(screen: Screen): Submission | null {
+  return screenSubmits[screen.kind];
+}
+
+/** The effect a screen submits to: its `submit`, on a kind the schema declares submitting. */
 export function submitEffectOf(screen: Screen): string | undefined {
-  return screen.kind === 'email' || screen.kind === 'price' || screen.kind === 'offers' ? screen.submit : undefined;
+  return isSubmitting(screen) ? screen.submit : undefined;
 }

@@ -1,7 +1,7 @@
 import type { Flow } from './generated/flow-types';
 import type { Answers } from './answers';
 import { answerProblem, isQuestionScreen } from './answers';
-import { migrations } from './migrations';
+import type { ProgressMigrations } from './migrations';
 import { consistentTrail, pruneAnswers } from './flow-graph';
 
 /** What is kept of a visitor between visits: where they are and what they answered. Never the email. */
@@ -32,11 +32,11 @@ export function saveProgress(storage: ProgressStorage, flow: Flow, progress: Omi
 }
 
 /**
- * Reads saved progress for this flow. Progress from an older version is migrated; anything that does
- * not fit the current flow exactly (unknown screen, unknown answer key, an answer its screen would
- * refuse, a trail through screens that no longer exist) is dropped whole, never half-restored.
+ * Reads saved progress for this flow. Progress from an older version is migrated with the flow's `migrations`;
+ * anything that does not fit the current flow exactly (unknown screen, unknown answer key, an answer its screen
+ * would refuse, a trail through screens that no longer exist) is dropped whole, never half-restored.
  */
-export function loadProgress(storage: ProgressStorage, flow: Flow, now: Date = new Date()): SavedProgress | null {
+export function loadProgress(storage: ProgressStorage, flow: Flow, now: Date = new Date(), migrations: ProgressMigrations = {}): SavedProgress | null {
   let raw: string | null;
   try {
     raw = storage.getItem(storageKey(flow));
@@ -44,7 +44,7 @@ export function loadProgress(storage: ProgressStorage, flow: Flow, now: Date = n
     return null;
   }
   if (raw === null) return null;
-  const progress = migrate(parse(raw), flow);
+  const progress = migrate(parse(raw), flow, migrations);
   if (progress && fits(progress, flow, now)) return progress;
   try {
     storage.removeItem(storageKey(flow));
@@ -66,11 +66,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function migrate(data: unknown, flow: Flow): SavedProgress | null {
+function migrate(data: unknown, flow: Flow, migrations: ProgressMigrations): SavedProgress | null {
   if (!isRecord(data) || data.flowId !== flow.id || typeof data.flowVersion !== 'number') return null;
   let current: Record<string, unknown> = data;
   while (typeof current.flowVersion === 'number' && current.flowVersion < flow.version) {
-    const step = migrations[flow.id]?.[current.flowVersion];
+    const step = migrations[current.flowVersion];
     if (!step) return null;
     try {
       current = { ...step(current), flowVersion: current.flowVersion + 1 };

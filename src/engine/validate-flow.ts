@@ -3,6 +3,7 @@ import type { SchemaError } from './generated/validate-flow-schema.js';
 import type { Flow } from './generated/flow-types';
 import { checkSemantics } from './check-semantics';
 import { checkEffectKinds, type EffectKinds } from './check-effect-kinds';
+import type { TextPlaceholders } from './text-placeholders';
 
 /** One problem in a flow: where (a JSON pointer into the file), what is wrong, and what to do. */
 export interface FlowProblem {
@@ -20,6 +21,11 @@ export interface ValidateOptions {
   effectKinds?: EffectKinds;
   /** Paths of the app's own pages outside the flow (back paths may lead there; routes may not take them). */
   publicPaths?: readonly string[];
+  /**
+   * The placeholders the app fills in texts, by name, and on which screens; a text with another placeholder, or
+   * one on a screen that cannot fill it, is refused. Unchecked when absent.
+   */
+  placeholders?: TextPlaceholders;
 }
 
 /**
@@ -32,7 +38,7 @@ export function validateFlow(data: unknown, options: ValidateOptions = {}): Flow
     return { ok: false, problems: describeSchemaErrors(validateSchema.errors ?? []) };
   }
   const problems = [
-    ...checkSemantics(data, options.effects ?? null, options.publicPaths ?? []),
+    ...checkSemantics(data, options.effects ?? null, options.publicPaths ?? [], options.placeholders ?? null),
     ...(options.effectKinds ? checkEffectKinds(data, options.effectKinds) : []),
   ];
   return problems.length > 0 ? { ok: false, problems } : { ok: true, flow: data };
@@ -104,6 +110,6 @@ function hintForPattern(pointer: string): string {
   if (/\/route$|\/path$/.test(pointer)) return 'write a path such as /quiz/1-1 (lowercase, hyphens)';
   if (/\/answerKey$|\/answer$|From$/.test(pointer)) return 'write a step id such as 1-1 or 4-0-2';
   if (/\/value$|\/is$|\/isNot$|\/in\/\d+$/.test(pointer)) return 'write a snake_case value such as in_relationships';
-  if (/\/effects\/\d+$/.test(pointer)) return 'write the camelCase name of a registered effect, such as createAstroUser';
+  if (/\/effects\/\d+$/.test(pointer)) return 'write the camelCase name of a registered effect, such as loadPlans';
   return 'write a lowercase id with hyphens, such as profile-name';
 }

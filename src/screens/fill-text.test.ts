@@ -20,6 +20,10 @@ describe('fillText', () => {
     );
   });
 
+  it('leaves braces that name no registered placeholder as typed', () => {
+    expect(fillText('Your {sign} is in {sunSign}', { answers: {}, sunSign: 'Leo' })).toBe('Your {sign} is in Leo');
+  });
+
   it('shows an ellipsis while a sign is not computed yet', () => {
     expect(fillText('Your Moon is in {moonSign}', { answers: {} })).toBe('Your Moon is in …');
   });

@@ -4,6 +4,7 @@ import { compileFlow, restoreSnapshot, screenIdOf, type EffectLogics } from '../
 import type { EffectResults } from '../effect-results';
 import { loadProgress, saveProgress, type ProgressStorage } from '../../engine/persistence';
 import { defaultFlags } from '../../engine/flow-graph';
+import { progressMigrations } from '../progress-migrations';
 
 function browserStorage(): ProgressStorage | null {
   try {
@@ -20,7 +21,7 @@ function browserStorage(): ProgressStorage | null {
  */
 export function createFunnel(flow: Flow, storage: ProgressStorage | null = browserStorage(), effects: EffectLogics<EffectResults> = {}) {
   const machine = compileFlow<EffectResults>(flow, { effects });
-  const progress = storage ? loadProgress(storage, flow) : null;
+  const progress = storage ? loadProgress(storage, flow, new Date(), progressMigrations[flow.id]) : null;
   const actor = createActor(machine, progress ? { snapshot: restoreSnapshot(machine, progress, defaultFlags(flow)) } : {});
   if (storage) {
     actor.subscribe((snapshot) => {

@@ -6,6 +6,7 @@ import { PrimaryButton, Stack } from '../../ui/primitives';
 import { ScreenLayout } from '../screen-layout';
 import { fillText } from '../fill-text';
 import { useSkyAtBirth } from './use-sky-at-birth';
+import { skyValues } from './sky-placeholders';
 
 const SignCard = styled.figure`
   margin: 0;
@@ -61,7 +62,7 @@ function SignFigure({ label, sign }: { label: string; sign: SignInfo }) {
 
 export function InterstitialScreen({ screen, answers, send, profile }: ScreenProps<InterstitialScreenData>) {
   const sky = useSkyAtBirth(screen.insight, answers, profile);
-  const values = { answers, ...(sky ? { sunSign: sky.sun.name, moonSign: sky.moon.name } : {}) };
+  const values = { answers, ...(sky ? skyValues(sky) : {}) };
   const show = screen.insight?.show;
   return (
     <ScreenLayout screenId={screen.id} eyebrow={screen.eyebrow} title={fillText(screen.title, values)}>
