@@ -326,7 +326,8 @@ export async function resumeAt(page: Page, flow: Flow, resume: NonNullable<Model
 export async function freshStart(page: Page) {
   await page.goto('/');
   await page.evaluate(() => window.localStorage.clear());
-  await page.context().clearCookies();
+  // A new visitor: no credential of an earlier one (ad click cookies a test set stay, as they would).
+  await page.context().clearCookies({ name: 'astrelle_visitor' });
   await page.goto('/');
   await waitForCredential(page);
 }
