@@ -2,7 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import { formatProblem, readFlowFileSync } from './scripts/check-flow-file';
-import { earlyTapScript } from './src/app/early-tap';
+import { earlyTapScript } from './src/shared/early-tap';
 
 // FLOW_FILE builds the app with another flow (to try an edited copy); the default is the product's.
 const flowFile = process.env.FLOW_FILE ?? 'flows/astrology.json';
@@ -50,7 +50,7 @@ function flowPlugin(): Plugin {
       const { page } = validFlow();
       return {
         html: html.replace('%FLOW_TITLE%', escapeHtml(page.title)).replace('%FLOW_DESCRIPTION%', escapeHtml(page.description)),
-        // Records a tap on the landing made before any module has run (src/app/early-tap.ts).
+        // Records a tap on the landing made before any module has run (src/shared/early-tap.ts).
         tags: [{ tag: 'script', children: earlyTapScript, injectTo: 'head' }],
       };
     },

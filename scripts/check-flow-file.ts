@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { parseTree, findNodeAtLocation, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { validateFlow } from '../src/engine/validate-flow';
 import type { Flow } from '../src/engine/generated/flow-types';
-import { effectKinds, effectNames } from '../src/app/effect-names';
-import { publicPaths } from '../src/app/public-paths';
-import { textPlaceholders } from '../src/screens/text-placeholders';
+import { effectKinds, effectNames } from '../src/shared/effect-names';
+import { publicPaths } from '../src/shared/public-paths';
+import { textPlaceholders } from '../src/shared/text-placeholders';
 
 /** One located problem: `file:line:column pointer message; hint`. */
 export interface LocatedProblem {

@@ -2,17 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AstroUser, AstroUserPayload, EmailConfirmation, ReportOrder, ReportOrderReceipt } from '../src/shared/contract/astro';
 import type {
-  AstroUser,
-  AstroUserPayload,
   Checkout,
-  EmailConfirmation,
   Offer,
   Plan,
   Product,
   Provider,
-  ReportOrder,
-  ReportOrderReceipt,
   Session,
   SessionWrite,
   Subscription,
@@ -20,14 +16,14 @@ import type {
   SubscriptionCreate,
   SubscriptionUser,
   SubscriptionUserPayload,
-} from '../src/services/api-contract';
+} from '../src/shared/contract/subscription';
 import { groupPlans, trialChoices } from '../src/domain/group-plans';
 import { buildServer } from './app';
 import { createSubscription } from './subs/subscription-orders';
 import { describeOnEachDatabase, TEST_PROJECT } from './test-support/databases';
 import { newVisitorId, TestBrowser, type Answer } from './test-support/test-browser';
 
-// The API contract (src/services/api-contract.ts) over real HTTP, on SQLite and on PostgreSQL: every
+// The API contract (src/shared/contract/) over real HTTP, on SQLite and on PostgreSQL: every
 // endpoint's success, its bad input (missing and mistyped fields, malformed and oversized bodies, unicode,
 // prototype keys) and its unknown ids. Each test is a visitor in a browser (TestBrowser: it keeps the visitor
 // credential its session was created with), acting on its own records as the trust model requires (README

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from './app';
-import { earlyTapScript } from '../src/app/early-tap';
+import { earlyTapScript } from '../src/shared/early-tap';
 
 const INDEX_HTML = '<!doctype html><html><head><title>Astrelle</title></head><body><div id="root"></div></body></html>';
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Session } from '../src/services/api-contract';
+import type { Session } from '../src/shared/contract/subscription';
 import { CREDENTIAL_COOKIE } from './auth/visitor-credential';
 import { inCi } from './test-support/databases';
 import { postgresAvailability, startPostgres, type TestPostgres } from './test-support/postgres';

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-import { publicPaths } from '../src/app/public-paths';
+import { publicPaths } from '../src/shared/public-paths';
 
 /** Pages outside the quiz flows that the client renders (one list, shared with the flow checker). */
 export const PUBLIC_PAGE_ROUTES = publicPaths;

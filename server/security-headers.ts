@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { earlyTapScript } from '../src/app/early-tap';
+import { earlyTapScript } from '../src/shared/early-tap';
 
 /** Options for the headers added to responses. */
 export interface SecurityHeaderOptions {

@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AstroUserPayload, Checkout, Offer, Plan, Product, ReportOrder, SubscriptionUserPayload } from '../src/services/api-contract';
+import type { AstroUserPayload, ReportOrder } from '../src/shared/contract/astro';
+import type { Checkout, Offer, Plan, Product, SubscriptionUserPayload } from '../src/shared/contract/subscription';
 import { buildServer } from './app';
 import { signerFactory } from '@fastify/cookie';
 import { CREDENTIAL_COOKIE, CREDENTIAL_MAX_AGE_SECONDS, credentialValue, SECURE_CREDENTIAL_COOKIE } from './auth/visitor-credential';

@@ -131,7 +131,7 @@ test('the landing paints before the funnel chunk arrives, and an early tap is ke
 
 test('a tap on the landing before any of its JavaScript has run is kept too', async ({ page }) => {
   // The prerendered landing paints while the entry script is still on the wire (seconds on a slow phone);
-  // the inline early-tap recorder (src/app/early-tap.ts, allowed by the CSP's hash) keeps the tap.
+  // the inline early-tap recorder (src/shared/early-tap.ts, allowed by the CSP's hash) keeps the tap.
   await page.goto('/');
   await page.evaluate(() => localStorage.clear());
   const errors: string[] = [];

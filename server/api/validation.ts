@@ -1,7 +1,7 @@
 import { Ajv, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
-import { contractFormats } from '../../src/services/api-contract';
+import { contractFormats } from '../../src/shared/contract/common';
 
 function createAjv(options: Options): Ajv {
   const ajv = new Ajv({ useDefaults: true, allErrors: false, strict: false, ...options });

@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../../src/shared/contract/common';
 import {
-  ApiError,
   AstroUser,
   AstroUserPayload,
   EmailConfirmation,
@@ -11,7 +11,7 @@ import {
   ReportOrderReceipt,
   UsidQuery,
   type PersonData,
-} from '../../src/services/api-contract';
+} from '../../src/shared/contract/astro';
 import { ApiRequestError, badRequest, conflict, notFound } from '../api/errors';
 import { assertSelf, requireVisitor } from '../auth/visitor-credential';
 import type { Store } from '../db/open';

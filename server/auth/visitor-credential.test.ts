@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isVisitorId } from '../../src/services/visitor-id';
+import { isVisitorId } from '../../src/shared/contract/visitor-id';
 import { DEFAULT_RATE_LIMITS, readRateLimitSettings } from '../rate-limits';
 import { loadSessionSecrets, MIN_SECRET_LENGTH } from './visitor-credential';
 

@@ -3,7 +3,7 @@ import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isVisitorId } from '../../src/services/visitor-id';
+import { isVisitorId } from '../../src/shared/contract/visitor-id';
 import { ApiRequestError } from '../api/errors';
 
 // The visitor credential (design §6): an httpOnly cookie, issued when a visitor's session is created, holding

@@ -1,5 +1,6 @@
 import type { ColumnType, Insertable, Selectable } from 'kysely';
-import type { AstroUser, CheckoutStatus, OfferId, OrderStatus, Plan, PlanType, Provider, Purchase, ReportOrderReceipt } from '../../src/services/api-contract';
+import type { AstroUser, ReportOrderReceipt } from '../../src/shared/contract/astro';
+import type { CheckoutStatus, OfferId, OrderStatus, Plan, PlanType, Provider, Purchase } from '../../src/shared/contract/subscription';
 
 // The tables as Kysely sees them. Both dialects share one shape; the row mappers in the stores turn what
 // each driver returns into the contract's types:

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Migrator, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { CheckoutStatus } from '../../src/services/api-contract';
+import type { CheckoutStatus } from '../../src/shared/contract/subscription';
 import { catalogue, seedCatalogue } from '../subs/catalogue';
 import { describeOnEachDatabase, TEST_PROJECT, type DatabaseName } from '../test-support/databases';
 import { startPostgres } from '../test-support/postgres';

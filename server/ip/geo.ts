@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { BlockList, isIP } from 'node:net';
 import maxmind, { type Reader, type Response } from 'maxmind';
-import type { IpLookupResponse } from '../../src/services/api-contract';
+import type { IpLookupResponse } from '../../src/shared/contract/ip-lookup';
 import { REGIONS } from '../places/regions';
 
 // Offline IP geolocation in ip-api.com's answer shape. The data is GeoLite2 City (MaxMind, CC BY-SA 4.0)

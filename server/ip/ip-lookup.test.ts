@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IpLookupResponse } from '../../src/services/api-contract';
+import type { IpLookupResponse } from '../../src/shared/contract/ip-lookup';
 import { buildServer, type ServerOptions } from '../app';
 import { normalizeAddress, openGeoLocator, specialRange } from './geo';
 

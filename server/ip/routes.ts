@@ -1,7 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { ApiError, IpLookupParams, IpLookupQuery, IpLookupResponse } from '../../src/services/api-contract';
+import { ApiError } from '../../src/shared/contract/common';
+import { IpLookupParams, IpLookupQuery, IpLookupResponse } from '../../src/shared/contract/ip-lookup';
 import { ApiRequestError } from '../api/errors';
 import type { GeoLocator } from './geo';
 

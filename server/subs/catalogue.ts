@@ -1,6 +1,6 @@
 import type { Store } from '../db/open';
 import type { NewProduct, PackageId, ProductRow } from '../db/schema';
-import type { OfferId, PlanType, Provider } from '../../src/services/api-contract';
+import type { OfferId, PlanType, Provider } from '../../src/shared/contract/subscription';
 
 // The plans and offers every project is seeded with, for both providers, test and live. Prices in cents.
 // The browser groups plans by abTestId (ab_test), price 29 (high), 19 (medium), anything else (low).

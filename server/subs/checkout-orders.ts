@@ -1,6 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { Checkout, CheckoutCreate, CheckoutStatus, OrderStatus, Provider, Purchase, PurchaseCreate } from '../../src/services/api-contract';
+import type {
+  Checkout,
+  CheckoutCreate,
+  CheckoutStatus,
+  OrderStatus,
+  Provider,
+  Purchase,
+  PurchaseCreate,
+} from '../../src/shared/contract/subscription';
 import { ApiRequestError, conflict, notFound } from '../api/errors';
 import type { CheckoutRow, Database, DeclineReason, ProductRow, PurchaseRow } from '../db/schema';
 import { emailKey, now, toIso } from '../db/values';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CheckoutStatus, Provider } from '../../src/services/api-contract';
+import type { CheckoutStatus, Provider } from '../../src/shared/contract/subscription';
 import type { DeclineReason } from './checkout-orders';
 import { APPROVED_CARD, DECLINED_CARD, PAYPAL_BUYER, PAYPAL_DECLINED_BUYER, type PaymentField } from './sandbox-payment';
 

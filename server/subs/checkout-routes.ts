@@ -1,8 +1,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
+import { ApiError } from '../../src/shared/contract/common';
 import {
-  ApiError,
   Checkout,
   CheckoutCreate,
   CheckoutIdParams,
@@ -12,7 +12,7 @@ import {
   PurchaseCreate,
   PurchaseList,
   PurchaseQuery,
-} from '../../src/services/api-contract';
+} from '../../src/shared/contract/subscription';
 import { badRequest, conflict, notFound } from '../api/errors';
 import { assertSelf, requireVisitor, visitorOf } from '../auth/visitor-credential';
 import type { Store } from '../db/open';

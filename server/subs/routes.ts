@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../../src/shared/contract/common';
 import {
   AB_TEST_DATA_MAX_BYTES,
-  ApiError,
   PlansQuery,
   ProductList,
   Session,
@@ -19,11 +19,11 @@ import {
   type Attribution,
   type IpInfo,
   type Product,
-} from '../../src/services/api-contract';
+} from '../../src/shared/contract/subscription';
 import { ApiRequestError, badRequest, conflict, notFound } from '../api/errors';
 import { assertSelf, issueCredential, requireVisitor, visitorOf } from '../auth/visitor-credential';
 import type { RateLimits } from '../rate-limits';
-import { isVisitorId } from '../../src/services/visitor-id';
+import { isVisitorId } from '../../src/shared/contract/visitor-id';
 import type { Store } from '../db/open';
 import type { ProductRow, SessionRow, SubscriptionUserRow } from '../db/schema';
 import { emailKey, fromJson, now, toBool, toIso } from '../db/values';

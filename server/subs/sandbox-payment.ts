@@ -1,4 +1,4 @@
-import type { Provider } from '../../src/services/api-contract';
+import type { Provider } from '../../src/shared/contract/subscription';
 
 // What the sandbox providers decide about a payment form, without any I/O. The test accounts are shown on the
 // hosted page; they are the whole of the "bank".

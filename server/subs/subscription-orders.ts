@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { PlanType, Subscription, SubscriptionCreate } from '../../src/services/api-contract';
+import type { PlanType, Subscription, SubscriptionCreate } from '../../src/shared/contract/subscription';
 import { ApiRequestError, conflict, notFound } from '../api/errors';
 import type { Database, ProductType, SubscriptionRow } from '../db/schema';
 import { emailKey, now, toIso } from '../db/values';

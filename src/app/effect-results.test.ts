@@ -9,14 +9,14 @@ import { validateFlow } from '../engine/validate-flow';
 import type { OutputKinds, ScreenResults } from '../screens/effect-outputs';
 import type { ScreenProps } from '../screens/screen-props';
 import type { PlansByProvider } from '../services/subscription-api';
-import { effectKinds, effectNames } from './effect-names';
+import { effectKinds, effectNames } from '../shared/effect-names';
 import { resultsByKind, type AppEffectInput, type AppResults, type EffectResults } from './effect-results';
 import type { createEffects } from './effects';
 import type { CheckPaymentResult } from './effects/check-payment';
 import type { LoadOffersResult } from './effects/load-offers';
 import type { PurchaseOffersResult } from './effects/purchase-offers';
 import type { FunnelActor } from './funnel/create-funnel';
-import { publicPaths } from './public-paths';
+import { publicPaths } from '../shared/public-paths';
 
 describe('effect results, typed by one map', () => {
   it('types a price screen\'s result as the plans its plansFrom effect gives, a failure, or none yet', () => {

@@ -2,7 +2,7 @@ import type { EffectInput } from '../engine/compile-flow';
 import type { OutputKind, StoredResults } from '../engine/effect-results';
 import type { OutputKinds, ScreenResults } from '../screens/effect-outputs';
 import type { PlansByProvider } from '../services/subscription-api';
-import { effectKinds, effectNames, type EffectName } from './effect-names';
+import { effectKinds, effectNames, type EffectName } from '../shared/effect-names';
 import type { CheckPaymentResult } from './effects/check-payment';
 import type { LoadOffersResult } from './effects/load-offers';
 import type { OrderReportsResult } from './effects/order-reports';

@@ -1,9 +1,10 @@
 import flowJson from 'virtual:flow';
 import type { Flow } from '../engine/generated/flow-types';
-import { validateFlow, type FlowProblem } from '../engine/validate-flow';
-import { effectKinds, effectNames } from './effect-names';
-import { publicPaths } from './public-paths';
-import { textPlaceholders } from '../screens/text-placeholders';
+import type { FlowProblem } from '../engine/flow-problem';
+import { validateFlow } from '../engine/validate-flow';
+import { effectKinds, effectNames } from '../shared/effect-names';
+import { publicPaths } from '../shared/public-paths';
+import { textPlaceholders } from '../shared/text-placeholders';
 
 export type LoadedFlow = { ok: true; flow: Flow } | { ok: false; problems: FlowProblem[] };
 

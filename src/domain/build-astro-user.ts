@@ -1,4 +1,5 @@
-import type { AstroUserPayload, IpInfo } from '../services/api-contract';
+import type { AstroUserPayload } from '../shared/contract/astro';
+import type { IpInfo } from '../shared/contract/subscription';
 import type { VisitorProfile } from './visitor-profile';
 
 export interface AstroUserInput {

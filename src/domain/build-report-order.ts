@@ -1,4 +1,4 @@
-import type { PersonData, ReportOrder } from '../services/api-contract';
+import type { PersonData, ReportOrder } from '../shared/contract/astro';
 import type { Birth, VisitorProfile } from './visitor-profile';
 
 function personData(name: string, birth: Birth, timezone: number): PersonData {

@@ -1,4 +1,4 @@
-import type { IpInfo, SubscriptionUserPayload } from '../services/api-contract';
+import type { IpInfo, SubscriptionUserPayload } from '../shared/contract/subscription';
 
 export interface SubscriptionUserInput {
   email: string;

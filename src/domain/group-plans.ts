@@ -1,4 +1,4 @@
-import type { Offer, Plan, Product } from '../services/api-contract';
+import type { Offer, Plan, Product } from '../shared/contract/subscription';
 
 /** The plan groups of spec §3. */
 export type PlanGroup = 'high' | 'medium' | 'low' | 'extra' | 'ab_test' | 'paypal';

@@ -3,7 +3,7 @@ import flowJson from '../../flows/astrology.json';
 import type { Answers, AnswerValue } from '../engine/answers';
 import type { Profile } from '../engine/generated/flow-types';
 import { validateFlow } from '../engine/validate-flow';
-import type { IpInfo, Product } from '../services/api-contract';
+import type { IpInfo, Product } from '../shared/contract/subscription';
 import { buildAstroUser } from './build-astro-user';
 import { buildReportOrder } from './build-report-order';
 import { buildSubscriptionUser, cookieValue } from './build-subscription-user';

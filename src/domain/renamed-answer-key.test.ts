@@ -4,7 +4,7 @@ import { checkFlowText, formatProblem } from '../../scripts/check-flow-file';
 import { answerProblem, isQuestionScreen, type Answers } from '../engine/answers';
 import type { Flow } from '../engine/generated/flow-types';
 import { validateFlow } from '../engine/validate-flow';
-import type { IpInfo } from '../services/api-contract';
+import type { IpInfo } from '../shared/contract/subscription';
 import { buildAstroUser } from './build-astro-user';
 import { buildReportOrder } from './build-report-order';
 import { buildSubscriptionUser } from './build-subscription-user';

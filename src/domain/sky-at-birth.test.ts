@@ -6,7 +6,7 @@ import {
   skyAtBirth,
   type ZodiacSign,
 } from './sky-at-birth';
-import { utcOffsetMinutes } from './utc-offset';
+import { utcOffsetMinutes } from '../engine/utc-offset';
 
 interface PublishedBirth {
   name: string;

@@ -3,7 +3,7 @@
  * rather than date-range tables, so cusp births land on the correct side.
  */
 import { EclipticGeoMoon, SunPosition } from 'astronomy-engine';
-import { localDateTimeToUtc } from './utc-offset';
+import { localDateTimeToUtc } from '../engine/utc-offset';
 
 export type ZodiacSign =
   | 'aries'

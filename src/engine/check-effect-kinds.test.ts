@@ -4,7 +4,7 @@ import type { Screen } from './generated/flow-types';
 import { validateFlow } from './validate-flow';
 import { checkEffectKinds, type EffectKinds } from './check-effect-kinds';
 
-// The app's effects and their output kinds (src/app/effect-names.ts; the engine does not import the app).
+// The app's effects and their output kinds (src/shared/effect-names.ts; the engine imports nothing outside itself).
 const kinds: EffectKinds = {
   loadPlans: 'plans',
   submitEmail: null,

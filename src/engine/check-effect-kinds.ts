@@ -1,5 +1,5 @@
 import type { Flow } from './generated/flow-types';
-import type { FlowProblem } from './validate-flow';
+import type { FlowProblem } from './flow-problem';
 import { outputKindNames, resultReads, type OutputKind } from './effect-results';
 
 /** The output kind of each effect the app registers; null for an effect no screen reads by kind. */

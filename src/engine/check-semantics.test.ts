@@ -3,9 +3,9 @@ import flowJson from '../../flows/astrology.json';
 import { validateFlow } from './validate-flow';
 import type { TextPlaceholders } from './text-placeholders';
 
-// The app's own pages, as src/app/public-paths.ts lists them (the engine does not import the app).
+// The app's own pages, as src/shared/public-paths.ts lists them (the engine imports nothing outside itself).
 const publicPaths = ['/privacy-policy', '/terms-of-use', '/cookie-policy', '/understanding-astrology', '/404'];
-// The placeholders the screens fill, as src/screens/text-placeholders.ts registers them (nor the screens).
+// The placeholders the screens fill, as src/shared/text-placeholders.ts registers them.
 const fromInsight = { needs: 'insight', hint: 'add "insight" with the birth answers, or remove the placeholder' };
 const placeholders: TextPlaceholders = { filledOn: ['interstitial'], named: { sunSign: fromInsight, moonSign: fromInsight } };
 
@@ -173,7 +173,7 @@ describe('checks of the post-quiz screens', () => {
 });
 
 describe('checks of a payment result screen', () => {
-  // The effects the app registers (src/app/effect-names.ts; the engine does not import the app).
+  // The effects the app registers (src/shared/effect-names.ts; the engine imports nothing outside itself).
   const effects = ['loadPlans', 'submitEmail', 'startCheckout', 'loadOffers', 'purchaseOffers', 'orderReports', 'checkPayment'];
   const at = `/screens/${flowJson.screens.findIndex((s) => s.id === 'payment-success')}`;
   type States = Record<string, Record<string, unknown>>;

@@ -1,5 +1,5 @@
 import type { Condition, Flow, Profile, Screen } from './generated/flow-types';
-import type { FlowProblem } from './validate-flow';
+import type { FlowProblem } from './flow-problem';
 import { branchesOf, followersOf, predecessors, returnRoutesOf } from './flow-graph';
 import { conditionAnswerKeys, conditionFlags, conditionOutcomes, conditionOutcomeValues, conditionValues } from './conditions';
 import { statusEffectOf, submitEffectOf } from './compile-flow';

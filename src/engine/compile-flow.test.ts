@@ -6,7 +6,7 @@ import { pathFor } from './flow-graph';
 import { compileFlow, screenIdOf, type EffectInput } from './compile-flow';
 import type { Flow } from './generated/flow-types';
 
-/** The effects the product flow names (the app registers them; src/app/effect-names.ts). */
+/** The effects the product flow names (the app registers them; src/shared/effect-names.ts). */
 const productEffects = ['loadPlans', 'submitEmail', 'startCheckout', 'loadOffers', 'purchaseOffers', 'orderReports', 'checkPayment'];
 
 function loadFlow(): Flow {

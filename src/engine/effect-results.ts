@@ -36,7 +36,7 @@ export function withoutResult<R, Name extends keyof R>(results: StoredResults<R>
 
 /**
  * The kinds of output a screen reads from an effect that one of its fields names. The app declares the kind of
- * each effect (src/app/effect-names.ts), the flow checker lets a field name only an effect of the kind the field
+ * each effect (src/shared/effect-names.ts), the flow checker lets a field name only an effect of the kind the field
  * reads (check-effect-kinds.ts), and a screen reads its result typed by that kind (src/screens/effect-outputs.ts).
  */
 export const outputKinds = ['plans', 'offers', 'purchase', 'paymentStatus'] as const;

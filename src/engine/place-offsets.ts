@@ -1,7 +1,7 @@
 import type { Flow, PlaceScreen } from './generated/flow-types';
 import type { Answers } from './answers';
 import { isPlaceAnswer } from './answers';
-import { utcOffsetMinutes } from '../domain/utc-offset';
+import { utcOffsetMinutes } from './utc-offset';
 
 /** The spec's defaults (§5): birth date 2000-01-01, birth time 12:00 when missing or unknown. */
 const defaultDate = '2000-01-01';

@@ -4,13 +4,7 @@ import type { Flow } from './generated/flow-types';
 import { checkSemantics } from './check-semantics';
 import { checkEffectKinds, type EffectKinds } from './check-effect-kinds';
 import type { TextPlaceholders } from './text-placeholders';
-
-/** One problem in a flow: where (a JSON pointer into the file), what is wrong, and what to do. */
-export interface FlowProblem {
-  pointer: string;
-  message: string;
-  hint: string;
-}
+import type { FlowProblem } from './flow-problem';
 
 export type FlowValidation = { ok: true; flow: Flow } | { ok: false; problems: FlowProblem[] };
 

@@ -1,6 +1,6 @@
 import type { OutputKind, Settled } from '../engine/effect-results';
 import type { PaymentStatusReport } from '../engine/payment-status';
-import type { Offer, OfferId } from '../services/api-contract';
+import type { Offer, OfferId } from '../shared/contract/subscription';
 import type { PlansByProvider } from '../services/subscription-api';
 
 /**

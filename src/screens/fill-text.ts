@@ -1,5 +1,5 @@
 import type { Answers } from '../engine/answers';
-import { textPlaceholders, type PlaceholderName } from './text-placeholders';
+import { textPlaceholders, type PlaceholderName } from '../shared/text-placeholders';
 
 /** The answers, and the value of each named placeholder the screen has computed (not yet: "…"). */
 export type TextValues = { answers: Answers } & { readonly [Name in PlaceholderName]?: string };
@@ -7,7 +7,7 @@ export type TextValues = { answers: Answers } & { readonly [Name in PlaceholderN
 const isPlaceholderName = (name: string): name is PlaceholderName => Object.hasOwn(textPlaceholders.named, name);
 
 /**
- * Fills {answer:2-1} (any answer key, {answer:name} too) and the named placeholders of src/screens/text-placeholders.ts
+ * Fills {answer:2-1} (any answer key, {answer:name} too) and the named placeholders of src/shared/text-placeholders.ts
  * ({sunSign}, {moonSign}) in a flow text; any other braces stay as typed. The result is plain text for React to
  * escape: flow texts are never rendered as HTML.
  */

@@ -1,13 +1,5 @@
 import { createContext, useContext } from 'react';
-
-/** A place suggestion from the place search (the server's gazetteer). */
-export interface PlaceSuggestion {
-  id: string;
-  label: string;
-  latitude: number;
-  longitude: number;
-  timeZone: string;
-}
+import type { PlaceSuggestion } from '../shared/place-suggestion';
 
 /** What screens need from the outside world; the app provides the implementations. */
 export interface ScreenServices {

@@ -51,7 +51,7 @@ export async function callApi<T>(message: string, send: () => Promise<Response>,
     const response = await send();
     status = response.status;
     if (response.status === 200 || response.status === 201) {
-      // Our own servers' JSON, shaped by src/services/api-contract.ts on the server side.
+      // Our own servers' JSON, shaped by src/shared/contract/ on the server side.
       const data = (await response.json()) as T;
       return { ok: true, status: response.status, data };
     }

@@ -1,4 +1,4 @@
-import type { AstroUser, AstroUserPayload, ReportOrder, ReportOrderReceipt, EmailConfirmation } from './api-contract';
+import type { AstroUser, AstroUserPayload, ReportOrder, ReportOrderReceipt, EmailConfirmation } from '../shared/contract/astro';
 import { callApi, createHttp, dataOrNull, type HttpOptions } from './api-call';
 import type { AppConfig } from './config';
 

@@ -1,4 +1,5 @@
-import type { IpInfo, IpLookupResponse } from './api-contract';
+import type { IpInfo } from '../shared/contract/subscription';
+import type { IpLookupResponse } from '../shared/contract/ip-lookup';
 import { absoluteUrl, callApi, createHttp } from './api-call';
 import type { AppConfig } from './config';
 

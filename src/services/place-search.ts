@@ -1,4 +1,4 @@
-import type { PlaceSuggestion } from '../screens/services-context';
+import type { PlaceSuggestion } from '../shared/place-suggestion';
 import type { AppConfig } from './config';
 
 interface SearchResponse {

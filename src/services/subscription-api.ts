@@ -13,7 +13,7 @@ import type {
   SubscriptionCreate,
   SubscriptionUser,
   SubscriptionUserPayload,
-} from './api-contract';
+} from '../shared/contract/subscription';
 import { callApi, createHttp, dataOrNull, type CallResult, type HttpOptions } from './api-call';
 import type { AppConfig } from './config';
 

@@ -8,7 +8,7 @@ import { compileFlow, type FunnelEvent, type FunnelMachine } from '../../src/eng
 import { branchesOf, defaultFlags, indexFlow, resolveReturnRoute } from '../../src/engine/flow-graph';
 import { conditionAnswerKeys, evaluateCondition, outcomeOf, type Flags } from '../../src/engine/conditions';
 import type { Condition } from '../../src/engine/generated/flow-types';
-import { effectNames } from '../../src/app/effect-names';
+import { effectNames } from '../../src/shared/effect-names';
 
 /** The sample answers the model uses; the UI driver enters the same ones. */
 export const sample = {

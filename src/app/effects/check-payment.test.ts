@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise } from 'xstate';
 import { cookieFetch, type CookieFetch } from '../../../server/test-support/cookie-fetch';
 import { withReferenceServer } from '../../../server/test-support/reference-server';
-import { OrderId, type Checkout, type Plan, type Product } from '../../services/api-contract';
+import { OrderId, type Checkout, type Plan, type Product } from '../../shared/contract/subscription';
 import { createSubscriptionApi } from '../../services/subscription-api';
 import { checkPayment, orderIdForm, type CheckPaymentResult } from './check-payment';
 

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { OrderStatus } from '../../services/api-contract';
+import type { OrderStatus } from '../../shared/contract/subscription';
 import type { SubscriptionApi } from '../../services/subscription-api';
 
 export interface CheckPaymentServices {
@@ -30,7 +30,7 @@ export type CheckPaymentResult =
   | { outcome: 'unknown'; reason: UnknownPaymentReason; detail?: string };
 
 /**
- * The contract's form of an order id (api-contract.ts `OrderId`, whose TypeBox must stay out of the bundle):
+ * The contract's form of an order id (src/shared/contract/subscription.ts `OrderId`, whose TypeBox must stay out of the bundle):
  * anything else is no order of anyone's, and is not sent.
  */
 export const orderIdForm = /^[A-Za-z0-9_-]{8,64}$/;

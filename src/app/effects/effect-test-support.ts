@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { cookieFetch, type CookieFetch } from '../../../server/test-support/cookie-fetch';
 import type { AppEffectInput } from '../effect-results';
-import type { Checkout, Plan, Product } from '../../services/api-contract';
+import type { Checkout, Plan, Product } from '../../shared/contract/subscription';
 import { createAstroApi } from '../../services/astro-api';
 import { createSubscriptionApi, type PaymentProvider } from '../../services/subscription-api';
 

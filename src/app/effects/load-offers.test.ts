@@ -3,7 +3,7 @@ import { createActor, toPromise } from 'xstate';
 import { withReferenceServer } from '../../../server/test-support/reference-server';
 import type { EffectInput } from '../../engine/compile-flow';
 import type { AppResults } from '../effect-results';
-import type { Offer } from '../../services/api-contract';
+import type { Offer } from '../../shared/contract/subscription';
 import type { PlansByProvider } from '../../services/subscription-api';
 import { loadOffers, type LoadOffersResult, type LoadOffersServices } from './load-offers';
 import { apiClients, asVisitor, catalogue, effectInput, landedVisitor, newOrderId, newVisitor, payThroughCheckout, subscriber, trialPlan, type Visitor } from './effect-test-support';

@@ -1,4 +1,4 @@
-import type { Offer, OfferId, Product, Purchase } from '../../services/api-contract';
+import type { Offer, OfferId, Product, Purchase } from '../../shared/contract/subscription';
 import type { PaymentProvider, SubscriptionApi } from '../../services/subscription-api';
 import type { AppResults } from '../effect-results';
 

@@ -3,7 +3,7 @@ import { createActor, toPromise } from 'xstate';
 import { withReferenceServer } from '../../../server/test-support/reference-server';
 import type { EffectInput } from '../../engine/compile-flow';
 import type { AppEffectInput, AppResults } from '../effect-results';
-import type { Offer, Purchase } from '../../services/api-contract';
+import type { Offer, Purchase } from '../../shared/contract/subscription';
 import type { PaymentProvider } from '../../services/subscription-api';
 import { loadOffers } from './load-offers';
 import { purchaseOffers, type PurchaseOffersResult, type PurchaseOffersServices } from './purchase-offers';

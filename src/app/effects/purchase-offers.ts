@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { AppEffectInput } from '../effect-results';
-import type { OfferId, Purchase } from '../../services/api-contract';
+import type { OfferId, Purchase } from '../../shared/contract/subscription';
 import type { SubscriptionApi } from '../../services/subscription-api';
 import { lookUpOffers, ownedOffers, purchasesOf, type OfferServices } from './offer-catalogue';
 

@@ -3,7 +3,7 @@ import { createActor, toPromise } from 'xstate';
 import { withReferenceServer } from '../../../server/test-support/reference-server';
 import type { AppEffectInput, AppResults } from '../effect-results';
 import type { PriceScreen } from '../../engine/generated/flow-types';
-import type { Product } from '../../services/api-contract';
+import type { Product } from '../../shared/contract/subscription';
 import { apiClients, asVisitor, landedVisitor, newVisitor, payThroughCheckout, type Visitor } from './effect-test-support';
 import { startCheckout, type StartCheckoutResult, type StartCheckoutServices } from './start-checkout';
 

@@ -3,7 +3,8 @@ import { createActor, toPromise } from 'xstate';
 import { withReferenceServer } from '../../../server/test-support/reference-server';
 import type { EffectInput } from '../../engine/compile-flow';
 import { loadTestFlow } from '../../../tests/support/load-test-flow';
-import type { AstroUser, IpInfo, SubscriptionUser } from '../../services/api-contract';
+import type { AstroUser } from '../../shared/contract/astro';
+import type { IpInfo, SubscriptionUser } from '../../shared/contract/subscription';
 import { apiClients, asVisitor, landedVisitor, newVisitor, subscriber, type Visitor } from './effect-test-support';
 import { submitEmail, type SubmitEmailResult, type SubmitEmailServices } from './submit-email';
 

@@ -4,7 +4,7 @@ import { buildAstroUser } from '../../domain/build-astro-user';
 import { buildSubscriptionUser, cookieValue } from '../../domain/build-subscription-user';
 import { visitorProfile } from '../../domain/visitor-profile';
 import type { Profile } from '../../engine/generated/flow-types';
-import type { IpInfo } from '../../services/api-contract';
+import type { IpInfo } from '../../shared/contract/subscription';
 import type { AstroApi } from '../../services/astro-api';
 import type { SubscriptionApi } from '../../services/subscription-api';
 

@@ -1,4 +1,4 @@
-import type { IpInfo, Session, SessionWrite } from '../../services/api-contract';
+import type { IpInfo, Session, SessionWrite } from '../../shared/contract/subscription';
 import { isFlagSet, type VisitParams } from './visit-params';
 
 type Attribution = NonNullable<SessionWrite['attribution']>;

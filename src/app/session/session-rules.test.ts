@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { loadTestFlow } from '../../../tests/support/load-test-flow';
 import { sessionRules } from '../../engine/session-rules';
-import { appSessionPages } from '../public-paths';
+import { appSessionPages } from '../../shared/public-paths';
 
-// The rules as the app applies them: the flow's `session` lists and the app's own page list (public-paths.ts),
+// The rules as the app applies them: the flow's `session` lists and the app's own page list (src/shared/public-paths.ts),
 // checked against the spec's list of public pages (§2, §4), so a page dropped from the app's list fails here.
 const appPages = appSessionPages;
 /** Spec §2: the public pages (besides /), which refresh the session (§4). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { loadTestFlow } from '../../../tests/support/load-test-flow';
 import { sessionRules } from '../../engine/session-rules';
-import type { IpInfo, Session, SessionWrite } from '../../services/api-contract';
+import type { IpInfo, Session, SessionWrite } from '../../shared/contract/subscription';
 import type { CallResult } from '../../services/api-call';
 import { createVisitorSessionMachine, type SessionServices } from './visitor-session-machine';
 

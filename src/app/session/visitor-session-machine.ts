@@ -1,9 +1,9 @@
 import { assign, enqueueActions, fromPromise, setup, spawnChild } from 'xstate';
-import type { IpInfo, Session, SessionWrite } from '../../services/api-contract';
+import type { IpInfo, Session, SessionWrite } from '../../shared/contract/subscription';
 import type { CallResult } from '../../services/api-call';
 import type { SessionRule, SessionRuleOf } from '../../engine/session-rules';
 import { buildSessionWrite } from './build-session-write';
-import { isVisitorId } from '../../services/visitor-id';
+import { isVisitorId } from '../../shared/contract/visitor-id';
 import { readVisitParams, withParam, withoutParams, type VisitParams } from './visit-params';
 
 /** What the session machine needs from the outside world (HTTP clients, storage, randomness). */

@@ -1,9 +1,9 @@
 import { createActor } from 'xstate';
 import { sessionRules } from '../../engine/session-rules';
-import type { IpInfo } from '../../services/api-contract';
+import type { IpInfo } from '../../shared/contract/subscription';
 import { apiClients } from '../api-clients';
 import { loadFlow } from '../load-flow';
-import { appSessionPages } from '../public-paths';
+import { appSessionPages } from '../../shared/public-paths';
 import { randomId } from './random-id';
 import { createVisitorSessionMachine, type SessionServices } from './visitor-session-machine';
 

@@ -6,7 +6,7 @@ import { PrimaryButton, Stack } from '../../ui/primitives';
 import { ScreenLayout } from '../screen-layout';
 import { fillText } from '../fill-text';
 import { useSkyAtBirth } from './use-sky-at-birth';
-import { skyValues } from './sky-placeholders';
+import { skyValues } from './sky-values';
 
 const SignCard = styled.figure`
   margin: 0;

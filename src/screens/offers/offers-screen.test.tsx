@@ -4,7 +4,7 @@ import { cleanup, screen as dom } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FunnelEvent } from '../../engine/compile-flow';
 import type { OffersScreen as OffersScreenData } from '../../engine/generated/flow-types';
-import type { Offer } from '../../services/api-contract';
+import type { Offer } from '../../shared/contract/subscription';
 import type { OutputKinds } from '../effect-outputs';
 import { renderWithProviders, screenResults } from '../test-utils';
 import { OffersScreen } from './offers-screen';

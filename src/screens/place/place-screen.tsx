@@ -8,7 +8,8 @@ import { TextInput } from '../../ui/primitives';
 import { QuestionForm } from '../question-form';
 import { ScreenLayout } from '../screen-layout';
 import { useFieldError } from '../use-field-error';
-import { useScreenServices, type PlaceSuggestion } from '../services-context';
+import type { PlaceSuggestion } from '../../shared/place-suggestion';
+import { useScreenServices } from '../services-context';
 
 const Combo = styled.div`
   position: relative;

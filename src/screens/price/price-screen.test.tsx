@@ -4,7 +4,7 @@ import { cleanup, screen as dom, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FunnelEvent } from '../../engine/compile-flow';
 import type { PriceScreen as PriceScreenData } from '../../engine/generated/flow-types';
-import type { Product } from '../../services/api-contract';
+import type { Product } from '../../shared/contract/subscription';
 import type { ScreenResults } from '../effect-outputs';
 import { renderWithProviders, screenResults } from '../test-utils';
 import { PriceScreen } from './price-screen';

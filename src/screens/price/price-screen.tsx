@@ -7,7 +7,7 @@ import type { ScreenProps } from '../screen-props';
 import { ScreenLayout } from '../screen-layout';
 import { OptionList } from '../choice-styles';
 import { ErrorText, PrimaryButton, SecondaryButton, Stack } from '../../ui/primitives';
-import type { Plan } from '../../services/api-contract';
+import type { Plan } from '../../shared/contract/subscription';
 import type { PaymentProvider, PlansByProvider } from '../../services/subscription-api';
 import type { Settled } from '../../engine/effect-results';
 import { isPlan } from '../../domain/group-plans';

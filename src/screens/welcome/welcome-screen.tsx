@@ -17,7 +17,7 @@ export function WelcomeScreen({ screen, send }: ScreenProps<WelcomeScreenData>) 
     <ScreenLayout screenId={screen.id} eyebrow={screen.eyebrow} title={screen.title}>
       <Stack $gap={20}>
         {screen.subtitle ? <Subtitle>{screen.subtitle}</Subtitle> : null}
-        {/* data-start-cta: the app recognises a tap made before the engine is running (src/app/early-tap.ts). */}
+        {/* data-start-cta: the app recognises a tap made before the engine is running (src/shared/early-tap.ts). */}
         <PrimaryButton type="button" data-start-cta="" onClick={() => send({ type: 'NEXT' })}>
           {screen.cta}
         </PrimaryButton>

@@ -1,39 +1,8 @@
 /**
- * The API contract between the browser and the reference backend (server/): every request and response
- * shape of the astro server (`/astro`), the subscription server (`/subs`) and the IP lookup (`/ip`),
- * written once with TypeBox.
- *
- * - The server validates requests and serialises responses with these schemas (Fastify + ajv).
- * - The browser imports the static types only (`import type { AstroUser } from '…/api-contract'`), so none
- *   of TypeBox reaches the bundle.
- *
- * Rules that hold for every route:
- * - Request bodies are strict (`additionalProperties: false`, no type coercion): an unknown or mistyped
- *   property is a 400 naming it. Query strings are lenient: unknown parameters are ignored and values are
- *   coerced (`isTest=true`).
- * - Every string has a maximum length; no string may contain U+0000 or an unpaired surrogate (400).
- * - Errors are `ApiError` JSON: 400 names the field at fault as a dotted path (`yourData.month`; a missing
- *   property by its name; unparsable JSON as `body`), 404 for an unknown id, 409 for a conflict, 413 for a
- *   body over 1 MB. Success is only ever 200 or 201.
- * - Timestamps are ISO 8601 strings in UTC (`2026-05-01T12:00:00.000Z`).
- * - Emails are compared case-insensitively and returned as they were written.
- * - A buyer (email, project) is never charged twice for a plan: with any active subscription, every plan
- *   (TRIAL or SUBSCRIPTION, of any set: trial_1 and sale_1 are one plan) is a 409 on productId. Offers
- *   (FIXED) are refused only when that same offer is already the buyer's.
- *
- * Who may call what (the trust model, README "Trust model"): POST /subs/sessions/create sets the visitor credential, an
- * httpOnly cookie naming the session. Routes marked [v] run as the visitor it names: 401 (field credential) without
- * one; a body's `usid` must be that visitor (403 on usid); another visitor's records are answered as if they did not
- * exist (404). Routes marked [r] are rate-limited per client address (429 with Retry-After).
+ * The subscription server's contract (`/subs`): sessions, users, plans and subscriptions, then the hosted
+ * checkout, one-click purchases and order statuses. The rules every route keeps are in common.ts.
  *
  * Endpoints (request → success | errors besides 400):
- * - POST /astro/api/v2/user/create [v][r]        AstroUserPayload → 201 AstroUser | 409 (field email)
- * - GET  /astro/api/v2/user/email?email= [v][r]   → 200 AstroUser (the caller's own profile) | 404
- * - PUT  /astro/api/v2/user/profile/email?email= [v]  AstroUserPayload → 200 AstroUser | 404 (none of the caller's), 409 (field email)
- * - PUT  /astro/api/v2/user/confirm-email?usid= [v]   → 200 EmailConfirmation (idempotent; the usid must be the caller) | 404
- * - POST /astro/api/astrology/report [v]          ReportOrder → 201 ReportOrderReceipt (200: the same order, sent again
- *                                                 within a day) | 403 (field reports: a report the email has not paid for
- *                                                 through the caller's own checkouts)
  * - GET  /subs/subscription-plans?project=&provider=&countryCode=&isTest=  → 200 Product[]
  * - POST /subs/sessions/create [r]                SessionCreate → 201 Session (new; sets the credential) | 200 Session (the
  *                                                 caller's own, existing) | 403 (field id: another visitor's session)
@@ -69,158 +38,14 @@
  *                                                 an offer) | 409 (orderId reused: field orderId; already bought: field productId)
  * - GET  /subs/purchases?project= [v]             → 200 Purchase[] (the caller's own, oldest first)
  * - GET  /subs/orders/{orderId} [v]               → 200 OrderStatus (the caller's own order) | 404
- * - GET  /ip/json?key=, GET /ip/json/{ip}?key= [r]  → 200 IpLookupResponse | 403 (IP_LOOKUP_KEY set, key wrong)
  */
 import { Type, type Static } from 'typebox';
-import { VISITOR_ID_PATTERN } from './visitor-id';
+import { Email, Id, Nullable, ReportId, Timestamp, VisitorId } from './common';
 
-// ───────────────────────────── shared pieces ─────────────────────────────
-
-/** Custom ajv formats this contract uses; the server registers them. */
-export const contractFormats = {
-  /** An IANA zone ("Europe/Paris", "UTC") or a UTC offset ("+05:30", "-0800", "UTC+3"). */
-  'time-zone': (value: string): boolean => isTimeZone(value),
-} as const;
-
-const OFFSET = /^(?:(?:UTC|GMT)?[+-](?:0?\d|1[0-4])(?::?[0-5]\d)?|UTC|GMT|Z)$/;
-
-/** True for an IANA time zone name known to this runtime, or a UTC offset within ±14 h. */
-export function isTimeZone(value: string): boolean {
-  if (value.length === 0 || value.length > 64) return false;
-  if (OFFSET.test(value)) return true;
-  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(value)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The JSON body of every error response. */
-export const ApiError = Type.Object({
-  error: Type.String({ description: 'HTTP reason phrase, e.g. "Bad Request"' }),
-  message: Type.String(),
-  field: Type.Optional(Type.String({ description: 'Dotted path of the request field at fault (400, 409)' })),
-});
-export type ApiError = Static<typeof ApiError>;
-
-/** A visitor's email address. Compared case-insensitively; returned as it was written. */
-export const Email = Type.String({ format: 'email', minLength: 3, maxLength: 254 });
-/**
- * An anonymous visitor / session id (`usid`), also the session id on the subscription server: a random v4 UUID
- * in lower case (the server also refuses made-up ones such as all zeros: see visitor-id.ts).
- */
-export const VisitorId = Type.String({ pattern: VISITOR_ID_PATTERN, maxLength: 36 });
 /** A project (product) id such as "astrelle" or "food-mentor". */
 export const ProjectId = Type.String({ pattern: '^[a-z0-9][a-z0-9_-]{0,63}$' });
-/** A report id such as "natal_chart". */
-export const ReportId = Type.String({ pattern: '^[a-z0-9_]{1,64}$' });
 export const Provider = Type.Union([Type.Literal('maxpay'), Type.Literal('paypal')]);
 export type Provider = Static<typeof Provider>;
-const Timestamp = Type.String({ format: 'date-time', maxLength: 40 });
-const Latitude = Type.Number({ minimum: -90, maximum: 90 });
-const Longitude = Type.Number({ minimum: -180, maximum: 180 });
-const Id = Type.String({ maxLength: 64 });
-
-function Nullable<T extends Parameters<typeof Type.Union>[0][number]>(schema: T) {
-  return Type.Union([schema, Type.Null()]);
-}
-
-// ───────────────────────────── astro server (/astro) ─────────────────────────────
-
-export const AstroUserPayload = Type.Object(
-  {
-    username: Type.String({ minLength: 0, maxLength: 100 }),
-    email: Email,
-    usid: VisitorId,
-    /** True when the visitor did not come through the outer flow. */
-    isLegal: Type.Boolean(),
-    gender: Type.String({ maxLength: 32 }),
-    relationship: Type.String({ maxLength: 64 }),
-    birthday: Type.Object(
-      {
-        /** YYYY-MM-DD, a real calendar date. */
-        date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', format: 'date', maxLength: 10 }),
-        /** HH:MM:SS, 24-hour clock. */
-        time: Type.String({ pattern: '^(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d$', maxLength: 8 }),
-      },
-      { additionalProperties: false },
-    ),
-    location: Type.Object({ latitude: Latitude, longitude: Longitude }, { additionalProperties: false }),
-    locale: Type.Literal('en'),
-    /** IANA zone ("America/New_York") or UTC offset ("-05:00"). */
-    timezone: Type.String({ maxLength: 64, format: 'time-zone' }),
-  },
-  { additionalProperties: false },
-);
-export type AstroUserPayload = Static<typeof AstroUserPayload>;
-
-export const AstroUser = Type.Object({
-  ...AstroUserPayload.properties,
-  id: Id,
-  emailConfirmed: Type.Boolean(),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
-});
-export type AstroUser = Static<typeof AstroUser>;
-
-/** `?email=` of GET /astro/api/v2/user/email and PUT /astro/api/v2/user/profile/email. */
-export const EmailQuery = Type.Object({ email: Email });
-export type EmailQuery = Static<typeof EmailQuery>;
-
-/** `?usid=` of PUT /astro/api/v2/user/confirm-email. */
-export const UsidQuery = Type.Object({ usid: VisitorId });
-export type UsidQuery = Static<typeof UsidQuery>;
-
-export const EmailConfirmation = Type.Object({
-  usid: VisitorId,
-  emailConfirmed: Type.Literal(true),
-  /** When the address was first confirmed; repeating the call does not move it. */
-  confirmedAt: Timestamp,
-});
-export type EmailConfirmation = Static<typeof EmailConfirmation>;
-
-/** Birth data of one person in a report order. */
-export const PersonData = Type.Object(
-  {
-    name: Type.String({ minLength: 0, maxLength: 100 }),
-    day: Type.Integer({ minimum: 1, maximum: 31 }),
-    month: Type.Integer({ minimum: 1, maximum: 12 }),
-    year: Type.Integer({ minimum: 1900, maximum: 2100 }),
-    hour: Type.Integer({ minimum: 0, maximum: 23 }),
-    minute: Type.Integer({ minimum: 0, maximum: 59 }),
-    latitude: Latitude,
-    longitude: Longitude,
-    /** UTC offset in hours (minutes / 60), may be fractional: 5.5 for India. */
-    timezone: Type.Number({ minimum: -14, maximum: 14 }),
-    place: Type.String({ minLength: 0, maxLength: 200 }),
-  },
-  { additionalProperties: false },
-);
-export type PersonData = Static<typeof PersonData>;
-
-export const ReportOrder = Type.Object(
-  {
-    reports: Type.Array(ReportId, { minItems: 1, maxItems: 10, uniqueItems: true }),
-    email: Email,
-    yourData: PersonData,
-    /** Only when the visitor is in a relationship. */
-    partnerData: Type.Optional(PersonData),
-  },
-  { additionalProperties: false },
-);
-export type ReportOrder = Static<typeof ReportOrder>;
-
-export const ReportOrderReceipt = Type.Object({
-  id: Id,
-  status: Type.Literal('queued'),
-  reports: Type.Array(ReportId),
-  createdAt: Timestamp,
-});
-export type ReportOrderReceipt = Static<typeof ReportOrderReceipt>;
-
-// ───────────────────────────── subscription server (/subs) ─────────────────────────────
 
 /** `GET /subs/subscription-plans` query: all four are required. */
 export const PlansQuery = Type.Object({
@@ -591,40 +416,3 @@ export const OrderStatus = Type.Object({
   provider: Provider,
 });
 export type OrderStatus = Static<typeof OrderStatus>;
-
-// ───────────────────────────── IP lookup (/ip), ip-api.com pro compatible ─────────────────────────────
-
-/** `?key=`: required (403 otherwise) only when the server has IP_LOOKUP_KEY set. */
-export const IpLookupQuery = Type.Object({ key: Type.Optional(Type.String({ maxLength: 128 })) });
-export type IpLookupQuery = Static<typeof IpLookupQuery>;
-
-export const IpLookupParams = Type.Object({ ip: Type.String({ maxLength: 64 }) });
-export type IpLookupParams = Static<typeof IpLookupParams>;
-
-export const IpLookupSuccess = Type.Object({
-  status: Type.Literal('success'),
-  /** The address that was looked up. */
-  query: Type.String(),
-  /** Country name in English. */
-  country: Type.String(),
-  countryCode: Type.String(),
-  /** Region code where one is customary ("CA"), else "". */
-  region: Type.String(),
-  regionName: Type.String(),
-  city: Type.String(),
-  zip: Type.String(),
-  lat: Type.Number(),
-  lon: Type.Number(),
-  timezone: Type.String(),
-});
-export type IpLookupSuccess = Static<typeof IpLookupSuccess>;
-
-export const IpLookupFail = Type.Object({
-  status: Type.Literal('fail'),
-  message: Type.Union([Type.Literal('private range'), Type.Literal('reserved range'), Type.Literal('invalid query')]),
-  query: Type.String(),
-});
-export type IpLookupFail = Static<typeof IpLookupFail>;
-
-export const IpLookupResponse = Type.Union([IpLookupSuccess, IpLookupFail]);
-export type IpLookupResponse = Static<typeof IpLookupResponse>;

@@ -3,7 +3,7 @@
  * network, seconds). A tap on its call to action in that time must not be lost, so index.html carries this
  * tiny script inline in <head> (vite.config.ts puts it there): it runs before the page's first paint and
  * records a tap on the call to action as an attribute of <html>. The funnel consumes it once it runs
- * (landing-intent.ts); from then on taps are the funnel's own and the script ignores them.
+ * (src/app/landing-intent.ts); from then on taps are the funnel's own and the script ignores them.
  *
  * The script is plain text with no imports, because it is also read by the build (into the HTML) and by the
  * server, which allows exactly this script through the Content-Security-Policy by its SHA-256 hash.
