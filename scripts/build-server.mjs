@@ -21,7 +21,8 @@ export const serverEntry = join(serverOutDir, 'main.js');
 /** What the bundle is built from: a change to any of them makes it out of date. */
 const serverSources = ['server', 'src', 'scripts/build-server.mjs'].map((p) => join(root, p));
 
-function newestMtime(path) {
+/** The newest modification time under `path` (0 when missing). */
+export function newestMtime(path) {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;

@@ -8,16 +8,10 @@
 // check (the test runner builds once itself); an out-of-date server bundle is still rebuilt, so the server
 // that runs is always the one in server/.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { root, serverBuildIsStale, serverEntry } from './build-server.mjs';
+import { newestMtime, root, serverBuildIsStale, serverEntry } from './build-server.mjs';
 
-function newestMtime(path) {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
-}
 
 function run(script, message) {
   console.log(message);

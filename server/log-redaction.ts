@@ -1,4 +1,5 @@
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import { EMAIL_ADDRESS } from '../src/shared/email-address';
 
 // Query parameters whose values identify a person or unlock a service: the visitor's email, the IP lookup's
 // key and the visitor id (usid). Compared with the decoded, lower-cased parameter name.
@@ -61,12 +62,6 @@ export function redactText(text: string): string {
   return text.replace(/[^\s"'<>`]*[?#][^\s"'<>`]*/g, redactUrl).replace(EMAIL_ADDRESS, REDACTED);
 }
 
-// Deliberately loose (a guard, not a validator): a run of address characters, `@` or `%40`, and a host name
-// ending in a letters-only label, so `fastify@5.1.0` in a stack trace's package path is left alone.
-const EMAIL_ADDRESS = /[\w.!$%&'*+=^`{|}~-]+(?:@|%40)[a-z\d-]+(?:\.[a-z\d-]+)*\.[a-z]{2,}/gi;
-
-// A type alias rather than an interface: Fastify's serializer type wants an index signature, which only
-// aliases get implicitly.
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
 /**
@@ -81,6 +76,8 @@ export function redactRequestUrl(url: string): string {
   return path.replace(UUID, '[usid]').replace(EMAIL_ADDRESS, REDACTED) + rest;
 }
 
+// A type alias rather than an interface: Fastify's serializer type wants an index signature, which only
+// aliases get implicitly.
 /** What the access log records of a request: no headers (cookies, authorization) and a redacted URL. */
 export type LoggedRequest = {
   method: string;

@@ -53,13 +53,14 @@ export function postgresAvailability(): PostgresAvailability {
 
 /**
  * Starts a PostgreSQL for one test file. `durable: false` turns fsync off (faster; for tests that do not
- * crash the server).
+ * crash the server); `local: true` always starts a throwaway cluster, even with TEST_DATABASE_URL (a test
+ * that crashes the server cannot crash an external one).
  */
-export async function startPostgres(options: { durable?: boolean } = {}): Promise<TestPostgres> {
+export async function startPostgres(options: { durable?: boolean; local?: boolean } = {}): Promise<TestPostgres> {
   const external = process.env.TEST_DATABASE_URL;
-  if (external) return createDatabaseOn(external);
+  if (external && !options.local) return createDatabaseOn(external);
   const bin = findPostgresBinaries();
-  if (!bin) throw new Error(postgresAvailability().reason);
+  if (!bin) throw new Error(options.local ? 'this test crashes its own PostgreSQL: install the server binaries (apt-get install -y postgresql)' : postgresAvailability().reason);
 
   const dir = mkdtempSync(join(tmpdir(), 'astrelle-pg-'));
   const asRoot = userInfo().uid === 0;

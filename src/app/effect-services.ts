@@ -32,6 +32,7 @@ export function browserEffectServices(project: string, profile: Profile): Effect
   const session = () => getVisitorSession().getSnapshot().context;
   // Payment return pages skip loading the session: the id then comes from storage or the return URL.
   const visitorId = () => visitorIdFrom(session().id, storedVisitorId(), window.location.search);
+  let linked: Promise<string | null> | null = null;
   return {
     astro: apiClients().astro,
     subscriptions: apiClients().subscriptions,
@@ -42,7 +43,17 @@ export function browserEffectServices(project: string, profile: Profile): Effect
       const { session: loaded } = session();
       return { usid: visitorId() ?? '', flowOuter: loaded?.record.flowOuter ?? false, ipInfo: loaded?.record.ipInfo ?? null, email: loaded?.user?.email ?? null };
     },
-    visitorEmail: () => linkedEmail(session().session?.user?.email, visitorId(), apiClients().subscriptions.getSession),
+    visitorEmail: () => {
+      // A payment return page runs checkPayment and orderReports at once, and both ask: one session read serves
+      // the page load (a failed one is not kept, so the next effect asks again).
+      const known = session().session?.user?.email;
+      if (known) return Promise.resolve(known);
+      linked ??= linkedEmail(null, visitorId(), apiClients().subscriptions.getSession).then((email) => {
+        if (!email) linked = null;
+        return email;
+      });
+      return linked;
+    },
     reportsOrdered: reportsOrderedStore(storage()),
     newOrderId: () => `ord_${randomId().replace(/-/g, '')}`,
     origin: new URL(absoluteUrl(config.subscriptionApiUrl)).origin,

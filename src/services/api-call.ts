@@ -1,4 +1,5 @@
 import ky, { type KyInstance } from 'ky';
+import { EMAIL_ADDRESS } from '../shared/email-address';
 
 /** How one backend call ended: the spec counts only HTTP 200 and 201 as success. */
 export type CallResult<T> =
@@ -68,9 +69,6 @@ export async function callApi<T>(message: string, send: () => Promise<Response>,
 // A URL's query string and fragment: from the first "?" or "#" after a "/" to the end of the URL. The part
 // before it may hold no "?" or "#" itself, so the cut is at the first one.
 const QUERY_STRING = /([^\s?#"'<>]*\/[^\s?#"'<>]*)[?#][^\s"'<>]*/g;
-// Deliberately loose (a guard, not a validator): address characters, "@" or its percent-encoding "%40", and a
-// host name ending in a letters-only label.
-const EMAIL_ADDRESS = /[\w.!$%&'*+=^`{|}~-]+(?:@|%40)[a-z\d-]+(?:\.[a-z\d-]+)*\.[a-z]{2,}/gi;
 
 /**
  * Makes an error's text safe for the console (which ends up in screenshots, bug reports and error trackers):

@@ -4,7 +4,7 @@ import type { Flow, Screen } from '../../src/engine/generated/flow-types';
 import type { FunnelEvent } from '../../src/engine/compile-flow';
 import { defaultFlags, resolveReturnRoute } from '../../src/engine/flow-graph';
 import { saveProgress } from '../../src/engine/persistence';
-import { paymentStatusOf } from '../../src/engine/payment-status';
+import { paymentStatuses, paymentStatusOf } from '../../src/engine/payment-status';
 import { screenById } from './load-test-flow';
 import { outcomeOfEvent, sample, type ModelPath } from '../model/funnel-paths';
 import { cancelCheckout, expectHostedCheckout, payWithCard, testCards } from './hosted-checkout';
@@ -65,10 +65,11 @@ function escapeRegExp(text: string): string {
 
 /**
  * A screen's heading as a pattern: placeholders ({answer:…}, {sunSign}) match any text. A payment result
- * screen's is any of its statuses' titles (which one shows depends on the server; expectStep checks it).
+ * screen's is any of its answered statuses' titles (which one depends on the server; expectStep checks it),
+ * never the neutral "checking" one: the screen counts as shown once the server has answered.
  */
 export function headingPattern(screen: Screen): RegExp | null {
-  if (screen.kind === 'payment-result') return new RegExp(`^(${Object.values(screen.states).map((s) => escapeRegExp(s.title)).join('|')})$`, 'i');
+  if (screen.kind === 'payment-result') return new RegExp(`^(${paymentStatuses.map((status) => escapeRegExp(screen.states[status].title)).join('|')})$`, 'i');
   if (!('title' in screen)) return null;
   const parts = screen.title.split(/\{[^{}]+\}/).map(escapeRegExp);
   return new RegExp(`^${parts.join('.*')}$`, 'i');
@@ -128,7 +129,7 @@ export async function perform(page: Page, flow: Flow, screenId: string, event: F
       return;
     case 'payment-result': {
       // The button of the status shown (the checking one, if any, is disabled and named otherwise).
-      const ctas = [...new Set(paymentStatusNames.map((name) => screen.states[name].cta).filter((cta): cta is string => cta !== undefined))];
+      const ctas = [...new Set(paymentStatuses.map((name) => screen.states[name].cta).filter((cta): cta is string => cta !== undefined))];
       await page.getByRole('button', { name: new RegExp(`^(${ctas.map(escapeRegExp).join('|')})$`) }).click();
       return;
     }
@@ -216,8 +217,6 @@ async function forgetSessionEmail(page: Page, flow: Flow, screen: Screen) {
   await page.reload();
   await expectScreen(page, flow, screen.id);
 }
-
-const paymentStatusNames = ['paid', 'pending', 'declined', 'unknown'] as const;
 
 /** The text a payment result page shows only for a paid order, which a page checking another must never show. */
 function paidClaim(screen: Extract<Screen, { kind: 'payment-result' }>): string {

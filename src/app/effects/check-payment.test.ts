@@ -5,7 +5,9 @@ import { cookieFetch, type CookieFetch } from '../../../server/test-support/cook
 import { withReferenceServer } from '../../../server/test-support/reference-server';
 import { OrderId, type Checkout, type Plan, type Product } from '../../shared/contract/subscription';
 import { createSubscriptionApi } from '../../services/subscription-api';
+import { loadTestFlow } from '../../../tests/support/load-test-flow';
 import { checkPayment, orderIdForm, type CheckPaymentResult } from './check-payment';
+import { effectInput } from './effect-test-support';
 
 // The effect against the real reference server (SQLite), over HTTP, each visitor with a browser of their own: a
 // fetch that keeps the credential cookie the server sets with their session, as a browser does.
@@ -76,8 +78,12 @@ async function check(visitor: Pick<Visitor, 'browser'> & Partial<Visitor>, order
     // As the browser learns it after a return: the email the checkout linked to the visitor's session.
     visitorEmail: async () => visitor.email ?? null,
   };
-  return toPromise(createActor(checkPayment(services)).start());
+  // A payment return: the machine knows no email (the page is opened by the hosted page's redirect).
+  const input = effectInput({ screen: paymentSuccess, answers: {}, email: null, results: {} });
+  return toPromise(createActor(checkPayment(services), { input }).start());
 }
+
+const paymentSuccess = loadTestFlow().screens.find((screen) => screen.id === 'payment-success')!;
 
 describe('checking the payment a visitor returned with', () => {
   it('says paid for the visitor\'s own paid order, the order id taken from the return address', async () => {

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { OrderStatus } from '../../shared/contract/subscription';
+import type { AppEffectInput } from '../effect-results';
 import type { SubscriptionApi } from '../../services/subscription-api';
 
 export interface CheckPaymentServices {
@@ -46,7 +47,7 @@ export const orderIdForm = /^[A-Za-z0-9_-]{8,64}$/;
  * Never throws.
  */
 export function checkPayment(services: CheckPaymentServices) {
-  return fromPromise(async (): Promise<CheckPaymentResult> => {
+  return fromPromise(async ({ input }: { input: AppEffectInput }): Promise<CheckPaymentResult> => {
     const { order } = services.paymentReturn();
     if (order === null || order === '') return { outcome: 'unknown', reason: 'noOrder' };
     if (!orderIdForm.test(order)) return { outcome: 'unknown', reason: 'badOrder' };
@@ -55,7 +56,7 @@ export function checkPayment(services: CheckPaymentServices) {
     const status = result.data;
     switch (status.status) {
       case 'paid': {
-        const email = await services.visitorEmail();
+        const email = input.email ?? (await services.visitorEmail());
         const subscription = email
           ? await services.subscriptions.createSubscription({
               email,

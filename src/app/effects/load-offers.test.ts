@@ -94,8 +94,8 @@ describe('loading the one-click offers', () => {
   });
 
   it('marks as bought only the offers bought for the email given, when one visitor paid with two addresses', async () => {
-    // FAILS until the effects count only the purchases made for the email given: GET /subs/purchases now answers all
-    // of the visitor's purchases, whatever address they were for (see the report of the trust-model test conversion).
+    // GET /subs/purchases answers all of the visitor's purchases, whatever address each was for: only the given
+    // address's count (offer-catalogue.ts purchasesOf).
     // One browser, two addresses: birth_chart paid through the hosted checkout for the first, then (the visitor
     // typed another address) the trial plan for the second. The second address has bought no offer: the server
     // sells it birth_chart in one click.

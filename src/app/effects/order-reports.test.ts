@@ -207,8 +207,8 @@ describe('ordering the reports the visitor paid for', () => {
   });
 
   it('orders for the email given only what that email paid for, when one visitor paid with two addresses', async () => {
-    // FAILS until the effects count only the purchases made for the email given: GET /subs/purchases now answers all
-    // of the visitor's purchases, whatever address they were for (see the report of the trust-model test conversion).
+    // GET /subs/purchases answers all of the visitor's purchases, whatever address each was for: only the given
+    // address's count (offer-catalogue.ts purchasesOf).
     // One browser, two addresses: an offer paid through the hosted checkout for the first, then (the visitor typed
     // another address) the trial plan for the second.
     const visitor = newVisitor('two');

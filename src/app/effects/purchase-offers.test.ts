@@ -135,8 +135,8 @@ describe('buying the chosen offers in one click', () => {
   });
 
   it('buys an offer for the email given when the visitor bought it before for another address', async () => {
-    // FAILS until the effects count only the purchases made for the email given: GET /subs/purchases now answers all
-    // of the visitor's purchases, whatever address they were for (see the report of the trust-model test conversion).
+    // GET /subs/purchases answers all of the visitor's purchases, whatever address each was for: only the given
+    // address's count (offer-catalogue.ts purchasesOf).
     // One browser, two addresses: birth_chart paid through the hosted checkout for the first, then (the visitor
     // typed another address) the trial plan for the second, whose card now buys offers for the second address.
     const visitor = newVisitor('two');
