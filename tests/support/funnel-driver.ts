@@ -324,6 +324,9 @@ export async function resumeAt(page: Page, flow: Flow, resume: NonNullable<Model
 /** Starts a fresh visitor on the landing page. */
 export async function freshStart(page: Page) {
   await page.goto('/');
+  // Let the first visit finish making its session: cleared mid-load, its id would be written back after the clear
+  // and the next visit would resume it without its credential (then take a new id, which the URL only shows later).
+  await waitForCredential(page);
   await page.evaluate(() => window.localStorage.clear());
   // A new visitor: no credential of an earlier one (ad click cookies a test set stay, as they would).
   await page.context().clearCookies({ name: 'astrelle_visitor' });
@@ -338,9 +341,12 @@ export async function freshStart(page: Page) {
  */
 export async function waitForCredential(page: Page) {
   await expect(page).toHaveURL(/[?&]usid=[0-9a-f-]{36}/);
-  const usid = new URL(page.url()).searchParams.get('usid') ?? '';
   await expect
-    .poll(async () => (await page.context().cookies()).some((c) => c.name === 'astrelle_visitor' && decodeURIComponent(c.value).startsWith(`${usid}~`)), {
+    .poll(async () => {
+      // The id in the address bar now: a visitor refused an id takes a new one, and the URL follows.
+      const usid = new URL(page.url()).searchParams.get('usid') ?? '';
+      return (await page.context().cookies()).some((c) => c.name === 'astrelle_visitor' && decodeURIComponent(c.value).startsWith(`${usid}~`));
+    }, {
       message: 'the landing created the session and the browser holds its credential',
     })
     .toBe(true);
