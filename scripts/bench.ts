@@ -8,6 +8,7 @@
  *   writes and the plan catalogue, req/s and p99 (BENCH_DATABASE_URL: on that PostgreSQL instead).
  * `npm run bench -- --only=server` runs just the API section. Exits 1 when a budget is missed.
  */
+import { pendingEffects } from '../src/engine/test-support/pending-effects';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -69,7 +70,7 @@ function flowTiming() {
     const t0 = performance.now();
     const result = validateFlow(flowJson);
     if (!result.ok) throw new Error('flows/astrology.json is invalid');
-    compileFlow(result.flow);
+    compileFlow(result.flow, { effects: pendingEffects(result.flow) });
     return performance.now() - t0;
   };
   for (let i = 0; i < 50; i += 1) once();

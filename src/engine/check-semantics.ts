@@ -2,7 +2,8 @@ import type { Condition, Flow, Profile, Screen } from './generated/flow-types';
 import type { FlowProblem } from './flow-problem';
 import { branchesOf, followersOf, predecessors, returnRoutesOf } from './flow-graph';
 import { conditionAnswerKeys, conditionFlags, conditionOutcomes, conditionOutcomeValues, conditionValues } from './conditions';
-import { statusEffectOf, submitEffectOf } from './compile-flow';
+import { statusEffectOf, submitEffectOf } from './screen-effects';
+import { unknownEffects } from './effect-references';
 import { paymentOutcomes, paymentStatuses } from './payment-status';
 import { enumeratedValues, isQuestionScreen } from './answers';
 import { checkPlaceholders, type TextPlaceholders } from './text-placeholders';
@@ -123,14 +124,10 @@ export function checkSemantics(flow: Flow, effects: readonly string[] | null, pu
       }
     }
     const submit = submitEffectOf(screen);
-    if (submit !== undefined && effects && !effects.includes(submit)) {
-      report(`${at(i)}/submit`, `unknown effect "${submit}"`, effects.length > 0 ? `use one of ${effects.join(', ')}` : 'this app registers no effects yet');
-    }
     const status = statusEffectOf(screen);
     if (screen.kind === 'payment-result') {
-      if (effects && !effects.includes(screen.statusFrom)) {
-        report(`${at(i)}/statusFrom`, `unknown effect "${screen.statusFrom}"`, effects.length > 0 ? `use one of ${effects.join(', ')}` : 'this app registers no effects yet');
-      } else if (!(screen.effects ?? []).includes(screen.statusFrom)) {
+      // An unknown name is reported with the others below.
+      if ((!effects || effects.includes(screen.statusFrom)) && !(screen.effects ?? []).includes(screen.statusFrom)) {
         report(`${at(i)}/statusFrom`, `"${screen.statusFrom}" is not one of this screen's effects, so the status it shows is nobody's answer`, `add "${screen.statusFrom}" to this screen's "effects"`);
       }
       if (branches.length > 0) {
@@ -155,13 +152,12 @@ export function checkSemantics(flow: Flow, effects: readonly string[] | null, pu
         }
       }
     });
-    (screen.effects ?? []).forEach((effect, e) => {
-      if (effects && !effects.includes(effect)) report(`${at(i)}/effects/${e}`, `unknown effect "${effect}"`, effects.length > 0 ? `use one of ${effects.join(', ')}` : 'this app registers no effects yet');
-    });
     if (placeholders) {
       for (const [pointer, text] of textsOf(screen, at(i))) checkPlaceholders(screen, pointer, text, screenByKey, placeholders, report);
     }
   });
+
+  if (effects) problems.push(...unknownEffects(flow, effects, 'registered'));
 
   // Reachability and "earlier screen" both need the graph; skip them when references are broken.
   if (problems.length > 0) return problems;

@@ -5,9 +5,17 @@ import { validateFlow } from './validate-flow';
 import { pathFor } from './flow-graph';
 import { compileFlow, screenIdOf, type EffectInput } from './compile-flow';
 import type { Flow } from './generated/flow-types';
+import type { AnyActorLogic } from 'xstate';
+import { FlowProblemsError } from './flow-problem';
+import { pendingEffects } from './test-support/pending-effects';
 
 /** The effects the product flow names (the app registers them; src/shared/effect-names.ts). */
 const productEffects = ['loadPlans', 'submitEmail', 'startCheckout', 'loadOffers', 'purchaseOffers', 'orderReports', 'checkPayment'];
+
+/** The machine with every effect pending and the given ones swapped in with `.provide()`, as the app's tests do. */
+function machineWith(flow: Flow, actors: Record<string, AnyActorLogic> = {}, now?: () => Date) {
+  return compileFlow(flow, { effects: pendingEffects(flow), ...(now ? { now } : {}) }).provide({ actors });
+}
 
 function loadFlow(): Flow {
   const result = validateFlow(flowJson);
@@ -18,7 +26,7 @@ function loadFlow(): Flow {
 const place = { latitude: 51.5, longitude: -0.12, place: 'London, United Kingdom', utcOffsetMinutes: 60, timeZone: 'Europe/London' };
 
 function walk(relationship: string, time: string) {
-  const actor = createActor(compileFlow(loadFlow(), { now: () => new Date('2026-01-01T00:00:00Z') })).start();
+  const actor = createActor(machineWith(loadFlow(), {}, () => new Date('2026-01-01T00:00:00Z'))).start();
   const visited: string[] = [screenIdOf(actor.getSnapshot())];
   const step = (event: Parameters<typeof actor.send>[0]) => {
     actor.send(event);
@@ -89,7 +97,7 @@ describe('compileFlow on flows/astrology.json', () => {
   });
 
   it('refuses navigation to a screen the visitor has not reached', () => {
-    const actor = createActor(compileFlow(loadFlow())).start();
+    const actor = createActor(machineWith(loadFlow())).start();
     actor.send({ type: 'NEXT' });
     actor.send({ type: 'NAVIGATE', screen: 'profile-time-of-birth' });
     expect(screenIdOf(actor.getSnapshot())).toBe('relationship-status');
@@ -108,6 +116,35 @@ describe('compileFlow on flows/astrology.json', () => {
 });
 
 describe('named effects', () => {
+  it('refuses, located, a flow naming an effect it is given no implementation for, and swaps one in with .provide()', async () => {
+    const { fromPromise } = await import('xstate');
+    const flow = loadFlow();
+    const { loadPlans: _given, ...withoutPlans } = pendingEffects(flow);
+    let thrown: unknown = null;
+    try {
+      compileFlow(flow, { effects: withoutPlans });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(FlowProblemsError);
+    const pointers = thrown instanceof FlowProblemsError ? thrown.problems.map((p) => p.pointer) : [];
+    const expected = flow.screens.flatMap((screen, i) => ((screen.effects ?? []).includes('loadPlans') ? [`/screens/${i}/effects/${screen.effects?.indexOf('loadPlans')}`] : []));
+    expect(expected.length).toBeGreaterThan(0);
+    expect(pointers).toEqual(expected);
+    expect(thrown instanceof FlowProblemsError ? thrown.problems[0]?.message : '').toBe('effect "loadPlans" has no implementation');
+
+    // Every named effect is in the machine, so a test swaps one with .provide() and the screen runs it.
+    const runs: string[] = [];
+    const machine = machineWith(flow, { loadPlans: fromPromise(async ({ input }: { input: EffectInput }) => (runs.push(input.screen.id), { plans: [] })) });
+    const actor = createActor(machine, {
+      snapshot: machine.resolveState({ value: 'profile-loading', context: { answers: {}, trail: ['profile-loading'], email: null, move: 'start', results: {}, flags: {} } }),
+    }).start();
+    actor.send({ type: 'RESUME' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(runs).toEqual(['profile-loading']);
+    expect(actor.getSnapshot().context.results).toEqual({ loadPlans: { plans: [] } });
+  });
+
   it('invokes the effect a screen names when the screen opens, and refuses unknown names', async () => {
     const { fromPromise } = await import('xstate');
     const edited = structuredClone(flowJson) as unknown as { screens: Array<{ id: string; effects?: string[] }> };
@@ -120,13 +157,11 @@ describe('named effects', () => {
     if (!result.ok) throw new Error(JSON.stringify(result.problems));
 
     const calls: string[] = [];
-    const machine = compileFlow(result.flow, {
-      effects: {
-        prepareProfile: fromPromise(async ({ input }: { input: EffectInput }) => {
-          calls.push('prepareProfile');
-          return { preparedFor: input.answers['4-7'] };
-        }),
-      },
+    const machine = machineWith(result.flow, {
+      prepareProfile: fromPromise(async ({ input }: { input: EffectInput }) => {
+        calls.push('prepareProfile');
+        return { preparedFor: input.answers['4-7'] };
+      }),
     });
     const actor = createActor(machine, {
       snapshot: machine.resolveState({ value: 'relationship-love-language', context: { answers: {}, trail: ['relationship-love-language'], email: null, move: 'start', results: {}, flags: {} } }),
@@ -166,15 +201,13 @@ describe('a screen that submits to an effect', () => {
     const runs: EffectInput[] = [];
     let finish: () => void = () => {};
     const gate = new Promise<void>((resolve) => (finish = resolve));
-    const machine = compileFlow(submittingFlow(), {
-      effects: {
-        submitEmail: fromPromise(async ({ input }: { input: EffectInput }) => {
-          runs.push(input);
-          await gate;
-          if (outcome instanceof Error) throw outcome;
-          return { outcome };
-        }),
-      },
+    const machine = machineWith(submittingFlow(), {
+      submitEmail: fromPromise(async ({ input }: { input: EffectInput }) => {
+        runs.push(input);
+        await gate;
+        if (outcome instanceof Error) throw outcome;
+        return { outcome };
+      }),
     });
     const actor = createActor(machine, {
       snapshot: machine.resolveState({ value: 'email', context: { answers: { '2-1': 'Maya' }, trail: ['email'], email: null, move: 'start', results: {}, flags: {} } }),
@@ -229,14 +262,12 @@ describe('a price screen that submits the chosen plan', () => {
   it('stores the plan, runs the effect once, and branches on its outcome', async () => {
     const { fromPromise } = await import('xstate');
     const runs: EffectInput[] = [];
-    const machine = compileFlow(flowWithPayment(), {
-      effects: {
-        startCheckout: fromPromise(async ({ input }: { input: EffectInput }) => {
-          runs.push(input);
-          if (runs.length === 1) throw new Error('server down');
-          return { outcome: 'redirected' };
-        }),
-      },
+    const machine = machineWith(flowWithPayment(), {
+      startCheckout: fromPromise(async ({ input }: { input: EffectInput }) => {
+        runs.push(input);
+        if (runs.length === 1) throw new Error('server down');
+        return { outcome: 'redirected' };
+      }),
     });
     const actor = createActor(machine, {
       snapshot: machine.resolveState({ value: 'select-price', context: { answers: {}, trail: ['select-price'], email: 'maya@example.com', move: 'start', results: {}, flags: {} } }),
@@ -254,7 +285,7 @@ describe('the way back from the hosted payment', () => {
 
 
   it('lets a visitor who reached the price screen return to its success, error and cancel pages, and no one else', () => {
-    const machine = compileFlow(flowWithPayment());
+    const machine = machineWith(flowWithPayment());
     const at = (screen: string, trail: string[]) =>
       createActor(machine, { snapshot: machine.resolveState({ value: screen, context: { answers: {}, trail, email: null, move: 'start', results: {}, flags: {} } }) }).start();
     for (const target of ['payment-success', 'payment-error', 'sale']) {
@@ -280,7 +311,7 @@ describe('the way back from the hosted payment', () => {
   });
 
   it('shows a visitor new to this browser (the hosted page handed back to another one) the page they return to, the start behind it', () => {
-    const machine = compileFlow(flowWithPayment());
+    const machine = machineWith(flowWithPayment());
     for (const target of ['payment-success', 'payment-error', 'sale']) {
       const actor = createActor(machine).start();
       actor.send({ type: 'NAVIGATE', screen: target });
@@ -293,7 +324,7 @@ describe('the way back from the hosted payment', () => {
 
   it('keeps the answers given after a payment return, which no `next` leads to', () => {
     const flow = flowWithPayment();
-    const machine = compileFlow(flow);
+    const machine = machineWith(flow);
     // The visitor's whole way to the price screen (the conditions take their default branches).
     const trail = pathFor(flow, {});
     expect(trail.at(-1)).toBe('select-price');
@@ -308,7 +339,7 @@ describe('the way back from the hosted payment', () => {
 
   it('skips the discount pages when remote config switches the discounts off', () => {
     const flow = flowWithPayment();
-    const machine = compileFlow(flow);
+    const machine = machineWith(flow);
     expect(createActor(machine).getSnapshot().context.flags).toEqual({ discounts: true });
     const actor = createActor(machine, {
       snapshot: machine.resolveState({ value: 'select-price', context: { answers: { '5-1': 'mxp_plan_1' }, trail: pathFor(flow, {}), email: null, move: 'start', results: {}, flags: { discounts: true } } }),
@@ -321,7 +352,7 @@ describe('the way back from the hosted payment', () => {
 
   it('stays on the price screen when the payment page opened (no branch matches), ready for another try', async () => {
     const { fromPromise } = await import('xstate');
-    const machine = compileFlow(flowWithPayment(), { effects: { startCheckout: fromPromise(async () => ({ outcome: 'redirected' })) } });
+    const machine = machineWith(flowWithPayment(), { startCheckout: fromPromise(async () => ({ outcome: 'redirected' })) });
     const actor = createActor(machine, {
       snapshot: machine.resolveState({ value: 'select-price', context: { answers: {}, trail: ['select-price'], email: 'a@example.com', move: 'start', results: {}, flags: {} } }),
     }).start();
@@ -339,17 +370,16 @@ describe('a payment result screen (/payment-success)', () => {
     const runs: EffectInput[] = [];
     const reportRuns: string[] = [];
     let answer: (outcome: string | Error) => void = () => {};
-    const machine = compileFlow(flowWithPayment(), {
-      effects: {
-        checkPayment: fromPromise(({ input }: { input: EffectInput }) => {
-          runs.push(input);
-          return new Promise<{ outcome: string }>((resolve, reject) => (answer = (outcome) => (outcome instanceof Error ? reject(outcome) : resolve({ outcome }))));
-        }),
-        orderReports: fromPromise(async ({ input }: { input: EffectInput }) => {
-          reportRuns.push(input.screen.id);
-          return { outcome: 'nothing' };
-        }),
-      },
+    const machine = machineWith(flowWithPayment(), {
+      checkPayment: fromPromise(({ input }: { input: EffectInput }) => {
+        runs.push(input);
+        return new Promise<{ outcome: string }>((resolve, reject) => (answer = (outcome) => (outcome instanceof Error ? reject(outcome) : resolve({ outcome }))));
+      }),
+      orderReports: fromPromise(async ({ input }: { input: EffectInput }) => {
+        reportRuns.push(input.screen.id);
+        return { outcome: 'nothing' };
+      }),
+      purchaseOffers: fromPromise(async () => ({ outcome: 'purchased' })),
     });
     const trail = [...pathFor(flowWithPayment(), {})];
     const actor = createActor(machine, {
@@ -409,18 +439,19 @@ describe('a payment result screen (/payment-success)', () => {
   });
 
   it('keeps the trail through the paid return consistent, so the upsell keeps its answer', async () => {
-    const { actor, answer } = await returning();
+    const { actor, answer, settle } = await returning();
     actor.send({ type: 'RETURN', screen: 'payment-success' });
     await answer('paid');
     actor.send({ type: 'NEXT' });
     actor.send({ type: 'ANSWER', value: ['birth_chart'] });
+    await settle();
     expect(screenIdOf(actor.getSnapshot())).toBe('signup-offer-success');
     expect(actor.getSnapshot().context.answers).toMatchObject({ '5-1': 'mxp_plan_1', '6-1': ['birth_chart'] });
     expect(actor.getSnapshot().context.trail.slice(-4)).toEqual(['select-price', 'payment-success', 'signup-offer', 'signup-offer-success']);
   });
 
-  it('keeps checking when no checkPayment is registered: without the server\'s word the page claims nothing', () => {
-    const machine = compileFlow(flowWithPayment());
+  it('keeps checking while checkPayment has not answered: without the server\'s word the page claims nothing', () => {
+    const machine = machineWith(flowWithPayment());
     const actor = createActor(machine, {
       snapshot: machine.resolveState({ value: 'select-price', context: { answers: {}, trail: ['select-price'], email: null, move: 'start', results: {}, flags: {} } }),
     }).start();

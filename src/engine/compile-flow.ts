@@ -6,7 +6,10 @@ import { evaluateCondition, type Flags } from './conditions';
 import { refreshPlaceOffsets } from './place-offsets';
 import { withoutResult, withResult, type EffectFailure, type EffectName, type StoredResults } from './effect-results';
 import { branchesOf, consistentTrail, defaultFlags, indexFlow, predecessors, pruneAnswers, returnTargetsOf } from './flow-graph';
-import { screenSubmits, type Submission } from './generated/screen-submits';
+import type { Submission } from './generated/screen-submits';
+import { statusEffectOf, submissionOf, submitEffectOf } from './screen-effects';
+import { unknownEffects } from './effect-references';
+import { FlowProblemsError } from './flow-problem';
 
 /** How the visitor reached the current screen; the address bar projection reads it. */
 export type Move = 'start' | 'forward' | 'back' | 'history-back' | 'navigate';
@@ -93,13 +96,22 @@ export function compileFlow<R = AnyEffectOutputs>(flow: Flow, options: CompileOp
     return screen;
   };
   // XState takes the implementations by name; it cannot pair a flow's effect name with an output type, `effects` does.
+  // Every effect the flow names is part of the machine (so `.provide()` can swap it); one without an implementation
+  // is refused here, located, never silently left out.
   const effects: EffectLogics<R> = options.effects ?? {};
   const actors: Record<string, AnyActorLogic> = {};
   for (const name in effects) {
     const logic = effects[name];
     if (logic) actors[name] = logic;
   }
-  const registered = (name: string | undefined): name is EffectName<R> => name !== undefined && Object.hasOwn(actors, name);
+  const missing = unknownEffects(flow, Object.keys(actors), 'implemented');
+  if (missing.length > 0) throw new FlowProblemsError(missing);
+  const isImplemented = (name: string): name is EffectName<R> => Object.hasOwn(actors, name);
+  // Always true after the check above; the type of the name follows from it.
+  const implemented = (name: string): EffectName<R> => {
+    if (isImplemented(name)) return name;
+    throw new FlowProblemsError(unknownEffects(flow, Object.keys(actors), 'implemented'));
+  };
   // What an effect's done event stores: its output, of the type the map gives its name (see `actors`).
   const storeOutput =
     <Name extends EffectName<R>>(name: Name) =>
@@ -217,14 +229,14 @@ export function compileFlow<R = AnyEffectOutputs>(flow: Flow, options: CompileOp
 
   // The effects run while the screen is open (a payment result screen's status effect runs in its own sub-state).
   const invokeFor = (screen: Screen) =>
-    (screen.effects ?? []).flatMap((name) =>
-      registered(name) && name !== statusEffectOf(screen)
+    (screen.effects ?? []).flatMap((named) =>
+      named !== statusEffectOf(screen)
         ? [
             {
-              src: name,
-              id: `${screen.id}:${name}`,
+              src: implemented(named),
+              id: `${screen.id}:${named}`,
               input: effectInput(screen),
-              onDone: { actions: { type: 'storeResult' as const, params: storeOutput(name) } },
+              onDone: { actions: { type: 'storeResult' as const, params: storeOutput(implemented(named)) } },
             },
           ]
         : [],
@@ -242,34 +254,31 @@ export function compileFlow<R = AnyEffectOutputs>(flow: Flow, options: CompileOp
     const resume = invoke.length > 0 || status ? { RESUME: { target: `#${flow.id}.${screen.id}`, reenter: true } } : {};
     if (status !== undefined) {
       // A payment result screen: `checking` until its status effect answers (a failed effect counts as the
-      // outcome "failed"), and only then NEXT, decided by `next` on that answer. Without the effect registered
-      // it keeps checking: nothing here may claim what the server has not said.
-      const statusName = registered(status) ? status : null;
+      // outcome "failed"), and only then NEXT, decided by `next` on that answer: nothing here may claim what the
+      // server has not said.
+      const statusName = implemented(status);
       return machineSetup.createStateConfig({
         ...common,
-        // Only a registered effect ever has a result to forget.
-        ...(statusName ? { entry: { type: 'forgetResult', params: { effect: statusName } } } : {}),
+        entry: { type: 'forgetResult', params: { effect: statusName } },
         on: { ...resume, ...(back.length > 0 ? { BACK: back } : {}) },
         initial: 'checking',
         states: {
-          checking: statusName
-            ? {
-                invoke: {
-                  src: statusName,
-                  id: `${screen.id}:${statusName}`,
-                  input: effectInput(screen),
-                  onDone: { target: 'checked', actions: { type: 'storeResult', params: storeOutput(statusName) } },
-                  onError: { target: 'checked', actions: { type: 'storeResult', params: storeFailure(statusName) } },
-                },
-              }
-            : {},
+          checking: {
+            invoke: {
+              src: statusName,
+              id: `${screen.id}:${statusName}`,
+              input: effectInput(screen),
+              onDone: { target: 'checked', actions: { type: 'storeResult', params: storeOutput(statusName) } },
+              onError: { target: 'checked', actions: { type: 'storeResult', params: storeFailure(statusName) } },
+            },
+          },
           checked: { on: { NEXT: forward(screen, null, true) } },
         },
       });
     }
     const submission = submissionOf(screen);
     const declared = submitEffectOf(screen);
-    const submitName = registered(declared) ? declared : null;
+    const submitName = declared !== undefined ? implemented(declared) : null;
     const trigger = submission ? triggers[submission](screen.id) : null;
     // A screen submits through its sub-states when its trigger is an event of its own (an email is no ANSWER), or
     // when it has an effect to submit to; a screen whose answer has no effect to go to is a plain question.
@@ -361,11 +370,6 @@ export function screenIdOf(snapshot: { value: unknown }): string {
   return typeof value === 'object' && value !== null ? (Object.keys(value)[0] ?? '') : '';
 }
 
-/** The effect whose outcome a payment result screen shows (its `statusFrom`). */
-export function statusEffectOf(screen: Screen): string | undefined {
-  return screen.kind === 'payment-result' ? screen.statusFrom : undefined;
-}
-
 /**
  * What the visitor submits on each kind of `Submission` (the schema's `x-submits`): the event, the guard that
  * accepts it and the action that keeps it. An email goes to the machine's memory, never to the saved answers.
@@ -383,20 +387,3 @@ const triggers = {
   }),
 } satisfies Record<Submission, (screen: string) => { event: FunnelEvent['type'] }>;
 
-/** The kinds whose `$defs` entry in the schema says what they submit (`x-submits`). */
-type SubmittingKind = { [K in Screen['kind']]: (typeof screenSubmits)[K] extends null ? never : K }[Screen['kind']];
-type SubmittingScreen = Extract<Screen, { kind: SubmittingKind }>;
-
-function isSubmitting(screen: Screen): screen is SubmittingScreen {
-  return screenSubmits[screen.kind] !== null;
-}
-
-/** What a screen submits, as the schema declares for its kind (`x-submits`); null when it submits nothing. */
-function submissionOf(screen: Screen): Submission | null {
-  return screenSubmits[screen.kind];
-}
-
-/** The effect a screen submits to: its `submit`, on a kind the schema declares submitting. */
-export function submitEffectOf(screen: Screen): string | undefined {
-  return isSubmitting(screen) ? screen.submit : undefined;
-}

@@ -4,3 +4,14 @@ export interface FlowProblem {
   message: string;
   hint: string;
 }
+
+/** A flow that cannot be run as given (thrown by the compiler), carrying its located problems. */
+export class FlowProblemsError extends Error {
+  readonly problems: FlowProblem[];
+
+  constructor(problems: FlowProblem[]) {
+    super(problems.map((p) => `${p.pointer}: ${p.message}; ${p.hint}`).join('\n'));
+    this.name = 'FlowProblemsError';
+    this.problems = problems;
+  }
+}

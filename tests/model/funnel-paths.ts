@@ -1,6 +1,7 @@
 import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import { fromPromise, type AnyActorLogic, type EventFromLogic } from 'xstate';
-import { screenIdOf, submitEffectOf } from '../../src/engine/compile-flow';
+import { screenIdOf } from '../../src/engine/compile-flow';
+import { submitEffectOf } from '../../src/engine/screen-effects';
 import type { Flow, Screen } from '../../src/engine/generated/flow-types';
 import type { Answers, PlaceAnswer } from '../../src/engine/answers';
 import { isQuestionScreen } from '../../src/engine/answers';
