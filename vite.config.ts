@@ -30,7 +30,7 @@ function flowPlugin(): Plugin {
     name: 'astrelle-flow',
     config() {
       // An invalid flow is reported, located, by buildStart; the name is then never used.
-      return { define: { __PRODUCT_NAME__: JSON.stringify(flow?.product.name ?? '') } };
+      return { define: { __PRODUCT_NAME__: JSON.stringify(flow?.product.name ?? ''), __FLOW_FILE__: JSON.stringify(flowFile) } };
     },
     buildStart() {
       this.addWatchFile(flowFile);

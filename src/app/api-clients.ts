@@ -1,16 +1,17 @@
 import { createAstroApi } from '../services/astro-api';
-import { config } from '../services/config';
+import type { AppConfig } from '../services/config';
 import { createIpLookup } from '../services/ip-lookup';
+import { createPlaceSearch } from '../services/place-search';
 import { createSubscriptionApi } from '../services/subscription-api';
 
-let clients: ReturnType<typeof create> | null = null;
-
-function create() {
-  return { astro: createAstroApi(config), subscriptions: createSubscriptionApi(config), lookUpIp: createIpLookup(config) };
+/** The backend clients, made from the configuration (the composition root makes one set per page load). */
+export function createApiClients(config: AppConfig) {
+  return {
+    astro: createAstroApi(config),
+    subscriptions: createSubscriptionApi(config),
+    lookUpIp: createIpLookup(config),
+    searchPlaces: createPlaceSearch(config),
+  };
 }
 
-/** The app's one set of backend clients (the visitor session and the funnel's effects share them). */
-export function apiClients() {
-  clients ??= create();
-  return clients;
-}
+export type ApiClients = ReturnType<typeof createApiClients>;

@@ -1,41 +1,34 @@
-import { config } from '../services/config';
-import { apiClients } from './api-clients';
+import type { AppConfig } from '../services/config';
+import type { ApiClients } from './api-clients';
 import type { EffectServices } from './effects';
 import type { Profile } from '../engine/generated/flow-types';
-import { absoluteUrl } from '../services/api-call';
-import { getVisitorSession, visitorIdKey } from './session/visitor-session';
-import { randomId } from './session/random-id';
+import { readStoredVisitorId, type VisitorSessionActor } from './session/visitor-session';
 import { reportsOrderedStore } from './effects/reports-ordered';
 import { linkedEmail, visitorIdFrom } from './effects/visitor-email';
+import type { BrowserPort } from './browser-port';
 
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
-function storedVisitorId(): string | null {
-  try {
-    return storage()?.getItem(visitorIdKey) ?? null;
-  } catch {
-    return null;
-  }
+/** What the effects' services are made of: the composition root hands each part in. */
+export interface EffectServiceParts {
+  project: string;
+  profile: Profile;
+  config: AppConfig;
+  clients: ApiClients;
+  session: VisitorSessionActor;
+  browser: BrowserPort;
 }
 
 /**
- * The effects' services in the browser: the real servers, the visitor session, the browser itself, and the
- * flow's project id and `profile` roles (which answers the payloads read).
+ * The effects' services: the real servers, the visitor session, the browser itself, and the flow's project id and
+ * `profile` roles (which answers the payloads read).
  */
-export function browserEffectServices(project: string, profile: Profile): EffectServices {
-  const session = () => getVisitorSession().getSnapshot().context;
+export function effectServices({ project, profile, config, clients, session: actor, browser }: EffectServiceParts): EffectServices {
+  const session = () => actor.getSnapshot().context;
   // Payment return pages skip loading the session: the id then comes from storage or the return URL.
-  const visitorId = () => visitorIdFrom(session().id, storedVisitorId(), window.location.search);
+  const visitorId = () => visitorIdFrom(session().id, readStoredVisitorId(browser.localStorage), browser.address().search);
   let linked: Promise<string | null> | null = null;
   return {
-    astro: apiClients().astro,
-    subscriptions: apiClients().subscriptions,
+    astro: clients.astro,
+    subscriptions: clients.subscriptions,
     project,
     profile,
     testOffers: config.testOffers,
@@ -48,22 +41,18 @@ export function browserEffectServices(project: string, profile: Profile): Effect
       // the page load (a failed one is not kept, so the next effect asks again).
       const known = session().session?.user?.email;
       if (known) return Promise.resolve(known);
-      linked ??= linkedEmail(null, visitorId(), apiClients().subscriptions.getSession).then((email) => {
+      linked ??= linkedEmail(null, visitorId(), clients.subscriptions.getSession).then((email) => {
         if (!email) linked = null;
         return email;
       });
       return linked;
     },
-    reportsOrdered: reportsOrderedStore(storage()),
-    newOrderId: () => `ord_${randomId().replace(/-/g, '')}`,
-    origin: new URL(absoluteUrl(config.subscriptionApiUrl)).origin,
-    openPaymentPage: (url) => window.location.assign(url),
+    reportsOrdered: reportsOrderedStore(browser.localStorage),
+    newOrderId: () => `ord_${browser.newId().replace(/-/g, '')}`,
+    origin: new URL(config.subscriptionApiUrl, browser.origin).origin,
+    openPaymentPage: (url) => browser.openPaymentPage(url),
     // The hosted payment's way back (`/payment-success?…&payment=true&order=…`): the order is only a claim to check.
-    paymentReturn: () => ({ order: new URLSearchParams(window.location.search).get('order') }),
-    browser: () => ({
-      userAgent: navigator.userAgent,
-      cookies: document.cookie,
-      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-    }),
+    paymentReturn: () => ({ order: new URLSearchParams(browser.address().search).get('order') }),
+    browser: () => browser.details(),
   };
 }

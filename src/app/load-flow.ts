@@ -8,21 +8,7 @@ import { textPlaceholders } from '../shared/text-placeholders';
 
 export type LoadedFlow = { ok: true; flow: Flow } | { ok: false; problems: FlowProblem[] };
 
-let loaded: LoadedFlow | null = null;
-
-/**
- * Validates the bundled flow at load with the same validator as flow:check and the build, once per
- * page load (the funnel and the visitor session share the result).
- */
-export function loadFlow(): LoadedFlow {
-  loaded ??= validateBundledFlow();
-  return loaded;
-}
-
-function validateBundledFlow(): LoadedFlow {
-  const result = validateFlow(flowJson, { effects: effectNames, effectKinds, publicPaths, placeholders: textPlaceholders });
-  if (!result.ok) {
-    for (const p of result.problems) console.error(`flow ${p.pointer} ${p.message}; ${p.hint}`);
-  }
-  return result;
+/** Validates the bundled flow with the same validator as flow:check and the build (the composition root calls it once). */
+export function loadBundledFlow(): LoadedFlow {
+  return validateFlow(flowJson, { effects: effectNames, effectKinds, publicPaths, placeholders: textPlaceholders });
 }

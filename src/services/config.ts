@@ -66,4 +66,19 @@ export function readConfig(env: Record<string, string | undefined>): AppConfig {
   };
 }
 
+/**
+ * The configuration with every base URL absolute, resolved against the page's origin (paths on this origin become
+ * URLs of it; the place search's empty base is the origin itself): the clients made from it need no window.
+ */
+export function resolveAgainst(config: AppConfig, origin: string): AppConfig {
+  const absolute = (url: string) => new URL(url, origin).toString().replace(/\/+$/, '');
+  return {
+    ...config,
+    placesApiUrl: absolute(config.placesApiUrl || origin),
+    astroApiUrl: absolute(config.astroApiUrl),
+    subscriptionApiUrl: absolute(config.subscriptionApiUrl),
+    ipLookupUrl: absolute(config.ipLookupUrl),
+  };
+}
+
 export const config: AppConfig = readConfig(import.meta.env);

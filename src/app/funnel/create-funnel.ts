@@ -1,26 +1,17 @@
 import { createActor } from 'xstate';
 import type { Flow } from '../../engine/generated/flow-types';
-import { compileFlow, restoreSnapshot, screenIdOf, type EffectLogics } from '../../engine/compile-flow';
+import { restoreSnapshot, screenIdOf, type FunnelMachine } from '../../engine/compile-flow';
 import type { EffectResults } from '../effect-results';
 import { loadProgress, saveProgress, type ProgressStorage } from '../../engine/persistence';
 import { defaultFlags } from '../../engine/flow-graph';
 import { progressMigrations } from '../progress-migrations';
 
-function browserStorage(): ProgressStorage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
 /**
- * Creates the visitor's funnel actor: restored from saved progress when it fits this flow, saved
- * again after every change (answers and position only; the email is never written). `effects`
- * are the named effects the flow's screens run.
+ * Starts the visitor's funnel actor on `machine` (the flow compiled with its effects): restored from saved
+ * progress when it fits this flow, saved again after every change (answers and position only; the email is never
+ * written).
  */
-export function createFunnel(flow: Flow, storage: ProgressStorage | null = browserStorage(), effects: EffectLogics<EffectResults> = {}) {
-  const machine = compileFlow<EffectResults>(flow, { effects });
+export function createFunnel(flow: Flow, machine: FunnelMachine<EffectResults>, storage: ProgressStorage | null) {
   const progress = storage ? loadProgress(storage, flow, new Date(), progressMigrations[flow.id]) : null;
   const actor = createActor(machine, progress ? { snapshot: restoreSnapshot(machine, progress, defaultFlags(flow)) } : {});
   if (storage) {

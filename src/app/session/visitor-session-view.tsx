@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSelector } from '@xstate/react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { getVisitorSession } from './visitor-session';
+import { useAppRoot } from '../app-root-context';
 import { addressKey } from './visitor-session-machine';
 
 /**
@@ -10,7 +10,7 @@ import { addressKey } from './visitor-session-machine';
  * still on the address they were meant for. Renders nothing.
  */
 export default function VisitorSessionView() {
-  const actor = getVisitorSession();
+  const { session: actor } = useAppRoot();
   const { pathname, search, hash } = useLocation();
   const navigate = useNavigate();
   const request = useSelector(actor, (s) => s.context.urlRequest);

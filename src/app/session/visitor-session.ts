@@ -1,78 +1,72 @@
 import { createActor } from 'xstate';
+import type { Flow } from '../../engine/generated/flow-types';
 import { sessionRules } from '../../engine/session-rules';
 import type { IpInfo } from '../../shared/contract/subscription';
-import { apiClients } from '../api-clients';
-import { loadFlow } from '../load-flow';
 import { appSessionPages } from '../../shared/public-paths';
-import { randomId } from './random-id';
-import { createVisitorSessionMachine, type SessionServices } from './visitor-session-machine';
+import type { ApiClients } from '../api-clients';
+import { createVisitorSessionMachine, type SessionServices, type VisitorSessionMachine } from './visitor-session-machine';
+
+/** The session machine's implementations by name (its server calls are actors), as `.provide()` takes them. */
+export type SessionImplementations = Parameters<VisitorSessionMachine['provide']>[0];
 
 /** localStorage key of the visitor's id, so a returning visitor keeps their session. */
 export const visitorIdKey = 'astrelle:usid';
 
-function storage(): Storage | null {
+/** The id kept for this visitor across visits, or null (no storage, nothing stored). */
+export function readStoredVisitorId(storage: Pick<Storage, 'getItem'> | null): string | null {
   try {
-    return window.localStorage;
+    return storage?.getItem(visitorIdKey) ?? null;
   } catch {
     return null;
   }
 }
 
-/** The real services: the subscription and astro servers, the IP lookup (once per page load), localStorage. */
-function browserServices(): SessionServices {
-  const { subscriptions, astro, lookUpIp: lookUp } = apiClients();
+/** The session's services: the subscription and astro servers, the IP lookup (once per page load), the id store. */
+export function sessionServices(clients: ApiClients, storage: Pick<Storage, 'getItem' | 'setItem'> | null, newId: () => string): SessionServices {
   let ipInfo: Promise<IpInfo | undefined> | null = null;
   return {
-    createSession: subscriptions.createSession,
-    getSession: subscriptions.getSession,
-    writeSession: subscriptions.writeSession,
+    createSession: clients.subscriptions.createSession,
+    getSession: clients.subscriptions.getSession,
+    writeSession: clients.subscriptions.writeSession,
     lookUpIp: () => {
       // One lookup per page load; a failed one is tried again on the next save.
-      ipInfo ??= lookUp().then((info) => {
+      ipInfo ??= clients.lookUpIp().then((info) => {
         if (!info) ipInfo = null;
         return info;
       });
       return ipInfo;
     },
-    confirmEmail: astro.confirmEmail,
+    confirmEmail: clients.astro.confirmEmail,
     // A/B assignments arrive with remote config; until then the session records none.
     abTestData: () => ({}),
-    readStoredId: () => {
-      try {
-        return storage()?.getItem(visitorIdKey) ?? null;
-      } catch {
-        return null;
-      }
-    },
+    readStoredId: () => readStoredVisitorId(storage),
     storeId: (id) => {
       try {
-        storage()?.setItem(visitorIdKey, id);
+        storage?.setItem(visitorIdKey, id);
       } catch {
         // Without storage the id lives in the URL only; the visit still works.
       }
     },
-    newId: randomId,
+    newId,
   };
 }
 
-let actor: ReturnType<typeof start> | null = null;
-
-function start() {
-  const loaded = loadFlow();
-  // A broken flow shows its own error page; the session then has nothing to guard.
-  const rules = loaded.ok ? sessionRules(loaded.flow, appSessionPages) : () => 'skip' as const;
-  const session = createActor(createVisitorSessionMachine(rules, browserServices())).start();
-  // The address the page opened with is the first visit, even if the funnel moves on (a tap made
-  // on the landing before the code arrived) before the view that reports addresses has mounted.
-  const { pathname, search, hash } = window.location;
-  session.send({ type: 'VISIT', pathname, search, hash });
+/**
+ * Starts the visitor's session actor, handing it the address the page opened with as the first visit (even if
+ * the funnel moves on, a tap made on the landing before the code arrived, before the address bar's writer mounts).
+ * With a broken flow (`null`) the session has nothing to guard.
+ */
+export function startVisitorSession(
+  flow: Flow | null,
+  services: SessionServices,
+  opened: { pathname: string; search: string; hash: string },
+  implementations?: SessionImplementations,
+) {
+  const rules = flow ? sessionRules(flow, appSessionPages) : () => 'skip' as const;
+  const machine = createVisitorSessionMachine(rules, services);
+  const session = createActor(implementations ? machine.provide(implementations) : machine).start();
+  session.send({ type: 'VISIT', ...opened });
   return session;
 }
 
-/** The visitor's session actor, one per page load, created by whichever part of the app asks first. */
-export function getVisitorSession() {
-  actor ??= start();
-  return actor;
-}
-
-export type VisitorSessionActor = ReturnType<typeof getVisitorSession>;
+export type VisitorSessionActor = ReturnType<typeof startVisitorSession>;

@@ -1,0 +1,50 @@
+import { randomId } from './session/random-id';
+
+/** Where the visitor is: the parts of the address the app reads. */
+export interface Address {
+  pathname: string;
+  search: string;
+  hash: string;
+}
+
+/**
+ * What the app takes from the browser, in one place: the composition root hands it to the parts that need it,
+ * and a test hands in its own.
+ */
+export interface BrowserPort {
+  /** This page's origin (relative API paths resolve against it). */
+  origin: string;
+  /** The address the browser shows now. */
+  address(): Address;
+  /** localStorage, or null where it cannot be used (some private modes). */
+  localStorage: Storage | null;
+  /** Leaves for the hosted payment page. */
+  openPaymentPage(url: string): void;
+  /** What the subscription user records of the browser. */
+  details(): { userAgent: string; cookies: string; timeZone: string };
+  /** A new random v4 UUID. */
+  newId(): string;
+}
+
+function windowStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The real browser. */
+export function windowBrowser(): BrowserPort {
+  return {
+    origin: window.location.origin,
+    address: () => {
+      const { pathname, search, hash } = window.location;
+      return { pathname, search, hash };
+    },
+    localStorage: windowStorage(),
+    openPaymentPage: (url) => window.location.assign(url),
+    details: () => ({ userAgent: navigator.userAgent, cookies: document.cookie, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }),
+    newId: randomId,
+  };
+}

@@ -1,0 +1,166 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fromPromise } from 'xstate';
+import flowJson from '../../flows/astrology.json';
+import { screenIdOf, type EffectInput } from '../engine/compile-flow';
+import { pathFor } from '../engine/flow-graph';
+import { saveProgress, storageKey } from '../engine/persistence';
+import { validateFlow } from '../engine/validate-flow';
+import { readConfig } from '../services/config';
+import { effectKinds, effectNames } from '../shared/effect-names';
+import { publicPaths } from '../shared/public-paths';
+import { textPlaceholders } from '../shared/text-placeholders';
+import { funnelPaths } from '../../tests/model/funnel-paths';
+import type { BrowserPort } from './browser-port';
+import { composeApp, type AppOverrides } from './compose-app';
+import type { LoadedFlow } from './load-flow';
+import type { SessionImplementations } from './session/visitor-session';
+import type { CallResult } from '../services/api-call';
+import type { Session } from '../shared/contract/subscription';
+
+const loaded = validateFlow(flowJson, { effects: effectNames, effectKinds, publicPaths, placeholders: textPlaceholders });
+if (!loaded.ok) throw new Error('flows/astrology.json is invalid');
+const flow = loaded.flow;
+
+/** localStorage in memory, recording every write as the browser would receive it. */
+class MemoryStorage implements Storage {
+  readonly items = new Map<string, string>();
+  readonly writes: string[] = [];
+  get length() {
+    return this.items.size;
+  }
+  clear() {
+    this.items.clear();
+  }
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.items.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.writes.push(value);
+    this.items.set(key, value);
+  }
+}
+
+function browserAt(pathname: string, storage: Storage): BrowserPort {
+  let ids = 0;
+  return {
+    origin: 'http://localhost:4173',
+    address: () => ({ pathname, search: '', hash: '' }),
+    localStorage: storage,
+    openPaymentPage: () => undefined,
+    details: () => ({ userAgent: 'test', cookies: '', timeZone: 'UTC' }),
+    newId: () => `00000000-0000-4000-8000-${String((ids += 1)).padStart(12, '0')}`,
+  };
+}
+
+/** The session's server calls answered at once, as by a server that cannot be reached (the funnel carries on). */
+const offline: CallResult<Session> = { ok: false, status: null, reason: 'offline' };
+const serverDown: SessionImplementations = {
+  actors: {
+    ensureSession: fromPromise(async (): Promise<CallResult<Session>> => offline),
+    loadSession: fromPromise(async (): Promise<CallResult<Session>> => offline),
+    saveVisit: fromPromise(async (): Promise<{ session: Session | null; saved: string }> => ({ session: null, saved: '' })),
+    confirmEmail: fromPromise(async (): Promise<unknown> => null),
+  },
+};
+
+function compose(pathname: string, storage: Storage, overrides: AppOverrides = {}, given: LoadedFlow = loaded) {
+  return composeApp({ flow: given, flowFile: 'flows/astrology.json', config: readConfig({}), browser: browserAt(pathname, storage) }, { session: serverDown, ...overrides });
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('the composition root', () => {
+  it('hands the session the address the page opened with, and starts the funnel only when a flow route asks', async () => {
+    const storage = new MemoryStorage();
+    const root = compose('/privacy-policy', storage);
+    expect(root.session.getSnapshot().context.visit?.pathname).toBe('/privacy-policy');
+    await settle();
+    // A public page opened first: the session refreshes, the funnel has not started (nothing saved yet).
+    expect(storage.items.has(storageKey(flow))).toBe(false);
+    const funnel = root.funnel();
+    expect(funnel).not.toBeNull();
+    expect(root.funnel()).toBe(funnel);
+    expect(root.screenServices.searchPlaces).toBeTypeOf('function');
+  });
+
+  it('saves after every change, never the email, and restores the visitor where they were', async () => {
+    // A model path's way through the quiz to the email screen.
+    const toEmail = funnelPaths(flow).paths.find((p) => p.resume);
+    if (!toEmail?.resume) throw new Error('no model path past the email screen');
+    const storage = new MemoryStorage();
+    const submitted: string[] = [];
+    const effects: AppOverrides = {
+      funnel: {
+        actors: {
+          // The walk passes the loading screen: its plans, from a server that has none.
+          loadPlans: fromPromise(async () => ({ maxpay: null, paypal: null })),
+          submitEmail: fromPromise(async ({ input }: { input: EffectInput }) => {
+            submitted.push(input.email ?? '');
+            return { outcome: 'new' as const, astroUser: true, subscriptionUser: true };
+          }),
+        },
+      },
+    };
+    const actor = compose('/', storage, effects).funnel();
+    if (!actor) throw new Error('no funnel');
+    for (const step of toEmail.steps.slice(0, toEmail.resume.step)) actor.send(step.event);
+    expect(screenIdOf(actor.getSnapshot())).toBe('email');
+    actor.send({ type: 'SUBMIT_EMAIL', email: 'maya@example.com' });
+    await settle();
+    // The implementation swapped in with .provide() ran, with the address held in memory.
+    expect(submitted).toEqual(['maya@example.com']);
+    expect(actor.getSnapshot().context.email).toBe('maya@example.com');
+    expect(storage.writes.length).toBeGreaterThan(10);
+    for (const raw of storage.writes) expect(raw).not.toContain('@');
+    expect(JSON.parse(storage.writes.at(-1) ?? '{}')).toMatchObject({ screen: 'get-access' });
+    const answers = actor.getSnapshot().context.answers;
+    actor.stop();
+
+    const again = compose('/get-access', storage).funnel();
+    if (!again) throw new Error('no funnel');
+    expect(screenIdOf(again.getSnapshot())).toBe('get-access');
+    expect(again.getSnapshot().context.answers).toEqual(answers);
+    expect(again.getSnapshot().context.email).toBeNull();
+    again.stop();
+  });
+
+  it('runs the effects of the screen it restores the visitor to (the price page loads its plans again after a reload)', async () => {
+    const storage = new MemoryStorage();
+    const runs: string[] = [];
+    saveProgress(storage, flow, { screen: 'select-price', answers: {}, trail: pathFor(flow, {}) });
+    const root = compose('/select-price', storage, {
+      funnel: { actors: { loadPlans: fromPromise(async ({ input }: { input: EffectInput }) => (runs.push(input.screen.id), { maxpay: [], paypal: null })) } },
+    });
+    const again = root.funnel();
+    expect(again && screenIdOf(again.getSnapshot())).toBe('select-price');
+    await settle();
+    expect(runs).toEqual(['select-price']);
+    again?.stop();
+  });
+
+  it('refuses at load, located, a flow naming an effect the app has no implementation for', () => {
+    const edited = structuredClone(flowJson) as unknown as { screens: Array<{ id: string; effects?: string[] }> };
+    const index = edited.screens.findIndex((s) => s.id === 'profile-loading');
+    const loading = edited.screens[index];
+    if (!loading) throw new Error('no profile-loading');
+    loading.effects = ['prepareProfile'];
+    // Validated without the app's list of effects: the compiler is the last guard.
+    const unchecked = validateFlow(edited);
+    if (!unchecked.ok) throw new Error(JSON.stringify(unchecked.problems));
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const root = compose('/', new MemoryStorage(), {}, unchecked);
+    expect(root.flow.ok).toBe(false);
+    expect(root.funnel()).toBeNull();
+    expect(errors.mock.calls.map((c) => String(c[0]))).toEqual([
+      `flows/astrology.json /screens/${index}/effects/0: effect "prepareProfile" has no implementation; provide "prepareProfile" in the effects the funnel is compiled with (src/app/effects.ts); given: ${effectNames.join(', ')}`,
+    ]);
+  });
+});

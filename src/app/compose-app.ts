@@ -1,0 +1,87 @@
+import { compileFlow, screenIdOf, type FunnelMachine } from '../engine/compile-flow';
+import { indexFlow } from '../engine/flow-graph';
+import { FlowProblemsError } from '../engine/flow-problem';
+import type { ScreenServices } from '../screens/services-context';
+import { resolveAgainst, type AppConfig } from '../services/config';
+import { createApiClients } from './api-clients';
+import type { BrowserPort } from './browser-port';
+import type { EffectResults } from './effect-results';
+import { effectServices } from './effect-services';
+import { createEffects } from './effects';
+import { createFunnel, type FunnelActor } from './funnel/create-funnel';
+import type { LoadedFlow } from './load-flow';
+import { sessionServices, startVisitorSession, type SessionImplementations, type VisitorSessionActor } from './session/visitor-session';
+
+/** What the app is made from: the flow (validated), the configuration and the browser. */
+export interface AppEnvironment {
+  flow: LoadedFlow;
+  /** The flow's file, named in the located message of a flow the app cannot run. */
+  flowFile: string;
+  config: AppConfig;
+  browser: BrowserPort;
+}
+
+/** The funnel machine's implementations by name (its effects are actors), as `.provide()` takes them. */
+export type FunnelImplementations = Parameters<FunnelMachine<EffectResults>['provide']>[0];
+
+/** What a test swaps in; the app itself passes none. */
+export interface AppOverrides {
+  /** Given to the funnel machine's `.provide()`: e.g. `{ actors: { loadPlans: fromPromise(...) } }`. */
+  funnel?: FunnelImplementations;
+  /** Given to the session machine's `.provide()`: e.g. `{ actors: { ensureSession: fromPromise(...) } }`. */
+  session?: SessionImplementations;
+}
+
+/** The app, wired: one per page load. */
+export interface AppRoot {
+  /** The flow the funnel runs, or the problems that stop it (then the funnel shows its error page). */
+  flow: LoadedFlow;
+  /** The visitor's session (spec §4). */
+  session: VisitorSessionActor;
+  /** The visitor's funnel, started when a flow route first asks (a public page opened first starts no effects); null with a broken flow. */
+  funnel(): FunnelActor | null;
+  /** What screens reach the outside world with. */
+  screenServices: ScreenServices;
+}
+
+/**
+ * The composition root: the one place that wires the flow, the clients, the effects, the session and the funnel.
+ * A flow naming an effect the app has no implementation for fails here, at load, with one located line per place
+ * (then the funnel shows its error page and the session guards nothing).
+ */
+export function composeApp(env: AppEnvironment, overrides: AppOverrides = {}): AppRoot {
+  const { browser } = env;
+  const config = resolveAgainst(env.config, browser.origin);
+  const clients = createApiClients(config);
+  const session = startVisitorSession(env.flow.ok ? env.flow.flow : null, sessionServices(clients, browser.localStorage, browser.newId), browser.address(), overrides.session);
+  let flow = env.flow;
+  let machine: FunnelMachine<EffectResults> | null = null;
+  if (flow.ok) {
+    const effects = createEffects(effectServices({ project: flow.flow.product.id, profile: flow.flow.profile, config, clients, session, browser }));
+    try {
+      const compiled = compileFlow<EffectResults>(flow.flow, { effects });
+      machine = overrides.funnel ? compiled.provide(overrides.funnel) : compiled;
+    } catch (error) {
+      if (!(error instanceof FlowProblemsError)) throw error;
+      flow = { ok: false, problems: error.problems };
+    }
+  }
+  if (!flow.ok) for (const p of flow.problems) console.error(`${env.flowFile} ${p.pointer}: ${p.message}; ${p.hint}`);
+  const valid = flow.ok ? flow.flow : null;
+  let funnel: FunnelActor | null = null;
+  return {
+    flow,
+    session,
+    funnel: () => {
+      if (!funnel && valid && machine) {
+        funnel = createFunnel(valid, machine, browser.localStorage);
+        // The address the visitor opened, before the first render (what the address bar's writer would do a moment
+        // later), so a restored visitor opening / sees / at once and hydration matches.
+        const opened = indexFlow(valid).byRoute.get(browser.address().pathname);
+        if (opened && opened.id !== screenIdOf(funnel.getSnapshot())) funnel.send({ type: 'NAVIGATE', screen: opened.id });
+      }
+      return funnel;
+    },
+    screenServices: { searchPlaces: clients.searchPlaces },
+  };
+}
