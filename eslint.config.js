@@ -111,6 +111,19 @@ const contractTypesOnly = [
   { group: ['typebox', 'typebox/*'], allowTypeImports: true, message: 'Browser code imports TypeBox\'s types only: TypeBox stays out of the bundle.' },
 ];
 
+// The address bar has one writer, a projection of the machines (src/app/address-bar/address-bar.tsx).
+const oneAddressWriter = [
+  {
+    name: 'react-router-dom',
+    importNames: ['useNavigate', 'Navigate', 'redirect'],
+    message: 'The address bar has one writer (src/app/address-bar): send the machine an event, or render a <Link> the visitor follows.',
+  },
+];
+const noHistoryWrites = {
+  selector: "CallExpression[callee.property.name=/^(pushState|replaceState)$/]",
+  message: 'The address bar has one writer (src/app/address-bar): send the machine an event instead.',
+};
+
 // The engine, src/shared and the domain run in the browser, the server and the scripts alike.
 const frameworkFree = {
   group: ['react', 'react-*', 'react/*', '@xstate/react', 'styled-components', 'ky'],
@@ -158,6 +171,13 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     ignores: [...testFiles, 'src/shared/contract/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: oneAddressWriter, patterns: contractTypesOnly }],
+      'no-restricted-syntax': ['error', noHistoryWrites],
+    },
+  },
+  {
+    files: ['src/app/address-bar/address-bar.tsx'],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', { patterns: contractTypesOnly }],
     },

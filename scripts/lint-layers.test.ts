@@ -6,7 +6,7 @@ import { ESLint } from 'eslint';
 // (the imports resolve to the real files they name), then on the real tree.
 const root = fileURLToPath(new URL('..', import.meta.url));
 const eslint = new ESLint({ cwd: root, overrideConfigFile: 'eslint.config.js' });
-const layerRules = new Set(['import-x/no-restricted-paths', 'import-x/no-cycle', 'import-x/no-unresolved', '@typescript-eslint/no-restricted-imports']);
+const layerRules = new Set(['import-x/no-restricted-paths', 'import-x/no-cycle', 'import-x/no-unresolved', '@typescript-eslint/no-restricted-imports', 'no-restricted-syntax']);
 
 /** What the layer rules say of `code` at `filePath` (and any fatal parse error), as "rule: message". */
 async function problems(filePath: string, code: string): Promise<string[]> {
@@ -17,6 +17,25 @@ async function problems(filePath: string, code: string): Promise<string[]> {
 const zone = (importPath: string, why: string) => `import-x/no-restricted-paths: Unexpected path "${importPath}" imported in restricted zone. ${why}`;
 const engineWhy = 'The engine is framework- and product-free: it imports nothing from the other layers.';
 const serverWhy = 'The server, the scripts and the build configs import only src/shared and src/engine.';
+
+describe('the address bar has one writer', () => {
+  const why = 'The address bar has one writer (src/app/address-bar): send the machine an event, or render a <Link> the visitor follows.';
+  it('refuses navigate() and <Navigate> anywhere else in src/', async () => {
+    expect(await problems('src/screens/x.tsx', "import { useNavigate } from 'react-router-dom';\nexport const useIt = () => useNavigate();\n")).toEqual([
+      `@typescript-eslint/no-restricted-imports: 'useNavigate' import from 'react-router-dom' is restricted. ${why}`,
+    ]);
+    expect(await problems('src/app/funnel/x.tsx', "import { Navigate, Link } from 'react-router-dom';\nexport { Navigate, Link };\n")).toEqual([
+      `@typescript-eslint/no-restricted-imports: 'Navigate' import from 'react-router-dom' is restricted. ${why}`,
+    ]);
+    expect(await problems('src/app/x.ts', 'export const go = () => window.history.pushState(null, "", "/email");\n')).toEqual([
+      'no-restricted-syntax: The address bar has one writer (src/app/address-bar): send the machine an event instead.',
+    ]);
+  });
+
+  it('lets the writer itself navigate', async () => {
+    expect(await problems('src/app/address-bar/address-bar.tsx', "import { useNavigate } from 'react-router-dom';\nexport const useIt = () => useNavigate();\n")).toEqual([]);
+  });
+});
 
 describe('the layer rules', () => {
   it('refuses the engine an import of the app, a screen, the domain or src/shared', async () => {

@@ -5,15 +5,16 @@ import { GlobalStyle } from '../ui/global-style';
 import { NotFoundPage } from '../public-pages/not-found-page';
 import { ThemeModeProvider } from './shell/theme-mode';
 import { Header } from './shell/header';
-import { loadFunnelRoute, loadVisitorSession } from './load-funnel-route';
+import { loadFunnelRoute, loadAddressBar } from './load-funnel-route';
 import { LandingFallback } from './landing-fallback';
 
 // The prerender (no engine on the server) renders the landing in the funnel's place: the same markup
 // the funnel renders for the welcome screen, so the client hydrates it once the funnel chunk arrives,
 // and React replays a tap made before that.
 const FunnelRoute = import.meta.env.SSR ? LandingFallback : lazy(loadFunnelRoute);
-// The visitor session (its own chunk with the HTTP clients) runs in the browser only.
-const VisitorSession = import.meta.env.SSR ? () => null : lazy(loadVisitorSession);
+// The address bar's writer (the machines' projection, with the visitor session's reading of addresses) runs in the
+// browser only.
+const AddressBar = import.meta.env.SSR ? () => null : lazy(loadAddressBar);
 const publicPages = () => import('../public-pages/public-page-routes');
 const PrivacyPolicyPage = lazy(() => publicPages().then((m) => ({ default: m.PrivacyPolicyPage })));
 const TermsOfUsePage = lazy(() => publicPages().then((m) => ({ default: m.TermsOfUsePage })));
@@ -31,7 +32,7 @@ export function App() {
       <Header productName={__PRODUCT_NAME__} />
       <Main id="main">
         <Suspense fallback={null}>
-          <VisitorSession />
+          <AddressBar />
         </Suspense>
         <Suspense fallback={null}>
           <Routes>

@@ -4,6 +4,7 @@ import { FlowProblemsError } from '../engine/flow-problem';
 import type { ScreenServices } from '../screens/services-context';
 import { resolveAgainst, type AppConfig } from '../services/config';
 import { createApiClients } from './api-clients';
+import { addressIntents, type AddressIntents } from './address-bar/address-intents';
 import type { BrowserPort } from './browser-port';
 import type { EffectResults } from './effect-results';
 import { effectServices } from './effect-services';
@@ -42,6 +43,8 @@ export interface AppRoot {
   funnel(): FunnelActor | null;
   /** What screens reach the outside world with. */
   screenServices: ScreenServices;
+  /** The funnel's moves, queued for the address bar's writer (src/app/address-bar). */
+  addressIntents: AddressIntents;
 }
 
 /**
@@ -69,6 +72,7 @@ export function composeApp(env: AppEnvironment, overrides: AppOverrides = {}): A
   if (!flow.ok) for (const p of flow.problems) console.error(`${env.flowFile} ${p.pointer}: ${p.message}; ${p.hint}`);
   const valid = flow.ok ? flow.flow : null;
   let funnel: FunnelActor | null = null;
+  const intents = addressIntents();
   return {
     flow,
     session,
@@ -77,11 +81,14 @@ export function composeApp(env: AppEnvironment, overrides: AppOverrides = {}): A
         funnel = createFunnel(valid, machine, browser.localStorage);
         // The address the visitor opened, before the first render (what the address bar's writer would do a moment
         // later), so a restored visitor opening / sees / at once and hydration matches.
-        const opened = indexFlow(valid).byRoute.get(browser.address().pathname);
+        const { byRoute, byId } = indexFlow(valid);
+        const opened = byRoute.get(browser.address().pathname);
         if (opened && opened.id !== screenIdOf(funnel.getSnapshot())) funnel.send({ type: 'NAVIGATE', screen: opened.id });
+        intents.follow(funnel, (screen) => byId.get(screen)?.route);
       }
       return funnel;
     },
     screenServices: { searchPlaces: clients.searchPlaces },
+    addressIntents: intents,
   };
 }

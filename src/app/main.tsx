@@ -3,12 +3,12 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app';
 import { AppRootContext } from './app-root-context';
-import { loadAppRoot, loadFunnelRoute, loadVisitorSession } from './load-funnel-route';
+import { loadAppRoot, loadFunnelRoute, loadAddressBar } from './load-funnel-route';
 
 // Fetch the funnel's chunks in parallel with the first render instead of after it; the app is composed once,
 // here, as soon as its chunk arrives.
 void loadFunnelRoute();
-void loadVisitorSession();
+void loadAddressBar();
 const appRoot = loadAppRoot();
 
 const root = document.getElementById('root');

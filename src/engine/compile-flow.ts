@@ -30,6 +30,11 @@ export interface FunnelContext<R = AnyEffectOutputs> {
   results: StoredResults<R>;
   /** Feature switches: the flow's defaults until remote config sets them (SET_FLAGS); never persisted. */
   flags: Flags;
+  /**
+   * The latest page outside the flow a back target leaves for (`back: { to: "path" }`, say /understanding-astrology),
+   * the funnel staying where it is: the address bar goes there. `seq` tells one Back from the next; never persisted.
+   */
+  leaving: { path: string; seq: number } | null;
 }
 
 /** What a named effect is given when its screen opens (or, for a submit effect, when the screen submits). */
@@ -174,6 +179,7 @@ export function compileFlow<R = AnyEffectOutputs>(flow: Flow, options: CompileOp
         return { trail, move: 'forward' as const };
       }),
       markMove: assign((_, params: { move: Move }) => ({ move: params.move })),
+      leaveFor: assign(({ context }, params: { path: string }) => ({ leaving: { path: params.path, seq: (context.leaving?.seq ?? 0) + 1 } })),
       returnTo: assign(({ context }, params: { screen: string }) => {
         const from = context.trail.findLastIndex((id) => returnsOf(id).includes(params.screen));
         // A visitor new to this browser keeps the start behind the return page.
@@ -212,7 +218,9 @@ export function compileFlow<R = AnyEffectOutputs>(flow: Flow, options: CompileOp
     if (back.to === 'screen' && back.screen) return [{ target: back.screen, actions: { type: 'markMove' as const, params: { move: 'back' as const } } }];
     if (back.to === 'path' && back.path) {
       const inFlow = byRoute.get(back.path);
-      return inFlow ? [{ target: inFlow.id, actions: { type: 'markMove' as const, params: { move: 'back' as const } } }] : [];
+      return inFlow
+        ? [{ target: inFlow.id, actions: { type: 'markMove' as const, params: { move: 'back' as const } } }]
+        : [{ actions: { type: 'leaveFor' as const, params: { path: back.path } } }];
     }
     const move: Move = back.to === 'browser' ? 'history-back' : 'back';
     return (preds.get(screen.id) ?? []).map((previous) => ({
@@ -332,6 +340,7 @@ export function compileFlow<R = AnyEffectOutputs>(flow: Flow, options: CompileOp
         move: 'start',
         results: {},
         flags: defaultFlags(flow),
+        leaving: null,
       }),
       on: {
         SET_FLAGS: { actions: 'setFlags' },
@@ -357,7 +366,7 @@ export function compileFlow<R = AnyEffectOutputs>(flow: Flow, options: CompileOp
 export function restoreSnapshot<R>(machine: FunnelMachine<R>, progress: { screen: string; answers: Answers; trail: string[] }, flags: Flags) {
   return machine.resolveState({
     value: progress.screen,
-    context: { answers: progress.answers, trail: progress.trail, email: null, move: 'start', results: {}, flags },
+    context: { answers: progress.answers, trail: progress.trail, email: null, move: 'start', results: {}, flags, leaving: null },
   });
 }
 

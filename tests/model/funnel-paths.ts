@@ -1,7 +1,8 @@
 import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
-import { fromPromise, type AnyActorLogic, type EventFromLogic } from 'xstate';
+import type { EventFromLogic } from 'xstate';
 import { screenIdOf } from '../../src/engine/compile-flow';
 import { submitEffectOf } from '../../src/engine/screen-effects';
+import { pendingEffects } from '../../src/engine/test-support/pending-effects';
 import type { Flow, Screen } from '../../src/engine/generated/flow-types';
 import type { Answers, PlaceAnswer } from '../../src/engine/answers';
 import { isQuestionScreen } from '../../src/engine/answers';
@@ -9,7 +10,6 @@ import { compileFlow, type FunnelEvent, type FunnelMachine } from '../../src/eng
 import { branchesOf, defaultFlags, indexFlow, resolveReturnRoute } from '../../src/engine/flow-graph';
 import { conditionAnswerKeys, evaluateCondition, outcomeOf, type Flags } from '../../src/engine/conditions';
 import type { Condition } from '../../src/engine/generated/flow-types';
-import { effectNames } from '../../src/shared/effect-names';
 
 /** The sample answers the model uses; the UI driver enters the same ones. */
 export const sample = {
@@ -116,9 +116,8 @@ export function phaseOf(snapshot: { value: unknown }): string | undefined {
  */
 export function funnelPaths(flow: Flow, flags: Flags = defaultFlags(flow)): ModelCoverage {
   // Effects that never answer: the model sends their done events itself, one per outcome.
-  const effects: Record<string, AnyActorLogic> = Object.fromEntries(effectNames.map((name) => [name, fromPromise(() => new Promise<never>(() => {}))]));
-  const machine = compileFlow(flow, { now: () => new Date('2026-06-01T12:00:00Z'), effects });
-  const start = machine.resolveState({ value: flow.start, context: { answers: {}, trail: [flow.start], email: null, move: 'start', results: {}, flags } });
+  const machine = compileFlow(flow, { now: () => new Date('2026-06-01T12:00:00Z'), effects: pendingEffects(flow) });
+  const start = machine.resolveState({ value: flow.start, context: { answers: {}, trail: [flow.start], email: null, move: 'start', results: {}, flags, leaving: null } });
   const { byId } = indexFlow(flow);
   for (const screen of flow.screens) {
     const submit = submitEffectOf(screen);

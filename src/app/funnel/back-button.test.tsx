@@ -43,18 +43,18 @@ const backButton = () => screen.getByRole<HTMLButtonElement>('button', { name: '
 
 describe('BackButton', () => {
   it('renders no button when the screen has no back target', () => {
-    renderInApp(<BackButton back={undefined} externalPath={null} sessionReady onBack={vi.fn()} />);
+    renderInApp(<BackButton back={undefined} sessionReady onBack={vi.fn()} />);
     expect(screen.queryByRole('button')).toBeNull();
   });
 
   it('is enabled at once when there is no delay and the session is ready', () => {
-    renderInApp(<BackButton back={{ to: 'previous' }} externalPath={null} sessionReady onBack={vi.fn()} />);
+    renderInApp(<BackButton back={{ to: 'previous' }} sessionReady onBack={vi.fn()} />);
     expect(backButton().disabled).toBe(false);
   });
 
   it('stays disabled until the delay has fully passed', () => {
     vi.useFakeTimers();
-    renderInApp(<BackButton back={{ to: 'previous', delayMs: 2000 }} externalPath={null} sessionReady onBack={vi.fn()} />);
+    renderInApp(<BackButton back={{ to: 'previous', delayMs: 2000 }} sessionReady onBack={vi.fn()} />);
     expect(backButton().disabled).toBe(true);
     act(() => vi.advanceTimersByTime(1999));
     expect(backButton().disabled).toBe(true);
@@ -64,34 +64,24 @@ describe('BackButton', () => {
 
   it('stays disabled while the session is not ready, even after the delay', () => {
     vi.useFakeTimers();
-    const view = renderInApp(<BackButton back={{ to: 'previous', delayMs: 500 }} externalPath={null} sessionReady={false} onBack={vi.fn()} />);
+    const view = renderInApp(<BackButton back={{ to: 'previous', delayMs: 500 }} sessionReady={false} onBack={vi.fn()} />);
     act(() => vi.advanceTimersByTime(5000));
     expect(backButton().disabled).toBe(true);
-    view.rerender(<BackButton back={{ to: 'previous', delayMs: 500 }} externalPath={null} sessionReady onBack={vi.fn()} />);
+    view.rerender(<BackButton back={{ to: 'previous', delayMs: 500 }} sessionReady onBack={vi.fn()} />);
     expect(backButton().disabled).toBe(false);
   });
 
   it('does nothing when clicked while disabled', async () => {
     const onBack = vi.fn();
-    renderInApp(<BackButton back={{ to: 'previous' }} externalPath={null} sessionReady={false} onBack={onBack} />);
+    renderInApp(<BackButton back={{ to: 'previous' }} sessionReady={false} onBack={onBack} />);
     await userEvent.setup().click(backButton());
     expect(onBack).not.toHaveBeenCalled();
   });
 
   it('calls onBack when clicked', async () => {
     const onBack = vi.fn();
-    renderInApp(<BackButton back={{ to: 'previous' }} externalPath={null} sessionReady onBack={onBack} />);
+    renderInApp(<BackButton back={{ to: 'previous' }} sessionReady onBack={onBack} />);
     await userEvent.setup().click(backButton());
     expect(onBack).toHaveBeenCalledTimes(1);
-  });
-
-  it('navigates to an external path instead of calling onBack', async () => {
-    const onBack = vi.fn();
-    renderInApp(<BackButton back={{ to: 'path', path: '/understanding-astrology' }} externalPath="/understanding-astrology" sessionReady onBack={onBack} />);
-    expect(screen.getByText('Lets learn screen')).toBeTruthy();
-    await userEvent.setup().click(backButton());
-    expect(await screen.findByRole('heading', { name: 'Understanding astrology page' })).toBeTruthy();
-    expect(screen.queryByText('Lets learn screen')).toBeNull();
-    expect(onBack).not.toHaveBeenCalled();
   });
 });

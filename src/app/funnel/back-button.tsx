@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { useNavigate } from 'react-router-dom';
 import type { Back } from '../../engine/generated/flow-types';
 
 const Button = styled.button`
@@ -33,21 +32,19 @@ function useDelayPassed(delayMs: number): boolean {
 
 /**
  * The back button: shown only when the screen has a back target, disabled until its delay has
- * passed and the visitor's session is ready. A path outside the flow is a plain navigation; every
- * other target is the machine's BACK.
+ * passed and the visitor's session is ready. Every target is the machine's BACK (a page outside the
+ * flow too: the machine says so, and the address bar goes there).
  */
-export function BackButton(props: { back: Back | undefined; externalPath: string | null; sessionReady: boolean; onBack: () => void }) {
-  const navigate = useNavigate();
+export function BackButton(props: { back: Back | undefined; sessionReady: boolean; onBack: () => void }) {
   const delayPassed = useDelayPassed(props.back?.delayMs ?? 0);
   if (!props.back) return null;
   const enabled = delayPassed && props.sessionReady;
-  const { externalPath } = props;
   return (
     <Button
       type="button"
       disabled={!enabled}
       aria-label="Back"
-      onClick={() => (externalPath ? navigate(externalPath) : props.onBack())}
+      onClick={props.onBack}
     >
       <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
         <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useSelector } from '@xstate/react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { indexFlow } from '../../engine/flow-graph';
 import { ScreenServicesContext } from '../../screens/services-context';
@@ -18,10 +18,10 @@ const Broken = styled.div`
 /**
  * The funnel part of the app, in its own chunk (screens and their views) that main.tsx starts loading at once.
  * Flow routes render the composed app's funnel (one per page load, kept while the visitor reads a public page);
- * other unknown paths go to /404.
+ * other paths render nothing (the address bar's writer sends them on).
  */
 export default function FunnelRoute() {
-  const { pathname, search } = useLocation();
+  const { pathname } = useLocation();
   const root = useAppRoot();
   const actor = root.funnel();
   const { flow: loaded } = root;
@@ -36,9 +36,8 @@ export default function FunnelRoute() {
       </Broken>
     );
   }
-  // The server accepts /quiz/1-1/ as /quiz/1-1; so does the app.
-  if (pathname.length > 1 && pathname.endsWith('/')) return <Navigate to={{ pathname: pathname.replace(/\/+$/, '') || '/', search }} replace />;
-  if (!byRoute?.has(pathname)) return <Navigate to="/404" replace />;
+  // Not a screen's route (/quiz/1-1/, or no page at all): the address bar's writer puts the right address in.
+  if (!byRoute?.has(pathname)) return null;
   return (
     <ScreenServicesContext.Provider value={root.screenServices}>
       <FunnelView flow={loaded.flow} actor={actor} sessionReady={sessionReady} />

@@ -10,7 +10,6 @@ import { screenRegistry } from '../../screens/registry';
 import type { ScreenProps } from '../../screens/screen-props';
 import type { FunnelActor } from './create-funnel';
 import { resultsByKind } from '../effect-results';
-import { useUrlSync } from './use-url-sync';
 import { BackButton } from './back-button';
 import { FunnelFrame } from './funnel-frame';
 import { consumeStartIntent, stopEarlyTaps } from '../landing-intent';
@@ -37,13 +36,12 @@ const Progress = styled.div`
 
 /** Renders the current screen of the funnel; navigation belongs to the machine, never to this view. */
 export function FunnelView({ flow, actor, sessionReady }: { flow: Flow; actor: FunnelActor; sessionReady: boolean }) {
-  useUrlSync(flow, actor);
   useEffect(() => {
     // A tap on the landing page made before this chunk arrived (see landing-intent.ts).
     stopEarlyTaps();
     if (consumeStartIntent() && screenIdOf(actor.getSnapshot()) === flow.start) actor.send({ type: 'NEXT' });
   }, [actor, flow.start]);
-  const { byId, byRoute } = useMemo(() => indexFlow(flow), [flow]);
+  const { byId } = useMemo(() => indexFlow(flow), [flow]);
   const screenId = useSelector(actor, (s) => screenIdOf(s));
   const answers = useSelector(actor, (s) => s.context.answers);
   const email = useSelector(actor, (s) => s.context.email);
@@ -63,7 +61,6 @@ export function FunnelView({ flow, actor, sessionReady }: { flow: Flow; actor: F
 
   const group = flow.groups[screen.group];
   const back = screen.back;
-  const externalPath = back?.to === 'path' && back.path && !byRoute.has(back.path) ? back.path : null;
   // The quiz's progress: along the visitor's path up to the flow's progressUntil screen; none past it.
   const until = flow.progressUntil ? path.indexOf(flow.progressUntil) : -1;
   const quiz = until >= 0 ? path.slice(0, until + 1) : path;
@@ -75,7 +72,7 @@ export function FunnelView({ flow, actor, sessionReady }: { flow: Flow; actor: F
     <FunnelFrame group={group} groupId={screen.group}>
         {screen.kind === 'welcome' || (!back && position < 0) ? null : (
           <TopBar>
-            <BackButton key={screen.id} back={back} externalPath={externalPath} sessionReady={sessionReady} onBack={() => send({ type: 'BACK' })} />
+            <BackButton key={screen.id} back={back} sessionReady={sessionReady} onBack={() => send({ type: 'BACK' })} />
             {position >= 0 ? (
               <Progress role="progressbar" aria-label="Quiz progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
                 <div style={{ width: `${percent}%` }} />
