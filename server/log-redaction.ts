@@ -1,5 +1,5 @@
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
-import { EMAIL_ADDRESS } from '../src/shared/email-address';
+import { redactEmailAddresses } from '../src/shared/email-address';
 
 // Query parameters whose values identify a person or unlock a service: the visitor's email, the IP lookup's
 // key and the visitor id (usid). Compared with the decoded, lower-cased parameter name.
@@ -59,7 +59,7 @@ export function redactUrl(url: string): string {
  * {@link redactUrl} does, and anything that looks like an email address, plain or with `@` percent-encoded.
  */
 export function redactText(text: string): string {
-  return text.replace(/[^\s"'<>`]*[?#][^\s"'<>`]*/g, redactUrl).replace(EMAIL_ADDRESS, REDACTED);
+  return redactEmailAddresses(text.replace(/[^\s"'<>`]*[?#][^\s"'<>`]*/g, redactUrl), REDACTED);
 }
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
@@ -73,7 +73,7 @@ export function redactRequestUrl(url: string): string {
   const queryStart = url.search(/[?#]/);
   const path = queryStart === -1 ? url : url.slice(0, queryStart);
   const rest = queryStart === -1 ? '' : redactUrl(url.slice(queryStart));
-  return path.replace(UUID, '[usid]').replace(EMAIL_ADDRESS, REDACTED) + rest;
+  return redactEmailAddresses(path.replace(UUID, '[usid]'), REDACTED) + rest;
 }
 
 // A type alias rather than an interface: Fastify's serializer type wants an index signature, which only

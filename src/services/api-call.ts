@@ -1,5 +1,5 @@
 import ky, { type KyInstance } from 'ky';
-import { EMAIL_ADDRESS } from '../shared/email-address';
+import { redactEmailAddresses } from '../shared/email-address';
 
 /** How one backend call ended: the spec counts only HTTP 200 and 201 as success. */
 export type CallResult<T> =
@@ -77,7 +77,7 @@ const QUERY_STRING = /([^\s?#"'<>]*\/[^\s?#"'<>]*)[?#][^\s"'<>]*/g;
  * an email address, plain or percent-encoded, becomes "[redacted]".
  */
 export function withoutPersonalData(text: string): string {
-  return text.replace(QUERY_STRING, '$1').replace(EMAIL_ADDRESS, '[redacted]');
+  return redactEmailAddresses(text.replace(QUERY_STRING, '$1'), '[redacted]');
 }
 
 /** The spec's shape for most calls: the data, or null when the call failed (already logged). */
