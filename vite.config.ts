@@ -77,6 +77,7 @@ export default defineConfig({
       '/astro': `http://localhost:${serverPort}`,
       '/subs': `http://localhost:${serverPort}`,
       '/ip': `http://localhost:${serverPort}`,
+      '/analytics': `http://localhost:${serverPort}`,
     },
   },
 });

@@ -4,6 +4,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import fastifyCors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
+import { analyticsRoutes } from './analytics/routes';
 import { useStrictJsonBodies } from './api/json-body';
 import { apiValidatorCompiler } from './api/validation';
 import { astroRoutes } from './astro/routes';
@@ -31,11 +32,11 @@ export interface ServerOptions {
   knownRoutes?: readonly string[];
   /** Origins besides our own that the page may fetch from (CSP connect-src). */
   connectSrc?: readonly string[];
-  /** The database of the astro (/astro) and subscription (/subs) servers; neither is mounted without it. */
+  /** The database of the astro (/astro) and subscription (/subs) servers and the event log (/analytics); none is mounted without it. */
   store?: Store;
   /** The IP lookup (/ip); not mounted without it. */
   ipLookup?: IpLookupOptions;
-  /** Other origins allowed to call /astro, /subs and /ip (CORS). Same-origin calls need nothing. */
+  /** Other origins allowed to call /astro, /subs, /ip and /analytics (CORS). Same-origin calls need nothing. */
   corsOrigins?: readonly string[];
   /** Fastify's trustProxy: only then does X-Forwarded-For decide the client's address. */
   trustProxy?: boolean | string | ((address: string, hop: number) => boolean);
@@ -52,7 +53,7 @@ export interface ServerOptions {
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 // Paths that are never pages: a miss there is an API 404 in JSON, not the app's 404 page.
-const API_PREFIXES = ['/places', '/api', '/healthz', '/astro', '/subs', '/ip'];
+const API_PREFIXES = ['/places', '/api', '/healthz', '/astro', '/subs', '/ip', '/analytics'];
 const ASSETS_PREFIX = '/assets/';
 
 /**
@@ -85,6 +86,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   if (store) {
     await app.register(apiScope(astroRoutes, { store, limits }, corsOrigins), { prefix: '/astro' });
     await app.register(apiScope(subscriptionRoutes, { store, checkout: options.checkout, limits }, corsOrigins), { prefix: '/subs' });
+    // Not an apiScope: Amplitude's wire format has its own bodies (text/plain too) and error shape.
+    await app.register(analyticsRoutes, { prefix: '/analytics', store, rateLimit: limits.analytics, corsOrigins });
   }
   if (ipLookup) await app.register(apiScope(ipLookupRoutes, { ...ipLookup, rateLimit: limits.ipLookups }, corsOrigins), { prefix: '/ip' });
   app.get('/healthz', async (_request, reply) => {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer } from './app';
+import { storeLocationFromEnv } from './db/location';
 import { prepareStore, type Store } from './db/open';
 import { openGeoLocator } from './ip/geo';
 import { readKnownRoutes } from './known-routes';
@@ -29,7 +30,7 @@ import { readTrustProxy } from './trust-proxy';
 // /payment-error, /sale, /secret-discount, /select-price, /signup-offer, /signup-offer-success), SESSION_SECRET
 // (signs the visitor credential cookie; comma-separated, newest first, to rotate; unset: one generated on
 // first start and kept in DATA_DIR/session-secret), RATE_LIMIT_LOOKUPS, RATE_LIMIT_SESSIONS,
-// RATE_LIMIT_CHECKOUTS, RATE_LIMIT_IP_LOOKUPS (requests per minute per client address).
+// RATE_LIMIT_CHECKOUTS, RATE_LIMIT_IP_LOOKUPS, RATE_LIMIT_ANALYTICS (requests per minute per client address).
 
 const CLOSE_TIMEOUT_MS = 10_000;
 const repoRoot = resolve(process.env.ROOT_DIR || fileURLToPath(new URL('..', import.meta.url)));
@@ -84,8 +85,7 @@ const corsOrigins = readOrigins(process.env.CORS_ORIGINS, 'CORS_ORIGINS');
 const appOrigins = readOrigins(process.env.APP_ORIGINS, 'APP_ORIGINS');
 const returnPaths = readReturnPaths(process.env.CHECKOUT_RETURN_PATHS);
 const trustProxy = readTrustProxy(process.env.TRUST_PROXY);
-const dataDir = resolve(process.env.DATA_DIR || resolve(repoRoot, 'data'));
-const databaseUrl = process.env.DATABASE_URL || undefined;
+const { dataDir, databaseUrl } = storeLocationFromEnv(process.env, repoRoot);
 
 let rateLimits: RateLimitSettings;
 let sessionSecrets: string[];

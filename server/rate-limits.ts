@@ -2,8 +2,9 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 
 // Per client address limits on the calls an attacker would loop over: email look-ups (finding who is on file),
-// session reads and creation (probing ids), checkout creation, and the IP lookup. The client address is
-// Fastify's request.ip, so behind a proxy TRUST_PROXY must be set or every visitor shares the proxy's address.
+// session reads and creation (probing ids), checkout creation, the IP lookup, and event uploads (filling the
+// event log's disk). The client address is Fastify's request.ip, so behind a proxy TRUST_PROXY must be set or
+// every visitor shares the proxy's address.
 // Counters live in this process (one LRU per route); a deployment of several processes divides nothing, so
 // its limits are per process.
 
@@ -17,13 +18,17 @@ export interface RateLimitSettings {
   checkouts: number;
   /** GET /ip/json. */
   ipLookups: number;
+  /** Each event log upload route: POST /analytics/2/httpapi, POST /analytics/batch. */
+  analytics: number;
 }
 
 /**
  * A whole funnel walk makes fewer than 10 email look-ups and a handful of session calls; the test suite,
  * whose browsers all call from 127.0.0.1, stays well under these too. A burst of 300 look-ups does not.
+ * The Amplitude Browser SDK uploads at most once a second per page while it has events (flushIntervalMillis
+ * 1000): 60 a minute per visitor, so 600 leaves room for ten pages behind one address.
  */
-export const DEFAULT_RATE_LIMITS: RateLimitSettings = { lookups: 100, sessions: 300, checkouts: 60, ipLookups: 100 };
+export const DEFAULT_RATE_LIMITS: RateLimitSettings = { lookups: 100, sessions: 300, checkouts: 60, ipLookups: 100, analytics: 600 };
 
 /** The route option (`config.rateLimit`) of each kind of call. */
 export type RateLimits = Record<keyof RateLimitSettings, { max: number; timeWindow: number }>;
@@ -52,12 +57,13 @@ export async function registerRateLimits(app: FastifyInstance, settings: RateLim
     sessions: limit(settings.sessions),
     checkouts: limit(settings.checkouts),
     ipLookups: limit(settings.ipLookups),
+    analytics: limit(settings.analytics),
   };
 }
 
 /**
- * Reads RATE_LIMIT_LOOKUPS, RATE_LIMIT_SESSIONS, RATE_LIMIT_CHECKOUTS and RATE_LIMIT_IP_LOOKUPS (requests per
- * minute per client address; unset keeps the default).
+ * Reads RATE_LIMIT_LOOKUPS, RATE_LIMIT_SESSIONS, RATE_LIMIT_CHECKOUTS, RATE_LIMIT_IP_LOOKUPS and
+ * RATE_LIMIT_ANALYTICS (requests per minute per client address; unset keeps the default).
  *
  * @throws {Error} naming the variable when a value is not a whole number from 1 to 1,000,000.
  */
@@ -74,5 +80,6 @@ export function readRateLimitSettings(env: Record<string, string | undefined>): 
     sessions: read('RATE_LIMIT_SESSIONS', DEFAULT_RATE_LIMITS.sessions),
     checkouts: read('RATE_LIMIT_CHECKOUTS', DEFAULT_RATE_LIMITS.checkouts),
     ipLookups: read('RATE_LIMIT_IP_LOOKUPS', DEFAULT_RATE_LIMITS.ipLookups),
+    analytics: read('RATE_LIMIT_ANALYTICS', DEFAULT_RATE_LIMITS.analytics),
   };
 }

@@ -28,6 +28,7 @@ import * as oneActivePlan from './migrations/0003_one_active_plan';
 import * as reportOrderKey from './migrations/0004_report_order_key';
 import * as visitorOwnership from './migrations/0005_visitor_ownership';
 import * as payerAndUnpaid from './migrations/0006_payer_and_unpaid_subscriptions';
+import * as analyticsEvents from './migrations/0007_analytics_events';
 import type { Database } from './schema';
 
 /** Where the data lives. */
@@ -100,6 +101,7 @@ export const MIGRATIONS = {
   '0004_report_order_key': reportOrderKey,
   '0005_visitor_ownership': visitorOwnership,
   '0006_payer_and_unpaid_subscriptions': payerAndUnpaid,
+  '0007_analytics_events': analyticsEvents,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

@@ -17,6 +17,8 @@ export type Timestamp = ColumnType<Date | string, string, string>;
 export type Bool = ColumnType<boolean | number, boolean, boolean>;
 /** JSON kept as text. */
 export type JsonText = string;
+/** A bigint column: PostgreSQL's driver returns it as a string, SQLite's as a number; written as a number. */
+export type BigIntColumn = ColumnType<number | string, number, number>;
 
 /** A product's kind: a plan (TRIAL or SUBSCRIPTION) or an offer (FIXED). */
 export type ProductType = PlanType | 'FIXED';
@@ -220,6 +222,35 @@ export interface PurchasesTable {
   created_at: Timestamp;
 }
 
+/**
+ * One event of the first-party event log (0007), as posted in Amplitude's HTTP V2 format, without anything
+ * personal (server/analytics/personal-data.ts). Optional event fields the client did not send are null.
+ */
+export interface AnalyticsEventsTable {
+  id: string;
+  received_at: Timestamp;
+  /** The api_key of the upload: it only tags the row (any key is accepted). */
+  api_key: string;
+  event_type: string;
+  /** The event's `time`, or the upload's arrival when it had none (as Amplitude does). */
+  event_time: Timestamp;
+  device_id: string | null;
+  user_id: string | null;
+  /** Milliseconds since the epoch at the session's start; null for none (Amplitude's -1 too). */
+  session_id: BigIntColumn | null;
+  insert_id: string | null;
+  /** Digest of (api key, device, insert_id) while inside Amplitude's 7-day deduplication window; else null. */
+  dedupe_key: string | null;
+  platform: string | null;
+  os_name: string | null;
+  os_version: string | null;
+  app_version: string | null;
+  language: string | null;
+  library: string | null;
+  event_properties: JsonText;
+  user_properties: JsonText;
+}
+
 export interface Database {
   sessions: SessionsTable;
   astro_users: AstroUsersTable;
@@ -230,6 +261,7 @@ export interface Database {
   checkouts: CheckoutsTable;
   charges: ChargesTable;
   purchases: PurchasesTable;
+  analytics_events: AnalyticsEventsTable;
 }
 
 export type SessionRow = Selectable<SessionsTable>;
@@ -244,3 +276,4 @@ export type CheckoutRow = Selectable<CheckoutsTable>;
 export type NewCheckout = Insertable<CheckoutsTable>;
 export type ChargeRow = Selectable<ChargesTable>;
 export type PurchaseRow = Selectable<PurchasesTable>;
+export type NewAnalyticsEvent = Insertable<AnalyticsEventsTable>;

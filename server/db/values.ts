@@ -10,6 +10,11 @@ export function toBool(value: boolean | number): boolean {
   return value === true || value === 1;
 }
 
+/** A bigint column as a number: PostgreSQL's driver gives a string (exact up to 2^53, all the app stores), SQLite a number. */
+export function fromBigInt(value: number | string): number {
+  return typeof value === 'number' ? value : Number(value);
+}
+
 /** A JSON text column. */
 export function fromJson<T>(text: string): T {
   return JSON.parse(text) as T;

@@ -1,0 +1,101 @@
+// Amplitude's HTTP V2 and Batch Event Upload APIs as the event log speaks them: the limits and the answers.
+// Sources: Amplitude's HTTP V2 API page (amplitude/amplitude-docs, "HTTP V2 API": upload limit, string limit,
+// time, deduplication, minimum id length, invalid ids, response formats), the Batch Event Upload API page
+// (20 MB), and what the Browser SDK reads of an answer (/work/shared/sdk-notes.md §1.3). Both endpoints take
+// and answer the same bodies; only the limits differ.
+
+/** The two endpoints, under the server's /analytics prefix. */
+export type Endpoint = 'httpapi' | 'batch';
+
+/** What one endpoint accepts. */
+export interface EndpointLimits {
+  /** Request body, in bytes; over it: 413. Amplitude: "1 MB" (HTTP V2), "20MB" (batch); read as MiB. */
+  bodyBytes: number;
+  /** Events in one request; over it: 413. HTTP V2: no more than 2000; the batch API documents none. */
+  events: number;
+}
+
+const MIB = 1024 * 1024;
+
+export const ENDPOINT_LIMITS: Record<Endpoint, EndpointLimits> = {
+  httpapi: { bodyBytes: MIB, events: 2000 },
+  batch: { bodyBytes: 20 * MIB, events: Number.POSITIVE_INFINITY },
+};
+
+/** "All string values have a character limit of 1024 characters" (user_id, event_type, ...). */
+export const MAX_STRING_LENGTH = 1024;
+/** Event and user properties: "Object depth may not exceed 40 layers". */
+export const MAX_PROPERTY_DEPTH = 40;
+/** Device and user ids shorter than this are refused unless `options.min_id_length` says otherwise. */
+export const DEFAULT_MIN_ID_LENGTH = 5;
+/** Amplitude ignores an event whose insert_id it saw for the same device within this window. */
+export const DEDUPE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Event types Amplitude keeps for itself: an event with one is refused. */
+export const RESERVED_EVENT_TYPES: ReadonlySet<string> = new Set([
+  '[Amplitude] Start Session',
+  '[Amplitude] End Session',
+  '[Amplitude] Revenue',
+  '[Amplitude] Revenue (Verified)',
+  '[Amplitude] Revenue (Unverified)',
+  '[Amplitude] Merged User',
+]);
+
+/** Ids Amplitude refuses as a device or user id (compared in lower case). */
+export const INVALID_IDS: ReadonlySet<string> = new Set([
+  'anonymous',
+  'nil',
+  'none',
+  'null',
+  'n/a',
+  'na',
+  'undefined',
+  'unknown',
+  '""',
+  '00000000-0000-0000-0000-000000000000',
+  '{}',
+  'lmy47d',
+  '0',
+  '-1',
+]);
+
+/** The 200 answer (Amplitude's SuccessSummary). */
+export interface UploadSuccess {
+  code: 200;
+  /** Events accepted from the request, duplicates included (Amplitude deduplicates after ingestion). */
+  events_ingested: number;
+  payload_size_bytes: number;
+  /** Milliseconds since the epoch when the server accepted the upload. */
+  server_upload_time: number;
+}
+
+/** Field name → indexes into the request's `events`. */
+export type EventIndexes = Record<string, number[]>;
+
+/** Amplitude's error answers (InvalidRequestError, PayloadTooLargeError, and the other statuses). */
+export interface UploadError {
+  code: number;
+  error: string;
+  /**
+   * The request-level field at fault. Amplitude's only request-level slot: it also names one present with an
+   * unusable value, since the Browser SDK drops a batch answered with `missing_field` rather than retrying it.
+   */
+  missing_field?: string;
+  events_with_invalid_fields?: EventIndexes;
+  events_with_missing_fields?: EventIndexes;
+  events_with_invalid_id_lengths?: EventIndexes;
+}
+
+/** Amplitude's `error` texts, kept exact: the Browser SDK matches some of them. */
+export const ERRORS = {
+  missingBody: 'Missing request body',
+  invalidJson: 'Invalid JSON request body',
+  missingField: 'Request missing required field',
+  /** The SDK drops a batch answered with this prefix. */
+  invalidApiKey: 'Invalid API key',
+  /** Ours, with `missing_field`: a request-level field present with an unusable value (events, options). */
+  invalidRequestField: 'Invalid request field value',
+  invalidFieldValues: 'Invalid field values on some events',
+  invalidIdLength: 'Invalid id length for user_id or device_id',
+  payloadTooLarge: 'Payload too large',
+} as const;
