@@ -9,6 +9,8 @@ import { join } from 'node:path';
 const reports = mkdtempSync(join(tmpdir(), 'astrelle-tests-'));
 const vitestReport = join(reports, 'vitest.json');
 const playwrightReport = join(reports, 'playwright.json');
+const renamedReport = join(reports, 'playwright-renamed.json');
+const renamedFlow = join(reports, 'astrology-renamed-key.json');
 
 const steps = [
   ['generated files match the schema', 'npx', ['tsx', 'scripts/generate.ts', '--check']],
@@ -19,13 +21,20 @@ const steps = [
   // The app into dist/ and the server into dist-server/, which Playwright's webServer (scripts/start.mjs) runs.
   ['build', 'node', ['scripts/build.mjs', '--quiet']],
   ['end-to-end and model-based tests', 'npx', ['playwright', 'test']],
+  // Renaming an answer key is a JSON edit (issue 10): a copy of the flow with 2-1 renamed to `name` passes the checker,
+  // builds, and the journeys that read saved answers and assert every payload pass on it. (Last: it leaves dist/ built
+  // from the copy; `npm start` builds again.)
+  ['flow copy with answer key 2-1 renamed to name', 'npx', ['tsx', 'scripts/rename-answer-key.ts', 'flows/astrology.json', '2-1', 'name', renamedFlow]],
+  ['flow:check of the renamed copy', 'npx', ['tsx', 'scripts/flow-check.ts', renamedFlow]],
+  ['build of the renamed copy', 'node', ['scripts/build.mjs', '--quiet'], { FLOW_FILE: renamedFlow }],
+  ['answer and payload journeys on the renamed copy', 'npx', ['playwright', 'test', 'tests/quiz-journeys.spec.ts', 'tests/payment-journeys.spec.ts'], { FLOW_FILE: renamedFlow, PLAYWRIGHT_JSON_OUTPUT_NAME: renamedReport }],
 ];
 
 const started = Date.now();
-for (const [name, command, args] of steps) {
+for (const [name, command, args, env = {}] of steps) {
   const t0 = Date.now();
   console.log(`\n▶ ${name}`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport } });
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport, ...env } });
   const seconds = ((Date.now() - t0) / 1000).toFixed(1);
   if (result.status !== 0) {
     console.error(`✖ ${name} failed (${seconds} s)`);
@@ -35,7 +44,10 @@ for (const [name, command, args] of steps) {
 }
 const vitest = JSON.parse(readFileSync(vitestReport, 'utf8'));
 const playwright = JSON.parse(readFileSync(playwrightReport, 'utf8'));
-const passed = vitest.numPassedTests + playwright.stats.expected;
-const failed = vitest.numFailedTests + playwright.stats.unexpected;
-console.log(`\nAll checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s (vitest ${vitest.numPassedTests}, playwright ${playwright.stats.expected})`);
+const renamed = JSON.parse(readFileSync(renamedReport, 'utf8'));
+const passed = vitest.numPassedTests + playwright.stats.expected + renamed.stats.expected;
+const failed = vitest.numFailedTests + playwright.stats.unexpected + renamed.stats.unexpected;
+console.log(
+  `\nAll checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s (vitest ${vitest.numPassedTests}, playwright ${playwright.stats.expected}, on the renamed flow ${renamed.stats.expected})`,
+);
 console.log(`tests: ${passed} passed, ${failed} failed`);

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { funnelPaths } from './model/funnel-paths';
-import { loadTestFlow, screenById } from './support/load-test-flow';
+import { keyOf, loadTestFlow, screenById } from './support/load-test-flow';
 import { expectScreen, freshEmail, freshStart, resumeAt, subscriberEmail } from './support/funnel-driver';
 import { walkToEmail, type Visitor } from './support/quiz-walk';
 import { cancelCheckout, expectHostedCheckout, fillCard, testCards } from './support/hosted-checkout';
@@ -15,10 +15,11 @@ import { ledgerFor } from './support/payment-ledger';
 // double clicks and reloads, return URLs that would leave the app, and no email where it must not be.
 
 const flow = loadTestFlow();
+const key = (id: string) => keyOf(flow, id);
 /** Where a visitor resumes at /email with the model's sample answers (for journeys whose quiz answers do not matter). */
 const resumeAtEmail = funnelPaths(flow).paths.find((p) => p.resume)!.resume!;
 /** Whether those sample answers have a partner (the report orders then carry partner data). */
-const resumedWithPartner = resumeAtEmail.answers['1-1'] === 'in_relationships';
+const resumedWithPartner = resumeAtEmail.answers[key('relationship-status')] === 'in_relationships';
 
 // No IP location locally (the lookup sees a loopback caller: reserved range), so the astro user's timezone is the
 // browser's own: a fixed zone makes it a literal, and one far from London shows it is not the birth place's.
@@ -252,9 +253,9 @@ for (const kind of kinds) {
     const usid = usidOf(page);
     expect(usid).toMatch(/^[0-9a-f-]{36}$/);
     const answers = await savedAnswers(page);
-    expect(answers['2-4']).toMatchObject({ ...LONDON, utcOffsetMinutes: 60 });
-    if (partner) expect(answers['4-2']).toMatchObject({ ...MADRID, utcOffsetMinutes: 60 }); // CET on 1988-11-02
-    else expect(answers['4-2']).toBeUndefined();
+    expect(answers[key('profile-place-of-birth')]).toMatchObject({ ...LONDON, utcOffsetMinutes: 60 });
+    if (partner) expect(answers[key('relationship-partner-place-of-birth')]).toMatchObject({ ...MADRID, utcOffsetMinutes: 60 }); // CET on 1988-11-02
+    else expect(answers[key('relationship-partner-place-of-birth')]).toBeUndefined();
 
     // /email: the subscription check, then the astro user and the subscription-server user.
     await enterEmail(page, email);

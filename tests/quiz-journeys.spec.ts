@@ -1,10 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { loadTestFlow, screenById } from './support/load-test-flow';
+import { keyOf, loadTestFlow, screenById } from './support/load-test-flow';
 import { expectScreen, freshStart } from './support/funnel-driver';
 import { continueWith, pickPlace, tap, walkToEmail, type Visitor } from './support/quiz-walk';
 
 const flow = loadTestFlow();
+const key = (id: string) => keyOf(flow, id);
+const partnerKeys = ['relationship-partner-gender', 'relationship-partner-birthday', 'relationship-partner-time-of-birth', 'relationship-partner-place-of-birth'].map(key);
 
 async function expectNoSeriousA11yViolations(page: Page, where: string) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -31,15 +33,15 @@ test.describe('the quiz from / to /email', () => {
       await freshStart(page);
       await walkToEmail(page, visitor);
       const answers = await savedAnswers(page);
-      expect(answers['1-1']).toBe(visitor.relationship);
-      expect(answers['2-3']).toBe(visitor.birthTime);
-      expect(answers['2-4']).toMatchObject({ place: 'London, United Kingdom', utcOffsetMinutes: 60, latitude: expect.any(Number), longitude: expect.any(Number) });
+      expect(answers[key('relationship-status')]).toBe(visitor.relationship);
+      expect(answers[key('profile-time-of-birth')]).toBe(visitor.birthTime);
+      expect(answers[key('profile-place-of-birth')]).toMatchObject({ place: 'London, United Kingdom', utcOffsetMinutes: 60, latitude: expect.any(Number), longitude: expect.any(Number) });
       if (visitor.relationship === 'in_relationships') {
-        expect(answers['4-0-2']).toBe('1988-11-02');
+        expect(answers[key('relationship-partner-birthday')]).toBe('1988-11-02');
         // Madrid on 2 November 1988 at noon: CET, UTC+1 (summer time ended on 30 October).
-        expect(answers['4-2']).toMatchObject({ place: 'Madrid, Spain', utcOffsetMinutes: 60 });
+        expect(answers[key('relationship-partner-place-of-birth')]).toMatchObject({ place: 'Madrid, Spain', utcOffsetMinutes: 60 });
       } else {
-        expect(Object.keys(answers).filter((k) => k.startsWith('4-0') || k === '4-1' || k === '4-2')).toEqual([]);
+        expect(Object.keys(answers).filter((k) => partnerKeys.includes(k))).toEqual([]);
       }
     });
   }
@@ -101,13 +103,13 @@ test.describe('nothing is lost', () => {
   test('switching to single drops the partner answers', async ({ page }) => {
     await freshStart(page);
     await walkToEmail(page, { relationship: 'in_relationships', birthTime: '10:30' });
-    expect((await savedAnswers(page))['4-0-2']).toBe('1988-11-02');
+    expect((await savedAnswers(page))[key('relationship-partner-birthday')]).toBe('1988-11-02');
     await page.goto('/quiz/1-1');
     await tap(page, 'Single');
     const answers = await savedAnswers(page);
-    expect(answers['1-1']).toBe('single');
-    for (const key of ['4-0-1', '4-0-2', '4-1', '4-2']) expect(answers[key]).toBeUndefined();
-    expect(answers['2-1']).toBe('Maya');
+    expect(answers[key('relationship-status')]).toBe('single');
+    for (const partnerKey of partnerKeys) expect(answers[partnerKey]).toBeUndefined();
+    expect(answers[key('profile-name')]).toBe('Maya');
     await page.goto('/quiz/3-7');
     await tap(page, 'Most of the time');
     await tap(page, 'Continue');
@@ -244,10 +246,10 @@ test.describe('back and forward', () => {
   test('a changed birth date moves the saved place to the offset of the new date', async ({ page }) => {
     await freshStart(page);
     await walkToEmail(page, { relationship: 'single', birthTime: '10:30' });
-    expect((await savedAnswers(page))['2-4']).toMatchObject({ utcOffsetMinutes: 60 });
+    expect((await savedAnswers(page))[key('profile-place-of-birth')]).toMatchObject({ utcOffsetMinutes: 60 });
     await page.goto('/quiz/2-2');
     await continueWith(page, 'Date of birth', '1990-01-17');
-    expect((await savedAnswers(page))['2-4']).toMatchObject({ utcOffsetMinutes: 0 });
+    expect((await savedAnswers(page))[key('profile-place-of-birth')]).toMatchObject({ utcOffsetMinutes: 0 });
   });
 
   test('the loading and email screens show no back button', async ({ page }) => {
@@ -297,21 +299,26 @@ test.describe('bad answers get a clear inline message and lose nothing', () => {
 
     // Nothing was lost on the way.
     const answers = await savedAnswers(page);
-    expect(answers).toMatchObject({ '1-1': 'single', '2-1': 'Maya', '2-2': '1990-05-17', '2-3': '10:30' });
+    expect(answers).toMatchObject({ [key('relationship-status')]: 'single', [key('profile-name')]: 'Maya', [key('profile-birthday')]: '1990-05-17', [key('profile-time-of-birth')]: '10:30' });
   });
 
   test('the place list is keyboard usable and 170 to 180 px high at most', async ({ page }) => {
     await freshStart(page);
-    await page.evaluate(() =>
-      window.localStorage.setItem(
-        'astrelle:progress:astrology',
-        JSON.stringify({
-          flowId: 'astrology', flowVersion: 1, screen: 'profile-place-of-birth',
-          answers: { '1-1': 'single', '1-2': 'find_love', '1-3': 'beginner', '2-1': 'Maya', '2-2': '1990-05-17', '2-3': '10:30' },
-          trail: ['welcome', 'relationship-status', 'relationship-goal', 'knowledge-of-astrology', 'profile-lets-learn', 'profile-name', 'profile-birthday', 'profile-zodiac-sun', 'profile-time-of-birth', 'profile-place-of-birth'],
-        }),
-      ),
-    );
+    const saved = {
+      flowId: flow.id,
+      flowVersion: flow.version,
+      screen: 'profile-place-of-birth',
+      answers: {
+        [key('relationship-status')]: 'single',
+        [key('relationship-goal')]: 'find_love',
+        [key('knowledge-of-astrology')]: 'beginner',
+        [key('profile-name')]: 'Maya',
+        [key('profile-birthday')]: '1990-05-17',
+        [key('profile-time-of-birth')]: '10:30',
+      },
+      trail: ['welcome', 'relationship-status', 'relationship-goal', 'knowledge-of-astrology', 'profile-lets-learn', 'profile-name', 'profile-birthday', 'profile-zodiac-sun', 'profile-time-of-birth', 'profile-place-of-birth'],
+    };
+    await page.evaluate((progress) => window.localStorage.setItem('astrelle:progress:astrology', JSON.stringify(progress)), saved);
     await page.goto('/quiz/2-4');
     const box = page.getByRole('combobox', { name: 'Place of birth' });
     await box.fill('san');
@@ -326,7 +333,7 @@ test.describe('bad answers get a clear inline message and lose nothing', () => {
     await expect(box).toHaveAttribute('aria-activedescendant', /option-1$/);
     await box.press('Enter');
     await expectScreen(page, flow, 'profile-zodiac-moon');
-    expect(((await savedAnswers(page))['2-4'] as { place: string }).place).toBe(second);
+    expect(((await savedAnswers(page))[key('profile-place-of-birth')] as { place: string }).place).toBe(second);
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { checkFlowText, formatProblem } from '../../scripts/check-flow-file';
+import { renameAnswerKey } from '../../scripts/rename-answer-key';
 import { answerProblem, isQuestionScreen, type Answers } from '../engine/answers';
 import type { Flow } from '../engine/generated/flow-types';
 import { validateFlow } from '../engine/validate-flow';
@@ -16,17 +17,6 @@ import { visitorProfile } from './visitor-profile';
  * by flow:check with its file and line instead of silently sending an empty name.
  */
 const original = readFileSync('flows/astrology.json', 'utf8');
-
-/** What the editor does: the key renamed in its screen, in every condition and placeholder naming it, and in `profile`. */
-function renameAnswerKey(text: string, from: string, to: string): string {
-  const rename = (value: unknown): unknown => {
-    if (typeof value === 'string') return value === from ? to : value.replaceAll(`{answer:${from}}`, `{answer:${to}}`);
-    if (Array.isArray(value)) return value.map(rename);
-    if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, rename(v)]));
-    return value;
-  };
-  return `${JSON.stringify(rename(JSON.parse(text)), null, 2)}\n`;
-}
 
 function flowOf(text: string): Flow {
   const result = validateFlow(JSON.parse(text));

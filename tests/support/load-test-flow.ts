@@ -14,3 +14,10 @@ export function screenById(flow: Flow, id: string): Screen {
   if (!screen) throw new Error(`no screen ${id}`);
   return screen;
 }
+
+/** The answer key a question screen saves its answer under (a flow may rename keys; tests never spell them). */
+export function keyOf(flow: Flow, id: string): string {
+  const screen = screenById(flow, id);
+  if (!('answerKey' in screen)) throw new Error(`screen ${id} asks no question`);
+  return screen.answerKey;
+}
