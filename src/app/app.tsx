@@ -5,6 +5,7 @@ import { GlobalStyle } from '../ui/global-style';
 import { NotFoundPage } from '../public-pages/not-found-page';
 import { ThemeModeProvider } from './shell/theme-mode';
 import { Header } from './shell/header';
+import { ConsentBannerSlot } from './shell/consent-banner-slot';
 import { loadFunnelRoute, loadAddressBar } from './load-funnel-route';
 import { LandingFallback } from './landing-fallback';
 
@@ -52,6 +53,7 @@ export function App() {
           </Routes>
         </Suspense>
       </Main>
+      <ConsentBannerSlot />
     </ThemeModeProvider>
   );
 }

@@ -18,7 +18,32 @@ export interface AppConfig {
   requestTimeoutMs: number;
   /** Offer the test variants of the fixed-price offers (isTest=true), for a sandbox deployment. */
   testOffers: boolean;
+  /** The Meta pixel's id (digits); '' = no pixel (src/services/meta-pixel.ts). */
+  metaPixelId: string;
+  /**
+   * The default of the privacy choices before the visitor answers (src/app/shell/consent.ts): `granted` (spec §9) turns
+   * analytics, advertising and remote configuration on for everyone (advertising off under Global Privacy Control);
+   * `denied` turns them off for visitors in `consentRegions` (and until the region is known), who are asked once.
+   */
+  consentDefault: 'granted' | 'denied';
+  /** ISO 3166-1 alpha-2 codes of the countries that need opt-in (used with `consentDefault: 'denied'`). */
+  consentRegions: readonly string[];
+  /** The one host name on which debug values are exposed on window (spec §9); '' = none. */
+  debugHost: string;
 }
+
+/**
+ * Where consent needs opt-in by default: the EU (with its outermost regions that have their own ISO codes: French
+ * Guiana, Guadeloupe, Martinique, Mayotte, Réunion, Saint-Martin and Åland), the rest of the EEA (Iceland,
+ * Liechtenstein, Norway), the United Kingdom and Switzerland.
+ */
+export const defaultConsentRegions: readonly string[] = [
+  'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL',
+  'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE',
+  'GF', 'GP', 'MQ', 'YT', 'RE', 'MF', 'AX',
+  'IS', 'LI', 'NO',
+  'GB', 'CH',
+];
 
 /** Defaults: the reference server's mount points on this origin. */
 export const referenceServerPaths = {
@@ -54,6 +79,38 @@ function flag(name: string, value: string | undefined, fallback: boolean): boole
   throw new Error(`Configuration: ${name} must be "true" or "false", got "${value}"`);
 }
 
+function oneOf<T extends string>(name: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
+  if (value === undefined || value === '') return fallback;
+  const found = allowed.find((a) => a === value);
+  if (found === undefined) throw new Error(`Configuration: ${name} must be one of ${allowed.map((a) => `"${a}"`).join(', ')}, got "${value}"`);
+  return found;
+}
+
+function digits(name: string, value: string | undefined): string {
+  if (value === undefined || value === '') return '';
+  if (!/^\d{1,32}$/.test(value)) throw new Error(`Configuration: ${name} must be the pixel's id (digits only), got "${value}"`);
+  return value;
+}
+
+/** Comma-separated ISO 3166-1 alpha-2 country codes (spaces around a code allowed, any case); unset = the fallback. */
+function countryCodes(name: string, value: string | undefined, fallback: readonly string[]): readonly string[] {
+  if (value === undefined || value.trim() === '') return fallback;
+  return value.split(',').map((part) => {
+    const code = part.trim().toUpperCase();
+    if (!/^[A-Z]{2}$/.test(code)) throw new Error(`Configuration: ${name} must be comma-separated two-letter country codes, got "${value}"`);
+    return code;
+  });
+}
+
+/** A host name (with an optional port), as `location.host` shows it; '' = none. */
+function hostName(name: string, value: string | undefined): string {
+  if (value === undefined || value === '') return '';
+  if (!/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/i.test(value)) {
+    throw new Error(`Configuration: ${name} must be a host name such as "app.example.com", got "${value}"`);
+  }
+  return value.toLowerCase();
+}
+
 export function readConfig(env: Record<string, string | undefined>): AppConfig {
   return {
     placesApiUrl: baseUrl('VITE_PLACES_API_URL', env.VITE_PLACES_API_URL, ''),
@@ -63,6 +120,10 @@ export function readConfig(env: Record<string, string | undefined>): AppConfig {
     ipLookupKey: env.VITE_IP_LOOKUP_KEY ?? '',
     requestTimeoutMs: positiveInt('VITE_REQUEST_TIMEOUT_MS', env.VITE_REQUEST_TIMEOUT_MS, 8000),
     testOffers: flag('VITE_TEST_OFFERS', env.VITE_TEST_OFFERS, false),
+    metaPixelId: digits('VITE_META_PIXEL_ID', env.VITE_META_PIXEL_ID),
+    consentDefault: oneOf('VITE_CONSENT_DEFAULT', env.VITE_CONSENT_DEFAULT, ['granted', 'denied'] as const, 'granted'),
+    consentRegions: countryCodes('VITE_CONSENT_OPT_IN_REGIONS', env.VITE_CONSENT_OPT_IN_REGIONS, defaultConsentRegions),
+    debugHost: hostName('VITE_DEBUG_HOST', env.VITE_DEBUG_HOST),
   };
 }
 

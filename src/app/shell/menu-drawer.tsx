@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import styled from 'styled-components';
 import { Link } from 'react-router-dom';
 import { dialogMaxWidth, type ThemeMode } from '../../ui/theme';
 import { useThemeMode } from './theme-mode';
-import { readConsent, writeConsent, type Consent } from './consent';
+import { consentStore, type Consent } from './consent';
 
 const Drawer = styled.dialog`
   margin: 0 0 0 auto;
@@ -64,6 +64,12 @@ const ThemeChoice = styled.fieldset`
   label { display: flex; gap: 8px; align-items: center; min-height: 36px; }
 `;
 
+const Note = styled.p`
+  margin: 4px 0 0;
+  font-size: 14px;
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
 const links = [
   { to: '/privacy-policy', label: 'Privacy Policy' },
   { to: '/terms-of-use', label: 'Terms of Use' },
@@ -112,7 +118,9 @@ export function MenuDrawer({ open, onClose }: { open: boolean; onClose: () => vo
 
 function DrawerContent({ onClose }: { onClose: () => void }) {
   const { mode, setMode } = useThemeMode();
-  const [consent, setConsent] = useState<Consent>(readConsent);
+  // The store applies a switch at once: analytics, the pixel and remote config follow it (they subscribe to it).
+  const store = consentStore();
+  const { consent, globalPrivacyControl } = useSyncExternalStore(store.subscribe, store.get, store.get);
   return (
     <>
       <Top>
@@ -143,20 +151,22 @@ function DrawerContent({ onClose }: { onClose: () => void }) {
       </ThemeChoice>
       <ThemeChoice>
         <legend>Privacy choices</legend>
-        {choices.map((c) => (
-          <label key={c.key}>
-            <input
-              type="checkbox"
-              checked={consent[c.key]}
-              onChange={(e) => {
-                const next = { ...consent, [c.key]: e.target.checked };
-                setConsent(next);
-                writeConsent(next);
-              }}
-            />
-            {c.label}
-          </label>
-        ))}
+        {choices.map((c) => {
+          const heldOff = c.key === 'advertising' && globalPrivacyControl;
+          return (
+            <label key={c.key}>
+              <input
+                type="checkbox"
+                checked={consent[c.key]}
+                disabled={heldOff}
+                aria-describedby={heldOff ? 'gpc-note' : undefined}
+                onChange={(e) => store.set({ ...consent, [c.key]: e.target.checked })}
+              />
+              {c.label}
+            </label>
+          );
+        })}
+        {globalPrivacyControl ? <Note id="gpc-note">Your browser asks sites not to share your data (Global Privacy Control), so advertising stays off.</Note> : null}
       </ThemeChoice>
     </>
   );
