@@ -1,8 +1,9 @@
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import { formatProblem, readFlowFileSync } from './scripts/check-flow-file';
 import { earlyTapScript } from './src/shared/early-tap';
+import { thirdPartySources } from './src/shared/third-party-sources';
 
 // FLOW_FILE builds the app with another flow (to try an edited copy); the default is the product's.
 const flowFile = process.env.FLOW_FILE ?? 'flows/astrology.json';
@@ -26,9 +27,11 @@ function flowPlugin(): Plugin {
     if (!flow) throw new Error(`invalid flow ${flowFile}`);
     return flow;
   };
+  let mode = 'production';
   return {
     name: 'astrelle-flow',
-    config() {
+    config(_, { mode: buildMode }) {
+      mode = buildMode;
       // An invalid flow is reported, located, by buildStart; the name is then never used.
       return { define: { __PRODUCT_NAME__: JSON.stringify(flow?.product.name ?? ''), __FLOW_FILE__: JSON.stringify(flowFile) } };
     },
@@ -45,6 +48,12 @@ function flowPlugin(): Plugin {
       const screen = screens.find((s) => s.id === start);
       const landing = screen?.kind === 'welcome' ? { screen, group: groups[screen.group] } : null;
       return `export const landing = ${JSON.stringify(landing)};`;
+    },
+    generateBundle() {
+      // The origins the configured SDKs use, from the same VITE_* variables the app is built with: the server adds
+      // exactly these to its Content-Security-Policy (server/main.ts reads dist/third-party.json).
+      const env = { ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env };
+      this.emitFile({ type: 'asset', fileName: 'third-party.json', source: `${JSON.stringify(thirdPartySources(env), null, 2)}\n` });
     },
     transformIndexHtml(html) {
       const { page } = validFlow();

@@ -254,6 +254,27 @@ describe('buildServer options', () => {
     await expect(buildServer({ connectSrc: ["https://ok.example; script-src 'unsafe-inline'"] })).rejects.toThrow(
       /connect-src/,
     );
+    await expect(buildServer({ scriptSrc: ['https://connect.facebook.net *'] })).rejects.toThrow(/script-src/);
+  });
+
+  it('lets the configured SDKs load and send, and nothing else (scripts, images, connections)', async () => {
+    const server = await buildServer({
+      distDir,
+      connectSrc: ['https://api2.amplitude.com', 'https://firebaseremoteconfig.googleapis.com'],
+      scriptSrc: ['https://connect.facebook.net'],
+      imgSrc: ['https://www.facebook.com'],
+    });
+    try {
+      const url = await listen(server);
+      const csp = (await fetch(`${url}/quiz/1-1`, { headers: { accept: 'text/html' } })).headers.get('content-security-policy') ?? '';
+      const directive = (name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `));
+      expect(directive('script-src')).toBe(`script-src 'self' 'sha256-${createHash('sha256').update(earlyTapScript).digest('base64')}' https://connect.facebook.net`);
+      expect(directive('img-src')).toBe("img-src 'self' data: https://www.facebook.com");
+      expect(directive('connect-src')).toBe("connect-src 'self' https://api2.amplitude.com https://firebaseremoteconfig.googleapis.com");
+      expect(directive('default-src')).toBe("default-src 'self'");
+    } finally {
+      await server.close();
+    }
   });
 });
 

@@ -32,6 +32,9 @@ export interface ServerOptions {
   knownRoutes?: readonly string[];
   /** Origins besides our own that the page may fetch from (CSP connect-src). */
   connectSrc?: readonly string[];
+  /** Origins besides our own that scripts and images may come from (the configured SDKs', dist/third-party.json). */
+  scriptSrc?: readonly string[];
+  imgSrc?: readonly string[];
   /** The database of the astro (/astro) and subscription (/subs) servers and the event log (/analytics); none is mounted without it. */
   store?: Store;
   /** The IP lookup (/ip); not mounted without it. */
@@ -75,7 +78,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     },
   });
   app.setErrorHandler(jsonErrorHandler);
-  app.addHook('onSend', securityHeaders({ connectSrc: options.connectSrc }));
+  app.addHook('onSend', securityHeaders({ connectSrc: options.connectSrc, scriptSrc: options.scriptSrc, imgSrc: options.imgSrc }));
 
   registerPlaceSearch(app);
   const { store, ipLookup } = options;

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,6 +62,23 @@ function readOrigins(value: string | undefined, name: string): string[] {
   return origins;
 }
 
+/** The SDK origins the build wrote (dist/third-party.json); none when the file is missing (no SDK configured). */
+function readThirdPartySources(file: string): { scriptSrc: string[]; imgSrc: string[]; connectSrc: string[] } {
+  const none = { scriptSrc: [], imgSrc: [], connectSrc: [] };
+  if (!existsSync(file)) return none;
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    const record: Record<string, unknown> = typeof parsed === 'object' && parsed !== null ? Object.fromEntries(Object.entries(parsed)) : {};
+    const list = (key: string): string[] => {
+      const value = record[key];
+      return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+    };
+    return { scriptSrc: list('scriptSrc'), imgSrc: list('imgSrc'), connectSrc: list('connectSrc') };
+  } catch {
+    fail(`unreadable ${file}: run npm run build again`);
+  }
+}
+
 function readReturnPaths(value: string | undefined): string[] | undefined {
   const paths = (value ?? '').split(/[\s,]+/).filter(Boolean);
   if (paths.length === 0) return undefined;
@@ -78,6 +95,8 @@ const host = process.env.HOST || '0.0.0.0';
 const distDir = resolve(process.env.DIST_DIR || resolve(repoRoot, 'dist'));
 // Origins the page may fetch from besides this one (e.g. VITE_PLACES_API_URL's), space- or comma-separated.
 const connectSrc = (process.env.CONNECT_SRC ?? '').split(/[\s,]+/).filter(Boolean);
+// The origins of the SDKs the build configured (scripts/build.mjs writes them from the same VITE_* variables).
+const thirdParty = readThirdPartySources(resolve(distDir, 'third-party.json'));
 
 const projectId = process.env.PROJECT_ID || 'astrelle';
 if (!/^[a-z0-9][a-z0-9_-]{0,63}$/.test(projectId)) fail(`invalid PROJECT_ID "${projectId}": expected lower-case letters, digits, - and _`);
@@ -129,7 +148,9 @@ try {
   app = await buildServer({
     distDir,
     knownRoutes,
-    connectSrc,
+    connectSrc: [...connectSrc, ...thirdParty.connectSrc],
+    scriptSrc: thirdParty.scriptSrc,
+    imgSrc: thirdParty.imgSrc,
     logger: process.env.NODE_ENV === 'production',
     store,
     ipLookup: { locator, key: process.env.IP_LOOKUP_KEY || undefined },

@@ -6,6 +6,10 @@ import { earlyTapScript } from '../src/shared/early-tap';
 export interface SecurityHeaderOptions {
   /** Extra origins the page may fetch from (connect-src), such as "https://api.example.com". */
   connectSrc?: readonly string[];
+  /** Extra origins scripts may come from (the ad pixel's, when configured). */
+  scriptSrc?: readonly string[];
+  /** Extra origins images may come from (the ad pixel's event image). */
+  imgSrc?: readonly string[];
 }
 
 type OnSendHook = (request: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown>;
@@ -41,14 +45,18 @@ export const permissionsPolicy = ['camera', 'microphone', 'geolocation', 'paymen
  */
 export function securityHeaders(options: SecurityHeaderOptions = {}): OnSendHook {
   const connectSrc = options.connectSrc ?? [];
-  for (const source of connectSrc) {
-    if (!source || UNSAFE_SOURCE.test(source)) throw new Error(`Invalid connect-src source: ${JSON.stringify(source)}`);
+  const scriptSrc = options.scriptSrc ?? [];
+  const imgSrc = options.imgSrc ?? [];
+  for (const [directive, sources] of [['connect-src', connectSrc], ['script-src', scriptSrc], ['img-src', imgSrc]] as const) {
+    for (const source of sources) {
+      if (!source || UNSAFE_SOURCE.test(source)) throw new Error(`Invalid ${directive} source: ${JSON.stringify(source)}`);
+    }
   }
   const policy = [
     "default-src 'self'",
-    `script-src 'self' ${earlyTapScriptSource}`,
+    [`script-src 'self' ${earlyTapScriptSource}`, ...scriptSrc].join(' '),
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    ["img-src 'self' data:", ...imgSrc].join(' '),
     "font-src 'self' data:",
     ["connect-src 'self'", ...connectSrc].join(' '),
     "object-src 'none'",
