@@ -3,6 +3,9 @@ import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { compile } from 'json-schema-to-typescript';
+import type { Flow } from '../src/engine/generated/flow-types';
+import { checkSemantics } from '../src/engine/check-semantics';
+import { trackingPlan } from './tracking-plan';
 
 const banner = '// Generated from schemas/flow.schema.json by `npm run generate`. Do not edit.\n';
 
@@ -32,7 +35,8 @@ export async function generateArtifacts(root: string): Promise<Array<{ file: str
   });
   // An annotation: ajv checks its value, validates nothing with it.
   ajv.addKeyword({ keyword: 'x-submits', metaSchema: { enum: submissions } });
-  const validate = ajv.compile(schema);
+  // The types are generated from this very schema, so what it accepts is a Flow.
+  const validate = ajv.compile<Flow>(schema);
   const code = standaloneCode(ajv, validate);
   if (code.includes('require(')) {
     throw new Error('the standalone validator needs an ajv runtime helper (require): adjust the schema or the ajv options');
@@ -52,7 +56,25 @@ export async function generateArtifacts(root: string): Promise<Array<{ file: str
     { file: 'src/engine/generated/validate-flow-schema.js', content: validator },
     { file: 'src/engine/generated/flow-types.ts', content: types },
     { file: 'src/engine/generated/screen-submits.ts', content: screenSubmits(schema) },
+    { file: trackingPlanFile, content: trackingPlan(await productFlow(root, validate), productFlowFile) },
   ];
+}
+
+/** The flow whose analytics make the app's tracking plan, and where the plan goes. */
+export const productFlowFile = 'flows/astrology.json';
+export const trackingPlanFile = 'src/app/analytics/generated/tracking-plan.ts';
+
+/**
+ * The product flow, checked with the schema as it is now (the committed validator may be the one being replaced)
+ * and the semantic checks; a flow that fails them has no tracking plan, and each problem is listed.
+ */
+async function productFlow(root: string, validate: (data: unknown) => data is Flow): Promise<Flow> {
+  const data: unknown = JSON.parse(await readFile(path.join(root, productFlowFile), 'utf8'));
+  const fail = (lines: string[]) => new Error(`${productFlowFile} is not valid, so it makes no tracking plan (npm run flow:check -- ${productFlowFile} locates each problem):\n${lines.join('\n')}`);
+  if (!validate(data)) throw fail(['it does not match schemas/flow.schema.json']);
+  const problems = checkSemantics(data, null, [], null);
+  if (problems.length > 0) throw fail(problems.map((p) => `${p.pointer} ${p.message}; ${p.hint}`));
+  return data;
 }
 
 type Json = Record<string, unknown>;

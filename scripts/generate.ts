@@ -1,14 +1,16 @@
 /**
- * Generates, from schemas/flow.schema.json, the two artefacts the engine imports:
+ * Generates, from schemas/flow.schema.json, the artefacts the engine imports:
  * - src/engine/generated/flow-types.ts: the TypeScript types of a flow (one source of truth: the schema);
  * - src/engine/generated/validate-flow-schema.js: the ajv standalone validator, so the browser runs no
- *   `new Function` and carries 1 KB instead of ajv's 40 KB runtime.
+ *   `new Function` and carries 1 KB instead of ajv's 40 KB runtime;
+ * - src/engine/generated/screen-submits.ts: what each screen kind submits;
+ * and, from flows/astrology.json, the app's typed tracking plan (src/app/analytics/generated/tracking-plan.ts).
  * `npm run generate` writes them; `npm run generate -- --check` fails when the committed files drift.
  */
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { generateArtifacts } from './generate-artifacts';
+import { generateArtifacts, productFlowFile } from './generate-artifacts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const check = process.argv.includes('--check');
@@ -20,7 +22,7 @@ for (const { file, content } of artifacts) {
     const current = await readFile(target, 'utf8').catch(() => '');
     if (current !== content) {
       drift += 1;
-      console.error(`${file}: out of date with schemas/flow.schema.json; run npm run generate and commit it`);
+      console.error(`${file}: out of date with schemas/flow.schema.json or ${productFlowFile}; run npm run generate and commit it`);
     }
   } else {
     await mkdir(path.dirname(target), { recursive: true });

@@ -1,12 +1,16 @@
 import type { Condition, Flow, Profile, Screen } from './generated/flow-types';
 import type { FlowProblem } from './flow-problem';
 import { branchesOf, followersOf, predecessors, returnRoutesOf } from './flow-graph';
-import { conditionAnswerKeys, conditionFlags, conditionOutcomes, conditionOutcomeValues, conditionValues } from './conditions';
+import { conditionAnswerKeys, conditionOutcomes, conditionOutcomeValues, conditionValues } from './conditions';
 import { statusEffectOf, submitEffectOf } from './screen-effects';
 import { unknownEffects } from './effect-references';
 import { paymentOutcomes, paymentStatuses } from './payment-status';
 import { enumeratedValues, isQuestionScreen } from './answers';
 import { checkPlaceholders, type TextPlaceholders } from './text-placeholders';
+import { checkFlagCondition, checkFlagDeclarations } from './check-flags';
+import { flagDeclarations } from './flags';
+import { flowTextsOf, isVariantText } from './text-variants';
+import { checkAnalytics } from './check-analytics';
 
 const textFields = new Set(['title', 'subtitle', 'eyebrow', 'footnote', 'note', 'done']);
 
@@ -39,12 +43,9 @@ export function checkSemantics(flow: Flow, effects: readonly string[] | null, pu
   checkSessionRules(flow, ids, report);
   checkProfile(flow, keys, report);
 
-  const flags = Object.keys(flow.flags ?? {});
-  const checkFlags = (condition: Condition, pointer: string) => {
-    for (const flag of conditionFlags(condition)) {
-      if (!flags.includes(flag)) report(pointer, `unknown flag "${flag}"`, flags.length > 0 ? `use one of ${flags.join(', ')}, or add it to "flags"` : 'add it to the flow\'s "flags" with its default');
-    }
-  };
+  checkFlagDeclarations(flow, report);
+  const declarations = flagDeclarations(flow);
+  const checkFlags = (condition: Condition, pointer: string) => checkFlagCondition(declarations, condition, pointer, report);
 
   if (flow.progressUntil !== undefined && !ids.has(flow.progressUntil)) report('/progressUntil', `progress screen "${flow.progressUntil}" does not exist`, 'use the id of a screen in this flow, such as the email capture');
   if (!ids.has(flow.start)) report('/start', `start screen "${flow.start}" does not exist`, `use one of the screen ids, such as "${flow.screens[0]?.id ?? ''}"`);
@@ -158,6 +159,7 @@ export function checkSemantics(flow: Flow, effects: readonly string[] | null, pu
   });
 
   if (effects) problems.push(...unknownEffects(flow, effects, 'registered'));
+  problems.push(...checkAnalytics(flow));
 
   // Reachability and "earlier screen" both need the graph; skip them when references are broken.
   if (problems.length > 0) return problems;
@@ -303,13 +305,20 @@ function reach(from: string, edges: (id: string) => string[]): Set<string> {
   return seen;
 }
 
-/** Every visitor-facing text of a screen with its pointer, for placeholder checks. */
+/** Every visitor-facing text of a screen with its pointer (each variant of a text with variants), for placeholder checks. */
 function textsOf(screen: Screen, base: string): Array<[string, string]> {
   const texts: Array<[string, string]> = [];
   for (const [field, value] of Object.entries(screen)) {
     if (textFields.has(field) && typeof value === 'string') texts.push([`${base}/${field}`, value]);
   }
-  if (screen.kind === 'interstitial') (screen.body ?? []).forEach((t, j) => texts.push([`${base}/body/${j}`, t]));
+  for (const [pointer, text] of flowTextsOf(screen)) {
+    if (!isVariantText(text)) {
+      // The plain title is among the text fields above.
+      if (pointer !== '/title') texts.push([`${base}${pointer}`, text]);
+      continue;
+    }
+    for (const [value, variant] of Object.entries(text.variants)) texts.push([`${base}${pointer}/variants/${value}`, variant]);
+  }
   if (screen.kind === 'payment-result') {
     for (const [name, state] of Object.entries(screen.states)) {
       for (const field of ['eyebrow', 'title', 'cta'] as const) {

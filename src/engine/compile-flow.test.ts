@@ -119,7 +119,7 @@ describe('a back target outside the flow', () => {
   it('stays on the screen and says where to go (the address bar leaves for it), once per Back', () => {
     const machine = machineWith(loadFlow());
     const actor = createActor(machine, {
-      snapshot: machine.resolveState({ value: 'profile-lets-learn', context: { answers: {}, trail: ['profile-lets-learn'], email: null, move: 'start', results: {}, flags: {}, leaving: null } }),
+      snapshot: machine.resolveState({ value: 'profile-lets-learn', context: { answers: {}, trail: ['profile-lets-learn'], email: null, move: 'start', results: {}, flags: {}, leaving: null, assigned: {}, flagsSettled: false } }),
     }).start();
     expect(actor.getSnapshot().context.leaving).toBeNull();
     actor.send({ type: 'BACK' });
@@ -152,7 +152,7 @@ describe('named effects', () => {
     const runs: string[] = [];
     const machine = machineWith(flow, { loadPlans: fromPromise(async ({ input }: { input: EffectInput }) => (runs.push(input.screen.id), { plans: [] })) });
     const actor = createActor(machine, {
-      snapshot: machine.resolveState({ value: 'profile-loading', context: { answers: {}, trail: ['profile-loading'], email: null, move: 'start', results: {}, flags: {}, leaving: null } }),
+      snapshot: machine.resolveState({ value: 'profile-loading', context: { answers: {}, trail: ['profile-loading'], email: null, move: 'start', results: {}, flags: {}, leaving: null, assigned: {}, flagsSettled: false } }),
     }).start();
     actor.send({ type: 'RESUME' });
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -179,7 +179,7 @@ describe('named effects', () => {
       }),
     });
     const actor = createActor(machine, {
-      snapshot: machine.resolveState({ value: 'relationship-love-language', context: { answers: {}, trail: ['relationship-love-language'], email: null, move: 'start', results: {}, flags: {}, leaving: null } }),
+      snapshot: machine.resolveState({ value: 'relationship-love-language', context: { answers: {}, trail: ['relationship-love-language'], email: null, move: 'start', results: {}, flags: {}, leaving: null, assigned: {}, flagsSettled: false } }),
     }).start();
     expect(calls).toEqual([]);
     actor.send({ type: 'ANSWER', value: 'words' });
@@ -225,7 +225,7 @@ describe('a screen that submits to an effect', () => {
       }),
     });
     const actor = createActor(machine, {
-      snapshot: machine.resolveState({ value: 'email', context: { answers: { '2-1': 'Maya' }, trail: ['email'], email: null, move: 'start', results: {}, flags: {}, leaving: null } }),
+      snapshot: machine.resolveState({ value: 'email', context: { answers: { '2-1': 'Maya' }, trail: ['email'], email: null, move: 'start', results: {}, flags: {}, leaving: null, assigned: {}, flagsSettled: false } }),
     }).start();
     return { actor, runs, finish };
   }
@@ -285,7 +285,7 @@ describe('a price screen that submits the chosen plan', () => {
       }),
     });
     const actor = createActor(machine, {
-      snapshot: machine.resolveState({ value: 'select-price', context: { answers: {}, trail: ['select-price'], email: 'maya@example.com', move: 'start', results: {}, flags: {}, leaving: null } }),
+      snapshot: machine.resolveState({ value: 'select-price', context: { answers: {}, trail: ['select-price'], email: 'maya@example.com', move: 'start', results: {}, flags: {}, leaving: null, assigned: {}, flagsSettled: false } }),
     }).start();
     actor.send({ type: 'ANSWER', value: 'mxp_plan_1' });
     actor.send({ type: 'ANSWER', value: 'mxp_plan_1' });
@@ -302,7 +302,7 @@ describe('the way back from the hosted payment', () => {
   it('lets a visitor who reached the price screen return to its success, error and cancel pages, and no one else', () => {
     const machine = machineWith(flowWithPayment());
     const at = (screen: string, trail: string[]) =>
-      createActor(machine, { snapshot: machine.resolveState({ value: screen, context: { answers: {}, trail, email: null, move: 'start', results: {}, flags: {}, leaving: null } }) }).start();
+      createActor(machine, { snapshot: machine.resolveState({ value: screen, context: { answers: {}, trail, email: null, move: 'start', results: {}, flags: {}, leaving: null, assigned: {}, flagsSettled: false } }) }).start();
     for (const target of ['payment-success', 'payment-error', 'sale']) {
       const actor = at('select-price', ['welcome', 'email', 'select-price']);
       actor.send({ type: 'NAVIGATE', screen: target });
@@ -316,7 +316,7 @@ describe('the way back from the hosted payment', () => {
     expect(screenIdOf(early.getSnapshot())).toBe('email');
     // Not a way around the quiz: a visitor who has answered anything cannot return to a page of a price
     // screen they never reached, even from the start.
-    const answered = createActor(machine, { snapshot: machine.resolveState({ value: 'welcome', context: { answers: { '1-1': 'single' }, trail: ['welcome'], email: null, move: 'start', results: {}, flags: {}, leaving: null } }) }).start();
+    const answered = createActor(machine, { snapshot: machine.resolveState({ value: 'welcome', context: { answers: { '1-1': 'single' }, trail: ['welcome'], email: null, move: 'start', results: {}, flags: {}, leaving: null, assigned: {}, flagsSettled: false } }) }).start();
     answered.send({ type: 'RETURN', screen: 'payment-success' });
     expect(screenIdOf(answered.getSnapshot())).toBe('welcome');
     // Nor is a return anything but one of the price screens' return routes.
@@ -344,7 +344,7 @@ describe('the way back from the hosted payment', () => {
     const trail = pathFor(flow, {});
     expect(trail.at(-1)).toBe('select-price');
     const actor = createActor(machine, {
-      snapshot: machine.resolveState({ value: 'select-price', context: { answers: { '5-1': 'mxp_plan_1' }, trail, email: null, move: 'start', results: {}, flags: { discounts: true }, leaving: null } }),
+      snapshot: machine.resolveState({ value: 'select-price', context: { answers: { '5-1': 'mxp_plan_1' }, trail, email: null, move: 'start', results: {}, flags: { discounts: true }, leaving: null, assigned: {}, flagsSettled: false } }),
     }).start();
     actor.send({ type: 'RETURN', screen: 'payment-error' });
     actor.send({ type: 'ANSWER', value: 'continue' });
@@ -355,9 +355,9 @@ describe('the way back from the hosted payment', () => {
   it('skips the discount pages when remote config switches the discounts off', () => {
     const flow = flowWithPayment();
     const machine = machineWith(flow);
-    expect(createActor(machine).getSnapshot().context.flags).toEqual({ discounts: true });
+    expect(createActor(machine).getSnapshot().context.flags).toEqual({ discounts: true, priceSet: 'default', accessHeadline: 'a' });
     const actor = createActor(machine, {
-      snapshot: machine.resolveState({ value: 'select-price', context: { answers: { '5-1': 'mxp_plan_1' }, trail: pathFor(flow, {}), email: null, move: 'start', results: {}, flags: { discounts: true }, leaving: null } }),
+      snapshot: machine.resolveState({ value: 'select-price', context: { answers: { '5-1': 'mxp_plan_1' }, trail: pathFor(flow, {}), email: null, move: 'start', results: {}, flags: { discounts: true }, leaving: null, assigned: {}, flagsSettled: false } }),
     }).start();
     actor.send({ type: 'SET_FLAGS', flags: { discounts: false } });
     actor.send({ type: 'RETURN', screen: 'payment-error' });
@@ -369,7 +369,7 @@ describe('the way back from the hosted payment', () => {
     const { fromPromise } = await import('xstate');
     const machine = machineWith(flowWithPayment(), { startCheckout: fromPromise(async () => ({ outcome: 'redirected' })) });
     const actor = createActor(machine, {
-      snapshot: machine.resolveState({ value: 'select-price', context: { answers: {}, trail: ['select-price'], email: 'a@example.com', move: 'start', results: {}, flags: {}, leaving: null } }),
+      snapshot: machine.resolveState({ value: 'select-price', context: { answers: {}, trail: ['select-price'], email: 'a@example.com', move: 'start', results: {}, flags: {}, leaving: null, assigned: {}, flagsSettled: false } }),
     }).start();
     actor.send({ type: 'ANSWER', value: 'mxp_plan_1' });
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -398,7 +398,7 @@ describe('a payment result screen (/payment-success)', () => {
     });
     const trail = [...pathFor(flowWithPayment(), {})];
     const actor = createActor(machine, {
-      snapshot: machine.resolveState({ value: 'select-price', context: { answers: { '5-1': 'mxp_plan_1' }, trail, email: null, move: 'start', results: context.results ?? {}, flags: { discounts: true }, leaving: null } }),
+      snapshot: machine.resolveState({ value: 'select-price', context: { answers: { '5-1': 'mxp_plan_1' }, trail, email: null, move: 'start', results: context.results ?? {}, flags: { discounts: true }, leaving: null, assigned: {}, flagsSettled: false } }),
     }).start();
     const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
     return { actor, runs, reportRuns, answer: async (outcome: string | Error) => (answer(outcome), settle()), settle };
@@ -468,7 +468,7 @@ describe('a payment result screen (/payment-success)', () => {
   it('keeps checking while checkPayment has not answered: without the server\'s word the page claims nothing', () => {
     const machine = machineWith(flowWithPayment());
     const actor = createActor(machine, {
-      snapshot: machine.resolveState({ value: 'select-price', context: { answers: {}, trail: ['select-price'], email: null, move: 'start', results: {}, flags: {}, leaving: null } }),
+      snapshot: machine.resolveState({ value: 'select-price', context: { answers: {}, trail: ['select-price'], email: null, move: 'start', results: {}, flags: {}, leaving: null, assigned: {}, flagsSettled: false } }),
     }).start();
     actor.send({ type: 'RETURN', screen: 'payment-success' });
     actor.send({ type: 'NEXT' });

@@ -3,6 +3,8 @@ import type { Condition, Flow, Screen } from './generated/flow-types';
 import type { Answers, AnswerValue } from './answers';
 import { answerProblem, isQuestionScreen } from './answers';
 import { evaluateCondition, type Flags } from './conditions';
+import { declaredValues, flagDeclarations, type FlagValues } from './flags';
+import { assignReads, flagsOfScreen } from './flag-reads';
 import { refreshPlaceOffsets } from './place-offsets';
 import { withoutResult, withResult, type EffectFailure, type EffectName, type StoredResults } from './effect-results';
 import { branchesOf, consistentTrail, defaultFlags, indexFlow, predecessors, pruneAnswers, returnTargetsOf } from './flow-graph';
@@ -28,8 +30,23 @@ export interface FunnelContext<R = AnyEffectOutputs> {
   move: Move;
   /** The latest output of each named effect (e.g. the plans loadPlans fetched), in memory only. */
   results: StoredResults<R>;
-  /** Feature switches: the flow's defaults until remote config sets them (SET_FLAGS); never persisted. */
+  /**
+   * The flag values in force: the flow's defaults, overridden by remote config (SET_FLAGS) for the flags not yet
+   * assigned; an assigned flag always holds its assigned value. Conditions, effects and screens read these.
+   */
   flags: Flags;
+  /**
+   * The flags this visitor has been shown, with the value they saw: a flag is assigned when a screen that reads it
+   * opens (flagsReadBy) and never changes afterwards, whatever remote config says later. Saved with progress; the
+   * session's abTestData and the events' properties are made from it.
+   */
+  assigned: FlagValues;
+  /**
+   * Remote config has answered, or the app stopped waiting for it (FLAGS_SETTLED, or SET_FLAGS with `settled`).
+   * Until then a screen that reads an unassigned flag waits (awaitsFlags); afterwards it is assigned as the screen
+   * opens. In memory only: each visit asks remote config again.
+   */
+  flagsSettled: boolean;
   /**
    * The latest page outside the flow a back target leaves for (`back: { to: "path" }`, say /understanding-astrology),
    * the funnel staying where it is: the address bar goes there. `seq` tells one Back from the next; never persisted.
@@ -57,8 +74,13 @@ export type FunnelEvent =
   /** The hosted payment sent the visitor back to one of a price screen's return routes. */
   | { type: 'RETURN'; screen: string }
   | { type: 'SUBMIT_EMAIL'; email: string }
-  /** Remote config arrived: these switches override the flow's defaults. */
-  | { type: 'SET_FLAGS'; flags: Flags }
+  /**
+   * Remote config arrived: these values (parseRemoteFlags) override the defaults of the flags not yet assigned;
+   * values the flow's declarations do not allow are ignored. With `settled: true` the wait ends as FLAGS_SETTLED.
+   */
+  | { type: 'SET_FLAGS'; flags: Flags; settled?: boolean }
+  /** Remote config will not answer in time (failed, or the app's wait ran out): screens take the values in force. */
+  | { type: 'FLAGS_SETTLED' }
   /** Restored from saved progress: the screen opens again, so its effects run (a restored state starts none). */
   | { type: 'RESUME' };
 
@@ -92,6 +114,9 @@ export function compileFlow<R = AnyEffectOutputs>(flow: Flow, options: CompileOp
   const returnsOf = (id: string): string[] => returns.get(id) ?? [];
   const returnTargets = [...new Set([...returns.values()].flat())];
   const now = options.now ?? (() => new Date());
+  const declarations = flagDeclarations(flow);
+  const reads = new Map(flow.screens.map((screen) => [screen.id, flagsOfScreen(screen)] as const));
+  const readsOf = (id: string): string[] => reads.get(id) ?? [];
   /** Nothing answered, nowhere gone: the state of a browser with no saved progress. */
   const knowsNothing = (context: FunnelContext<R>): boolean =>
     context.trail.length === 1 && context.trail[0] === flow.start && Object.keys(context.answers).length === 0 && context.email === null;
@@ -190,10 +215,20 @@ export function compileFlow<R = AnyEffectOutputs>(flow: Flow, options: CompileOp
       // A payment result screen opens with no answer from its status effect: an earlier visit's (say, "paid")
       // must not show for a moment while the page asks again, maybe about another order.
       forgetResult: assign(({ context }, params: { effect: EffectName<R> }) => ({ results: withoutResult(context.results, params.effect) })),
-      setFlags: assign(({ context, event }) => {
-        assertEvent(event, 'SET_FLAGS');
-        return { flags: { ...context.flags, ...event.flags } };
+      // Remote config's values apply to the flags not yet assigned: a value a visitor has seen never changes.
+      // Settling assigns the flags the open screen reads (`reads`), which it was waiting for.
+      applyFlags: assign(({ context, event }, params: { reads: readonly string[] }) => {
+        assertEvent(event, ['SET_FLAGS', 'FLAGS_SETTLED']);
+        const incoming = event.type === 'SET_FLAGS' ? declaredValues(declarations, event.flags) : {};
+        const flags = { ...context.flags, ...incoming, ...context.assigned };
+        const flagsSettled = context.flagsSettled || event.type === 'FLAGS_SETTLED' || event.settled === true;
+        return { flags, flagsSettled, assigned: flagsSettled ? assignReads(context.assigned, flags, params.reads) : context.assigned };
       }),
+      // As a screen opens, once remote config has settled; or, `force`, as the visitor leaves it (they acted on
+      // the values in force, say a branch or a return route, even if the app never held the screen).
+      assignFlags: assign(({ context }, params: { reads: readonly string[]; force: boolean }) =>
+        context.flagsSettled || params.force ? { assigned: assignReads(context.assigned, context.flags, params.reads) } : {},
+      ),
     },
   });
 
@@ -206,11 +241,25 @@ export function compileFlow<R = AnyEffectOutputs>(flow: Flow, options: CompileOp
         target: nested ? `#${flow.id}.${branch.to}` : branch.to,
         guard: guards.length === 2 ? and(guards) : guards[0],
         actions: [
+          ...assignOnLeaving(screen),
           ...(valid ? [{ type: 'storeAnswer' as const, params: { screen: screen.id } }] : []),
           { type: 'advanceTrail' as const, params: { from: screen.id, to: branch.to } },
         ],
       };
     });
+
+  // The flags a screen reads are assigned when it leaves, in case it was never held for them (see assignFlags).
+  const assignOnLeaving = (screen: Screen) => {
+    const names = readsOf(screen.id);
+    return names.length > 0 ? [{ type: 'assignFlags' as const, params: { reads: names, force: true } }] : [];
+  };
+  // A screen that reads flags assigns them as it opens once remote config has settled, and on settling while open.
+  const flagsOn = (screen: Screen) => {
+    const names = readsOf(screen.id);
+    if (names.length === 0) return { entry: [], on: {} };
+    const apply = { actions: { type: 'applyFlags' as const, params: { reads: names } } };
+    return { entry: [{ type: 'assignFlags' as const, params: { reads: names, force: false } }], on: { SET_FLAGS: apply, FLAGS_SETTLED: apply } };
+  };
 
   const backTransitions = (screen: Screen) => {
     const back = screen.back;
@@ -260,6 +309,7 @@ export function compileFlow<R = AnyEffectOutputs>(flow: Flow, options: CompileOp
     };
     const status = statusEffectOf(screen);
     const resume = invoke.length > 0 || status ? { RESUME: { target: `#${flow.id}.${screen.id}`, reenter: true } } : {};
+    const flagged = flagsOn(screen);
     if (status !== undefined) {
       // A payment result screen: `checking` until its status effect answers (a failed effect counts as the
       // outcome "failed"), and only then NEXT, decided by `next` on that answer: nothing here may claim what the
@@ -267,8 +317,8 @@ export function compileFlow<R = AnyEffectOutputs>(flow: Flow, options: CompileOp
       const statusName = implemented(status);
       return machineSetup.createStateConfig({
         ...common,
-        entry: { type: 'forgetResult', params: { effect: statusName } },
-        on: { ...resume, ...(back.length > 0 ? { BACK: back } : {}) },
+        entry: [{ type: 'forgetResult', params: { effect: statusName } }, ...flagged.entry],
+        on: { ...flagged.on, ...resume, ...(back.length > 0 ? { BACK: back } : {}) },
         initial: 'checking',
         states: {
           checking: {
@@ -291,12 +341,13 @@ export function compileFlow<R = AnyEffectOutputs>(flow: Flow, options: CompileOp
     // A screen submits through its sub-states when its trigger is an event of its own (an email is no ANSWER), or
     // when it has an effect to submit to; a screen whose answer has no effect to go to is a plain question.
     if (trigger && (trigger.event !== 'ANSWER' || submitName)) {
-      const start = { guard: trigger.guard, target: submitName ? 'submitting' : 'decided', actions: trigger.action };
+      const start = { guard: trigger.guard, target: submitName ? 'submitting' : 'decided', actions: [...assignOnLeaving(screen), trigger.action] };
       // The effect (if any) runs once per trigger, then `next` decides by the answers and its outcome.
       // A failed effect counts as the outcome "failed".
       return machineSetup.createStateConfig({
         ...common,
-        on: { ...resume, ...(back.length > 0 ? { BACK: back } : {}) },
+        entry: flagged.entry,
+        on: { ...flagged.on, ...resume, ...(back.length > 0 ? { BACK: back } : {}) },
         initial: 'editing',
         states: {
           // Not while submitting: a double click must not run the effect twice.
@@ -325,7 +376,8 @@ export function compileFlow<R = AnyEffectOutputs>(flow: Flow, options: CompileOp
       : { NEXT: forward(screen, null) };
     return machineSetup.createStateConfig({
       ...common,
-      on: { ...answer, ...resume, ...(back.length > 0 ? { BACK: back } : {}) },
+      entry: flagged.entry,
+      on: { ...flagged.on, ...answer, ...resume, ...(back.length > 0 ? { BACK: back } : {}) },
     });
   };
   const states = Object.fromEntries(flow.screens.map((screen) => [screen.id, stateFor(screen)]));
@@ -340,10 +392,13 @@ export function compileFlow<R = AnyEffectOutputs>(flow: Flow, options: CompileOp
         move: 'start',
         results: {},
         flags: defaultFlags(flow),
+        assigned: {},
+        flagsSettled: false,
         leaving: null,
       }),
       on: {
-        SET_FLAGS: { actions: 'setFlags' },
+        SET_FLAGS: { actions: { type: 'applyFlags', params: { reads: [] } } },
+        FLAGS_SETTLED: { actions: { type: 'applyFlags', params: { reads: [] } } },
         RETURN: returnTargets.map((screen) => ({
           target: `.${screen}`,
           guard: { type: 'isPaymentReturn' as const, params: { screen } },
@@ -361,12 +416,14 @@ export function compileFlow<R = AnyEffectOutputs>(flow: Flow, options: CompileOp
 
 /**
  * The machine's snapshot for saved progress: the screen and the context, resolved by the machine so
- * that a restored actor is exactly as consistent as one that walked there.
+ * that a restored actor is exactly as consistent as one that walked there. `flags` are the flow's defaults; the
+ * saved assignments (checked against the flow by loadProgress) hold over them.
  */
-export function restoreSnapshot<R>(machine: FunnelMachine<R>, progress: { screen: string; answers: Answers; trail: string[] }, flags: Flags) {
+export function restoreSnapshot<R>(machine: FunnelMachine<R>, progress: { screen: string; answers: Answers; trail: string[]; assigned?: FlagValues }, flags: Flags) {
+  const assigned = progress.assigned ?? {};
   return machine.resolveState({
     value: progress.screen,
-    context: { answers: progress.answers, trail: progress.trail, email: null, move: 'start', results: {}, flags, leaving: null },
+    context: { answers: progress.answers, trail: progress.trail, email: null, move: 'start', results: {}, flags: { ...flags, ...assigned }, assigned, flagsSettled: false, leaving: null },
   });
 }
 

@@ -1,18 +1,20 @@
 import type { Condition } from './generated/flow-types';
 import type { Answers } from './answers';
+import type { FlagValue, FlagValues } from './flags';
 
 /** The outcome an effect's output reports (`{ outcome: "premium", … }`), if any. */
 export function outcomeOf(output: unknown): string | undefined {
   return typeof output === 'object' && output !== null && 'outcome' in output && typeof output.outcome === 'string' ? output.outcome : undefined;
 }
 
-/** Feature switches by name (the flow's `flags`, maybe overridden by remote config). */
-export type Flags = Record<string, boolean>;
+/** Flag values by name (the flow's `flags` with their defaults, maybe overridden by remote config). */
+export type Flags = FlagValues;
 
 /**
- * Evaluates a declarative condition on the answers, the effects' results and the feature switches.
+ * Evaluates a declarative condition on the answers, the effects' results and the flags.
  * A multiple-choice answer matches `is` when it contains the value. A missing answer matches nothing
- * but `isNot` and `not`; an effect that has not run has no outcome; an unknown switch is off.
+ * but `isNot` and `not`; an effect that has not run has no outcome; an unknown flag is off (false) and has no
+ * string value.
  */
 export function evaluateCondition(condition: Condition, answers: Answers, results: Record<string, unknown> = {}, flags: Flags = {}): boolean {
   if ('all' in condition) return condition.all.every((c) => evaluateCondition(c, answers, results, flags));
@@ -55,7 +57,15 @@ export function conditionOutcomes(condition: Condition): string[] {
   return 'outcome' in condition ? [condition.outcome] : [];
 }
 
-/** Every feature switch a condition reads. */
+/** Every (flag, value) pair a condition compares with. */
+export function conditionFlagValues(condition: Condition): Array<{ flag: string; value: FlagValue }> {
+  if ('all' in condition) return condition.all.flatMap(conditionFlagValues);
+  if ('any' in condition) return condition.any.flatMap(conditionFlagValues);
+  if ('not' in condition) return conditionFlagValues(condition.not);
+  return 'flag' in condition ? [{ flag: condition.flag, value: condition.is }] : [];
+}
+
+/** Every flag a condition reads. */
 export function conditionFlags(condition: Condition): string[] {
   if ('all' in condition) return condition.all.flatMap(conditionFlags);
   if ('any' in condition) return condition.any.flatMap(conditionFlags);

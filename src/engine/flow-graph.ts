@@ -2,6 +2,7 @@ import type { Branch, Flow, ReturnRoute, Screen } from './generated/flow-types';
 import type { Answers } from './answers';
 import { isQuestionScreen } from './answers';
 import { conditionOutcomes, evaluateCondition, type Flags } from './conditions';
+import { flagDeclarations } from './flags';
 
 /** The branches of a screen's `next`, in order; a plain id is one unconditional branch. */
 export function branchesOf(screen: Screen): Branch[] {
@@ -33,9 +34,9 @@ export function resolveReturnRoute(value: ReturnRoute, answers: Answers, results
   return value.find((branch) => !branch.when || evaluateCondition(branch.when, answers, results, flags))?.to ?? null;
 }
 
-/** The flow's feature switches with their defaults. */
+/** The flow's flags with their defaults: what a visitor gets until Remote Config says otherwise. */
 export function defaultFlags(flow: Flow): Flags {
-  return { ...(flow.flags ?? {}) };
+  return Object.fromEntries(Object.entries(flagDeclarations(flow)).map(([name, declaration]) => [name, declaration.default]));
 }
 
 /** Every screen that can follow `screen`: its branches' targets, then its payment return targets. */

@@ -41,6 +41,7 @@ function validProgress(): Omit<SavedProgress, 'flowId' | 'flowVersion'> {
     screen: 'profile-birthday',
     answers: { '1-1': 'single', '1-2': 'find_love', '1-3': 'beginner', '2-1': 'Maya' },
     trail: [...trailToBirthday],
+    assigned: {},
   };
 }
 
@@ -260,11 +261,11 @@ describe('the email is never persisted', () => {
     expect(snapshot.context.email).toBe(email);
 
     const storage = new MemoryStorage();
-    saveProgress(storage, flow, { screen: screenIdOf(snapshot), answers: snapshot.context.answers, trail: snapshot.context.trail });
+    saveProgress(storage, flow, { screen: screenIdOf(snapshot), answers: snapshot.context.answers, trail: snapshot.context.trail, assigned: snapshot.context.assigned });
     const raw = storage.getItem(key) ?? '';
     expect(raw).not.toContain(email);
     expect(raw).not.toContain('@');
-    expect(Object.keys(JSON.parse(raw)).sort()).toEqual(['answers', 'flowId', 'flowVersion', 'screen', 'trail']);
+    expect(Object.keys(JSON.parse(raw)).sort()).toEqual(['answers', 'assigned', 'flowId', 'flowVersion', 'screen', 'trail']);
     // The address was submitted and is held in memory; the visitor is on the screen after /email.
     expect(loadProgress(storage, flow, now)).toMatchObject({ screen: 'get-access', answers: snapshot.context.answers });
   });

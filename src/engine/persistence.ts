@@ -2,16 +2,25 @@ import type { Flow } from './generated/flow-types';
 import type { Answers } from './answers';
 import { answerProblem, isQuestionScreen } from './answers';
 import type { ProgressMigrations } from './migrations';
-import { consistentTrail, pruneAnswers } from './flow-graph';
+import { consistentTrail, defaultFlags, pruneAnswers } from './flow-graph';
+import { declaredValues, flagDeclarations, type FlagValues } from './flags';
 
-/** What is kept of a visitor between visits: where they are and what they answered. Never the email. */
+/**
+ * What is kept of a visitor between visits: where they are, what they answered, and the flag values they have been
+ * shown (sticky: a reload never changes them). Never the email.
+ */
 export interface SavedProgress {
   flowId: string;
   flowVersion: number;
   screen: string;
   answers: Answers;
   trail: string[];
+  /** The machine's `assigned`: flag name → the value the visitor saw. */
+  assigned: FlagValues;
 }
+
+/** What the app saves: the machine's screen, answers, trail and assignments (none before any flag was shown). */
+export type ProgressToSave = Omit<SavedProgress, 'flowId' | 'flowVersion' | 'assigned'> & { assigned?: FlagValues };
 
 export interface ProgressStorage {
   getItem(key: string): string | null;
@@ -22,8 +31,10 @@ export interface ProgressStorage {
 export const storageKey = (flow: Flow) => `astrelle:progress:${flow.id}`;
 
 /** Writes progress; storage failures (private browsing, quota) are ignored: the funnel goes on in memory. */
-export function saveProgress(storage: ProgressStorage, flow: Flow, progress: Omit<SavedProgress, 'flowId' | 'flowVersion'>): void {
-  const saved: SavedProgress = { flowId: flow.id, flowVersion: flow.version, screen: progress.screen, answers: progress.answers, trail: progress.trail };
+export function saveProgress(storage: ProgressStorage, flow: Flow, progress: ProgressToSave): void {
+  // Only declared flags with allowed values: nothing else (least of all an email) can ride along.
+  const assigned = declaredValues(flagDeclarations(flow), progress.assigned ?? {});
+  const saved: SavedProgress = { flowId: flow.id, flowVersion: flow.version, screen: progress.screen, answers: progress.answers, trail: progress.trail, assigned };
   try {
     storage.setItem(storageKey(flow), JSON.stringify(saved));
   } catch {
@@ -34,7 +45,10 @@ export function saveProgress(storage: ProgressStorage, flow: Flow, progress: Omi
 /**
  * Reads saved progress for this flow. Progress from an older version is migrated with the flow's `migrations`;
  * anything that does not fit the current flow exactly (unknown screen, unknown answer key, an answer its screen
- * would refuse, a trail through screens that no longer exist) is dropped whole, never half-restored.
+ * would refuse, a trail through screens that no longer exist) is dropped whole, never half-restored. Saved flag
+ * assignments are an exception, kept one by one: an assignment of a flag the flow no longer declares, or to a
+ * value it no longer allows, is an experiment that ended or changed, and the visitor is assigned afresh when a
+ * screen reads it. Progress saved before assignments were kept has none.
  */
 export function loadProgress(storage: ProgressStorage, flow: Flow, now: Date = new Date(), migrations: ProgressMigrations = {}): SavedProgress | null {
   let raw: string | null;
@@ -81,17 +95,20 @@ function migrate(data: unknown, flow: Flow, migrations: ProgressMigrations): Sav
   }
   if (current.flowVersion !== flow.version) return null;
   const { screen, answers, trail } = current;
-  if (typeof screen !== 'string' || !isRecord(answers) || !Array.isArray(trail) || !trail.every((t) => typeof t === 'string')) return null;
-  return { flowId: flow.id, flowVersion: flow.version, screen, answers: answers as Answers, trail };
+  // None before assignments were kept; anything but a map (null included) is not what this app writes.
+  const assigned = current.assigned === undefined ? {} : current.assigned;
+  if (typeof screen !== 'string' || !isRecord(answers) || !Array.isArray(trail) || !trail.every((t) => typeof t === 'string') || !isRecord(assigned)) return null;
+  return { flowId: flow.id, flowVersion: flow.version, screen, answers: answers as Answers, trail, assigned: declaredValues(flagDeclarations(flow), assigned) };
 }
 
 function fits(progress: SavedProgress, flow: Flow, now: Date): boolean {
   const ids = new Set(flow.screens.map((s) => s.id));
   if (!ids.has(progress.screen) || !progress.trail.every((id) => ids.has(id))) return false;
   if (!progress.trail.includes(progress.screen)) return false;
-  // The trail must be a path these answers take, and no answer may belong to a branch not taken.
-  if (consistentTrail(flow, progress.trail, progress.answers).length !== progress.trail.length) return false;
-  if (Object.keys(pruneAnswers(flow, progress.answers, progress.trail)).length !== Object.keys(progress.answers).length) return false;
+  // The trail must be a path these answers (and the visitor's flags) take, and no answer may belong to a branch not taken.
+  const flags = { ...defaultFlags(flow), ...progress.assigned };
+  if (consistentTrail(flow, progress.trail, progress.answers, flags).length !== progress.trail.length) return false;
+  if (Object.keys(pruneAnswers(flow, progress.answers, progress.trail, flags)).length !== Object.keys(progress.answers).length) return false;
   const byKey = new Map(flow.screens.filter(isQuestionScreen).map((s) => [s.answerKey, s]));
   return Object.entries(progress.answers).every(([key, value]) => {
     const screen = byKey.get(key);

@@ -39,9 +39,15 @@ export function validateFlow(data: unknown, options: ValidateOptions = {}): Flow
 }
 
 function describeSchemaErrors(errors: SchemaError[]): FlowProblem[] {
-  // anyOf/oneOf/if report a summary on top of the branch errors; the branch errors say more.
-  const specific = errors.filter((e) => !['anyOf', 'oneOf', 'if', 'not'].includes(e.keyword));
-  const chosen = specific.length > 0 ? specific : errors;
+  // anyOf/oneOf/if (and propertyNames) report a summary on top of the branch errors; the branch errors say more.
+  const specific = errors.filter((e) => !['anyOf', 'oneOf', 'if', 'not', 'propertyNames'].includes(e.keyword));
+  // A value matching no branch of an anyOf hears every branch: when one branch says what is wrong with it (its
+  // pattern, say), "must be an array" or "must be false" from the branches of another type only confuse.
+  const said = new Set(specific.filter((e) => e.keyword !== 'type' && e.keyword !== 'const').map((e) => e.instancePath));
+  // What one branch said may be deeper down (a text with variants: the bad variant, not "must be a string").
+  const saidAtOrBelow = (path: string) => [...said].some((s) => s === path || s.startsWith(`${path}/`));
+  const branchNoise = (e: SchemaError) => (e.keyword === 'type' || e.keyword === 'const') && saidAtOrBelow(e.instancePath) && errors.some((a) => a.keyword === 'anyOf' && a.instancePath === e.instancePath);
+  const chosen = specific.length > 0 ? specific.filter((e) => !branchNoise(e)) : errors;
   const seen = new Set<string>();
   const problems: FlowProblem[] = [];
   for (const error of chosen) {
@@ -56,7 +62,8 @@ function describeSchemaErrors(errors: SchemaError[]): FlowProblem[] {
 }
 
 function describeSchemaError(error: SchemaError): FlowProblem {
-  const at = error.instancePath || '';
+  // A bad key (propertyNames) is reported at its object; point at the key itself.
+  const at = (error.instancePath || '') + (error.propertyName !== undefined ? `/${error.propertyName}` : '');
   const p = error.params;
   switch (error.keyword) {
     case 'required':
@@ -75,7 +82,7 @@ function describeSchemaError(error: SchemaError): FlowProblem {
       return { pointer: at, message: `must be ${JSON.stringify(p.allowedValue)}`, hint: `write ${JSON.stringify(p.allowedValue)}` };
     case 'pattern':
       if (p.pattern === '\\S') return { pointer: at, message: 'has only spaces', hint: 'write the text' };
-      return { pointer: at, message: `does not have the expected form (${String(p.pattern)})`, hint: hintForPattern(at) };
+      return { pointer: at, message: `does not have the expected form (${String(p.pattern)})`, hint: hintForPattern(at, error.propertyName !== undefined) };
     case 'minLength':
       return { pointer: at, message: 'must not be empty', hint: 'write the text' };
     case 'maxLength':
@@ -88,6 +95,8 @@ function describeSchemaError(error: SchemaError): FlowProblem {
     case 'maximum':
       return { pointer: at, message: `must be ${error.keyword === 'minimum' ? '>=' : '<='} ${String(p.limit)}`, hint: 'change the number' };
     case 'discriminator':
+      // A flag declaration is told apart by its `type`, a screen by its `kind`.
+      if (p.tag === 'type') return { pointer: `${at}/type`, message: 'is not a flag type', hint: 'write "boolean" or "string"' };
       return { pointer: `${at}/kind`, message: 'is not a known screen kind', hint: 'use one of the kinds listed in schemas/flow.schema.json' };
     case 'uniqueItems':
       return { pointer: at, message: 'has repeated items', hint: 'remove the duplicate' };
@@ -100,10 +109,15 @@ function article(word: string): string {
   return /^[aeiou]/.test(word) ? 'an' : 'a';
 }
 
-function hintForPattern(pointer: string): string {
+function hintForPattern(pointer: string, isKey = false): string {
+  if (/\/analytics\/properties\/[^/]+$/.test(pointer) && isKey) return 'write a snake_case property name such as plan_id';
+  if (/\/analytics\/answeredAs\/[^/]+$/.test(pointer) && isKey) return 'write an option value of this screen, such as try_again';
+  if (/\/analytics\/(?:shown|answered|skipped|answeredAs\/[^/]+)$/.test(pointer)) return 'write an event name in Title Case, such as Email Shown';
   if (/\/route$|\/path$/.test(pointer)) return 'write a path such as /quiz/1-1 (lowercase, hyphens)';
   if (/\/answerKey$|\/answer$|From$/.test(pointer)) return 'write a step id such as 1-1 or 4-0-2';
   if (/\/value$|\/is$|\/isNot$|\/in\/\d+$/.test(pointer)) return 'write a snake_case value such as in_relationships';
+  if (/^\/flags(?:\/[^/]+)?$|\/flag$|\/plansBy$/.test(pointer)) return 'write a flag name of letters, digits and underscores, such as priceSet';
+  if (/^\/flags\/[^/]+\/(?:default|values\/\d+)$|\/variants(?:\/[^/]+)?$/.test(pointer)) return 'write a flag value of letters, digits, _, . or -, such as trial_price_test';
   if (/\/effects\/\d+$/.test(pointer)) return 'write the camelCase name of a registered effect, such as loadPlans';
   return 'write a lowercase id with hyphens, such as profile-name';
 }

@@ -28,3 +28,16 @@ describe('fillText', () => {
     expect(fillText('Your Moon is in {moonSign}', { answers: {} })).toBe('Your Moon is in …');
   });
 });
+
+describe('fillText on a text with variants', () => {
+  const title = { flag: 'accessHeadline', variants: { a: 'Unlock your reading, {answer:2-1}', b: '{answer:2-1}, see your stars' } };
+
+  it('fills the variant of the visitor\'s flag value', () => {
+    expect(fillText(title, { answers: { '2-1': 'Maya' }, flags: { accessHeadline: 'a' } })).toBe('Unlock your reading, Maya');
+    expect(fillText(title, { answers: { '2-1': 'Maya' }, flags: { accessHeadline: 'b' } })).toBe('Maya, see your stars');
+  });
+
+  it('falls back to the first variant without flags', () => {
+    expect(fillText(title, { answers: { '2-1': 'Maya' } })).toBe('Unlock your reading, Maya');
+  });
+});

@@ -2,6 +2,7 @@ import type { Profile, Screen } from '../engine/generated/flow-types';
 import type { Answers, AnswerValue } from '../engine/answers';
 import type { FunnelEvent } from '../engine/compile-flow';
 import type { ScreenResults } from './effect-outputs';
+import type { FlagValues } from '../engine/flags';
 
 /** What every screen component receives. Screens only send events; the machine decides where to go. */
 export interface ScreenProps<S extends Screen> {
@@ -19,4 +20,10 @@ export interface ScreenProps<S extends Screen> {
   busy?: boolean;
   /** The flow's `profile`: an interstitial's insight reads the birth answers through its roles. */
   profile?: Profile;
+  /**
+   * The flag values in force (the machine's `context.flags`): they pick a text's variant and a price screen's plan
+   * set (`plansBy`). The screen opens only once the flags it reads are assigned (awaitsFlags), so these never change
+   * under the visitor.
+   */
+  flags?: FlagValues;
 }

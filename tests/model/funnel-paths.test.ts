@@ -2,6 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { funnelPaths, outcomeOfEvent, type ModelCoverage } from './funnel-paths';
 import { loadTestFlow } from '../support/load-test-flow';
 import { defaultFlags } from '../../src/engine/flow-graph';
+import type { Flag } from '../../src/engine/generated/flow-types';
 
 describe('model-based paths of the compiled flow', () => {
   const flow = loadTestFlow();
@@ -25,9 +26,11 @@ describe('model-based paths of the compiled flow', () => {
     for (const screen of ['already-subscribed', 'payment-success', 'payment-error', 'sale', 'secret-discount', 'signup-offer-success']) expect(reaches(screen), screen).toBe(true);
   });
 
-  it('cover both sides of every condition once each feature switch is also walked flipped (as remote config may set it)', () => {
+  it('cover both sides of every condition once each flag is also walked at its other values (as remote config may set it)', () => {
     const defaults = defaultFlags(flow);
-    const variants = [defaults, ...Object.keys(defaults).map((name) => ({ ...defaults, [name]: !defaults[name] }))];
+    const others = ([name, declaration]: [string, Flag]) =>
+      (declaration.type === 'boolean' ? [!declaration.default] : declaration.values.filter((v) => v !== declaration.default)).map((value) => ({ ...defaults, [name]: value }));
+    const variants = [defaults, ...Object.entries(flow.flags ?? {}).flatMap(others)];
     const runs = variants.map((flags) => funnelPaths(flow, flags));
     runs.forEach((run, i) => report(JSON.stringify(variants[i]), run));
     const sides = new Set(runs.flatMap((run) => [...run.conditions.sides]));

@@ -117,7 +117,11 @@ export function phaseOf(snapshot: { value: unknown }): string | undefined {
 export function funnelPaths(flow: Flow, flags: Flags = defaultFlags(flow)): ModelCoverage {
   // Effects that never answer: the model sends their done events itself, one per outcome.
   const machine = compileFlow(flow, { now: () => new Date('2026-06-01T12:00:00Z'), effects: pendingEffects(flow) });
-  const start = machine.resolveState({ value: flow.start, context: { answers: {}, trail: [flow.start], email: null, move: 'start', results: {}, flags, leaving: null } });
+  // Remote config has settled with these values: each screen that reads a flag assigns it as it opens.
+  const start = machine.resolveState({
+    value: flow.start,
+    context: { answers: {}, trail: [flow.start], email: null, move: 'start', results: {}, flags, assigned: {}, flagsSettled: true, leaving: null },
+  });
   const { byId } = indexFlow(flow);
   for (const screen of flow.screens) {
     const submit = submitEffectOf(screen);

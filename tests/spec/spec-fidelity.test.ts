@@ -109,7 +109,7 @@ describe('flows/astrology.json follows the spec', () => {
     expect(returns('/sale')).toMatchObject({ success: '/payment-success', error: '/payment-error' });
     expect(returns('/select-price')?.cancel).toEqual([{ when: { flag: 'discounts', is: true }, to: '/sale' }, { to: '/select-price' }]);
     expect(returns('/sale')?.cancel).toEqual([{ when: { flag: 'discounts', is: true }, to: '/secret-discount' }, { to: '/select-price' }]);
-    expect(flow.flags).toEqual({ discounts: true });
+    expect(flow.flags?.discounts).toMatchObject({ type: 'boolean', default: true });
   });
 
   it('skips the session handling on the payment and signup-offer pages when payment is true (spec §4)', () => {

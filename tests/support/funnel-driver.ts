@@ -5,6 +5,7 @@ import type { FunnelEvent } from '../../src/engine/compile-flow';
 import { defaultFlags, resolveReturnRoute } from '../../src/engine/flow-graph';
 import { saveProgress } from '../../src/engine/persistence';
 import { paymentStatuses, paymentStatusOf } from '../../src/engine/payment-status';
+import { isVariantText } from '../../src/engine/text-variants';
 import { screenById } from './load-test-flow';
 import { outcomeOfEvent, sample, type ModelPath } from '../model/funnel-paths';
 import { cancelCheckout, expectHostedCheckout, payWithCard, testCards } from './hosted-checkout';
@@ -64,15 +65,17 @@ function escapeRegExp(text: string): string {
 }
 
 /**
- * A screen's heading as a pattern: placeholders ({answer:…}, {sunSign}) match any text. A payment result
- * screen's is any of its answered statuses' titles (which one depends on the server; expectStep checks it),
- * never the neutral "checking" one: the screen counts as shown once the server has answered.
+ * A screen's heading as a pattern: placeholders ({answer:…}, {sunSign}) match any text, and a title with variants
+ * matches any of them (which one depends on the visitor's flag). A payment result screen's is any of its answered
+ * statuses' titles (which one depends on the server; expectStep checks it), never the neutral "checking" one: the
+ * screen counts as shown once the server has answered.
  */
 export function headingPattern(screen: Screen): RegExp | null {
   if (screen.kind === 'payment-result') return new RegExp(`^(${paymentStatuses.map((status) => escapeRegExp(screen.states[status].title)).join('|')})$`, 'i');
   if (!('title' in screen)) return null;
-  const parts = screen.title.split(/\{[^{}]+\}/).map(escapeRegExp);
-  return new RegExp(`^${parts.join('.*')}$`, 'i');
+  const titles: string[] = isVariantText(screen.title) ? Object.values(screen.title.variants) : [screen.title];
+  const patterns = titles.map((title) => title.split(/\{[^{}]+\}/).map(escapeRegExp).join('.*'));
+  return new RegExp(`^(${patterns.join('|')})$`, 'i');
 }
 
 /** The screens of the quiz part, which show its progress bar: from the start up to the flow's progressUntil screen. */

@@ -8,15 +8,16 @@ import { progressMigrations } from '../progress-migrations';
 
 /**
  * Starts the visitor's funnel actor on `machine` (the flow compiled with its effects): restored from saved
- * progress when it fits this flow, saved again after every change (answers and position only; the email is never
- * written).
+ * progress when it fits this flow, saved again after every change (answers, position and the flag values the
+ * visitor has been shown, which a reload must not change; the email is never written).
  */
 export function createFunnel(flow: Flow, machine: FunnelMachine<EffectResults>, storage: ProgressStorage | null) {
   const progress = storage ? loadProgress(storage, flow, new Date(), progressMigrations[flow.id]) : null;
   const actor = createActor(machine, progress ? { snapshot: restoreSnapshot(machine, progress, defaultFlags(flow)) } : {});
   if (storage) {
     actor.subscribe((snapshot) => {
-      saveProgress(storage, flow, { screen: screenIdOf(snapshot), answers: snapshot.context.answers, trail: snapshot.context.trail });
+      const { answers, trail, assigned } = snapshot.context;
+      saveProgress(storage, flow, { screen: screenIdOf(snapshot), answers, trail, assigned });
     });
   }
   actor.start();

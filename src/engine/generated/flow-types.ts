@@ -8,12 +8,36 @@
  */
 export type Text = string;
 /**
+ * Where a property's value comes from. answer: the screen's answer (an option value, values joined by commas, a plan's productId, offer ids), only on single-choice, multiple-choice, price and offers screens: a text, date, time, place or email answer is personal data and never sent. planId, planPrice, planCurrency: the plan the visitor chose (price and offers screens). answer and the plan sources go with the answered event only. flowId, flowVersion: the flow's id and version. screenId: the screen's id. stepId: the last segment of the screen's route (2-1 of /quiz/2-1), on a screen with an answerKey. questionId: its answerKey. assignments: the visitor's A/B flags, one property each, named <property>_<flag> (ab_discounts).
+ *
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "analyticsSource".
+ */
+export type AnalyticsSource =
+  | 'answer'
+  | 'planId'
+  | 'planPrice'
+  | 'planCurrency'
+  | 'flowId'
+  | 'flowVersion'
+  | 'screenId'
+  | 'stepId'
+  | 'questionId'
+  | 'assignments';
+/**
  * The id of a screen in this flow.
  *
  * This interface was referenced by `Flow`'s JSON-Schema
  * via the `definition` "screenId".
  */
 export type ScreenId = string;
+/**
+ * A flag's declaration: its type, its default (what a visitor gets when Remote Config is silent, slow or sends a value outside the declaration) and, for a string flag, its allowed values.
+ *
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "flag".
+ */
+export type Flag = BooleanFlag | StringFlag;
 /**
  * A screen; `kind` picks the component that shows it.
  *
@@ -98,8 +122,8 @@ export type Condition =
       is: string;
     }
   | {
-      flag: Slug;
-      is: boolean;
+      flag: FlagName;
+      is: boolean | string;
     }
   | {
       /**
@@ -138,10 +162,19 @@ export type OptionValue = string;
  */
 export type EffectName = string;
 /**
+ * A flag's name, also its Remote Config parameter key (letters, digits, underscores; not starting with a digit), e.g. priceSet.
+ *
  * This interface was referenced by `Flow`'s JSON-Schema
- * via the `definition` "slug".
+ * via the `definition` "flagName".
  */
-export type Slug = string;
+export type FlagName = string;
+/**
+ * An analytics event name in Amplitude's Title Case: words of letters and digits with one space between them, the first capitalised, such as "Email Shown". The tracking plan (`npm run generate`) makes it a method, camelCase: ampli.emailShown().
+ *
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "analyticsEventName".
+ */
+export type AnalyticsEventName = string;
 /**
  * @minItems 2
  * @maxItems 12
@@ -150,6 +183,13 @@ export type Slug = string;
  * via the `definition` "options".
  */
 export type Options = Option[];
+/**
+ * A plain text, or a text with variants by a flag's value ({"flag": …, "variants": {…}}).
+ *
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "flowText".
+ */
+export type FlowText = Text | VariantText;
 /**
  * A route of this flow, or routes tried in order (the last one without `when` is the default), e.g. the discount page only while the "discounts" flag is on.
  *
@@ -162,6 +202,25 @@ export type ReturnRoute =
       when?: Condition;
       to: Route;
     }[];
+/**
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "slug".
+ */
+export type Slug = string;
+/**
+ * A value a string flag may take, as Remote Config sends it, e.g. trial_price_test.
+ *
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "flagOption".
+ */
+export type FlagOption = string;
+/**
+ * An analytics event name (Title Case, such as "Email Shown"), or false for no event.
+ *
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "analyticsEvent".
+ */
+export type AnalyticsEvent = AnalyticsEventName | false;
 
 /**
  * A quiz funnel: its screens, their order, texts, options, answer keys, back targets, delays, page groups and branching. Compiled into an XState machine by src/engine.
@@ -210,6 +269,7 @@ export interface Flow {
    * The screen where the quiz's progress bar is full (e.g. the email capture). Screens after it, or off the visitor's path, show no progress bar. Without it the bar runs to the end of the path.
    */
   progressUntil?: string;
+  analytics?: FlowAnalytics;
   /**
    * The visitor-session rules (spec §4), by screen id. A screen in no list needs a valid session: a visitor without one is sent to / (without ?quiz=). Without this object, only the start screen refreshes the session.
    */
@@ -228,10 +288,10 @@ export interface Flow {
     skipOnPaymentReturn?: ScreenId[];
   };
   /**
-   * Feature switches with their defaults, used until remote config (Firebase) says otherwise: e.g. "discounts": true shows /sale and /secret-discount to a visitor who leaves checkout. Conditions test them with {"flag": name, "is": true}.
+   * A/B flags and feature switches, by name: each declares its type, its default and (a string flag) its allowed values. A Firebase Remote Config parameter of the same name overrides the default; a value outside the declaration is ignored. A flag is fixed for a visitor once a screen that reads it opens (a condition on it in `next` or `returnTo`, a price screen's `plansBy`, a text variant), and sent as the session's abTestData and with every event. E.g. "discounts": {"type": "boolean", "default": true} shows /sale and /secret-discount to a visitor who leaves checkout.
    */
   flags?: {
-    [k: string]: boolean;
+    [k: string]: Flag;
   };
   profile: Profile;
   /**
@@ -252,6 +312,56 @@ export interface Group {
    * How strongly the card blurs the background behind it.
    */
   blur: 'none' | 'soft' | 'strong';
+}
+/**
+ * The analytics events every screen sends unless its own `analytics` says otherwise, e.g. {"shown": "Screen Shown", "answered": "Screen Answered", "properties": {"answer": "answer", "ab": "assignments"}}. `npm run generate` makes the flow's events a typed tracking plan (src/app/analytics/generated/tracking-plan.ts).
+ *
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "flowAnalytics".
+ */
+export interface FlowAnalytics {
+  /**
+   * Sent when a screen opens.
+   */
+  shown?: string;
+  /**
+   * Sent when a screen is answered, submitted or its button pressed (never on a loading screen, which moves on by itself, nor on an end).
+   */
+  answered?: string;
+  /**
+   * Properties of every screen's events, each where the screen has its value: answer only on single-choice, multiple-choice, price and offers screens, the plan sources on price and offers screens, stepId and questionId on screens with an answerKey. A screen's own `properties` add to these (the same name: the screen's wins).
+   */
+  properties?: {
+    [k: string]: AnalyticsSource;
+  };
+}
+export interface BooleanFlag {
+  type: 'boolean';
+  default: boolean;
+  /**
+   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
+   */
+  description?: string;
+}
+export interface StringFlag {
+  type: 'string';
+  /**
+   * One of `values`.
+   */
+  default: string;
+  /**
+   * Every value the flag may take; Remote Config's others are ignored.
+   *
+   * @minItems 2
+   * @maxItems 20
+   *
+   * Items: A value a string flag may take, as Remote Config sends it, e.g. trial_price_test.
+   */
+  values: string[];
+  /**
+   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
+   */
+  description?: string;
 }
 /**
  * Which answers hold the visitor's profile, by role. The payload builders (astro user, report order) and the sign insights read these answers through their roles, never by step id, so renaming an answer key means changing it here too (flow:check refuses a role whose key no screen sets, or whose screen is of the wrong kind).
@@ -331,6 +441,7 @@ export interface WelcomeScreen {
    * Items: The name of an effect the app registers, camelCase, such as createAstroUser.
    */
   effects?: string[];
+  analytics?: ScreenAnalytics;
   eyebrow?: Text;
   title: Text;
   subtitle?: Text;
@@ -344,6 +455,38 @@ export interface WelcomeScreen {
 export interface Branch {
   when?: Condition;
   to: ScreenId;
+}
+/**
+ * This screen's analytics events, overriding the flow's `analytics`, e.g. on /payment-error {"shown": "Payment Error Shown", "answeredAs": {"try_again": "Payment Error Try Again Clicked", "continue": "Payment Error Continue Clicked"}}. Each moment sends one event: the screen's own, else the flow's.
+ *
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "screenAnalytics".
+ */
+export interface ScreenAnalytics {
+  /**
+   * Sent when the screen opens, instead of the flow's; false: none.
+   */
+  shown?: AnalyticsEventName | false;
+  /**
+   * Sent when the screen is answered, submitted or its button pressed, instead of the flow's; false: none.
+   */
+  answered?: AnalyticsEventName | false;
+  /**
+   * On a single-choice screen, an event of its own for an option, by option value, sent instead of `answered` when the visitor picks it, e.g. {"try_again": "Payment Error Try Again Clicked"}.
+   */
+  answeredAs?: {
+    [k: string]: AnalyticsEventName;
+  };
+  /**
+   * An analytics event name in Amplitude's Title Case: words of letters and digits with one space between them, the first capitalised, such as "Email Shown". The tracking plan (`npm run generate`) makes it a method, camelCase: ampli.emailShown().
+   */
+  skipped?: string;
+  /**
+   * Properties of this screen's events, added to the flow's (the same name: this one wins). answer and the plan sources go with the answered event only.
+   */
+  properties?: {
+    [k: string]: AnalyticsSource;
+  };
 }
 /**
  * One tap on an option answers and moves on.
@@ -371,6 +514,7 @@ export interface SingleChoiceScreen {
    * Items: The name of an effect the app registers, camelCase, such as createAstroUser.
    */
   effects?: string[];
+  analytics?: ScreenAnalytics;
   answerKey: AnswerKey;
   /**
    * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
@@ -417,6 +561,7 @@ export interface MultipleChoiceScreen {
    * Items: The name of an effect the app registers, camelCase, such as createAstroUser.
    */
   effects?: string[];
+  analytics?: ScreenAnalytics;
   answerKey: AnswerKey;
   /**
    * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
@@ -458,6 +603,7 @@ export interface TextScreen {
    * Items: The name of an effect the app registers, camelCase, such as createAstroUser.
    */
   effects?: string[];
+  analytics?: ScreenAnalytics;
   answerKey: AnswerKey;
   /**
    * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
@@ -500,6 +646,7 @@ export interface DateScreen {
    * Items: The name of an effect the app registers, camelCase, such as createAstroUser.
    */
   effects?: string[];
+  analytics?: ScreenAnalytics;
   answerKey: AnswerKey;
   /**
    * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
@@ -545,6 +692,7 @@ export interface TimeScreen {
    * Items: The name of an effect the app registers, camelCase, such as createAstroUser.
    */
   effects?: string[];
+  analytics?: ScreenAnalytics;
   answerKey: AnswerKey;
   /**
    * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
@@ -587,6 +735,7 @@ export interface PlaceScreen {
    * Items: The name of an effect the app registers, camelCase, such as createAstroUser.
    */
   effects?: string[];
+  analytics?: ScreenAnalytics;
   answerKey: AnswerKey;
   /**
    * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
@@ -637,6 +786,7 @@ export interface InterstitialScreen {
    * Items: The name of an effect the app registers, camelCase, such as createAstroUser.
    */
   effects?: string[];
+  analytics?: ScreenAnalytics;
   /**
    * An insight computed from the visitor's birth answers, read through the flow's `profile` roles, and shown with the text; it also fills {sunSign} and {moonSign}.
    */
@@ -656,12 +806,33 @@ export interface InterstitialScreen {
     placeFrom?: 'birthPlace' | 'partnerBirthPlace';
   };
   eyebrow?: Text;
-  title: Text;
-  body?: Text[];
+  /**
+   * The heading: a text, or variants by a string flag's value (an A/B test of the wording).
+   */
+  title: Text | VariantText;
+  /**
+   * Paragraphs: each a text, or variants by a string flag's value.
+   */
+  body?: FlowText[];
   /**
    * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
    */
   cta?: string;
+}
+/**
+ * A text with one alternative per value of a string flag (an A/B test of the wording), e.g. {"flag": "accessHeadline", "variants": {"a": "…", "b": "…"}}: the visitor sees the one for their value. Plain text, with the same placeholders as any text.
+ *
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "variantText".
+ */
+export interface VariantText {
+  /**
+   * A flag's name, also its Remote Config parameter key (letters, digits, underscores; not starting with a digit), e.g. priceSet.
+   */
+  flag: string;
+  variants: {
+    [k: string]: Text;
+  };
 }
 /**
  * Progress while something is prepared, then moves on by itself.
@@ -689,6 +860,7 @@ export interface LoadingScreen {
    * Items: The name of an effect the app registers, camelCase, such as createAstroUser.
    */
   effects?: string[];
+  analytics?: ScreenAnalytics;
   title: Text;
   /**
    * @minItems 1
@@ -722,6 +894,7 @@ export interface EmailScreen {
    * Items: The name of an effect the app registers, camelCase, such as createAstroUser.
    */
   effects?: string[];
+  analytics?: ScreenAnalytics;
   /**
    * The name of an effect the app registers, camelCase, such as createAstroUser.
    */
@@ -774,6 +947,7 @@ export interface PriceScreen {
    * Items: The name of an effect the app registers, camelCase, such as createAstroUser.
    */
   effects?: string[];
+  analytics?: ScreenAnalytics;
   answerKey: AnswerKey;
   title: Text;
   subtitle?: Text;
@@ -819,6 +993,10 @@ export interface PriceScreen {
    */
   abTestId?: string;
   /**
+   * A flag's name, also its Remote Config parameter key (letters, digits, underscores; not starting with a digit), e.g. priceSet.
+   */
+  plansBy?: string;
+  /**
    * The plan type offered; TRIAL by default.
    */
   planType?: 'TRIAL' | 'SUBSCRIPTION';
@@ -862,6 +1040,7 @@ export interface OffersScreen {
    * Items: The name of an effect the app registers, camelCase, such as createAstroUser.
    */
   effects?: string[];
+  analytics?: ScreenAnalytics;
   answerKey: AnswerKey;
   title: Text;
   subtitle?: Text;
@@ -927,6 +1106,7 @@ export interface PaymentResultScreen {
    * Items: The name of an effect the app registers, camelCase, such as createAstroUser.
    */
   effects?: string[];
+  analytics?: ScreenAnalytics;
   /**
    * The name of an effect the app registers, camelCase, such as createAstroUser.
    */
@@ -956,4 +1136,13 @@ export interface PaymentStatusTexts {
    * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
    */
   cta?: string;
+}
+/**
+ * Event properties, by name (snake_case, such as plan_id), each with the source of its value. Every event already carries screen_id, flow_id and flow_version, and on a screen with an answerKey step_id (the route's last segment, 2-1 of /quiz/2-1) and question_id (the answerKey). Never a name that reads as personal data (email, name, birth…, ip, phone, address…): no event carries any.
+ *
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "analyticsProperties".
+ */
+export interface AnalyticsProperties {
+  [k: string]: AnalyticsSource;
 }

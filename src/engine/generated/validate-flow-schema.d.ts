@@ -7,6 +7,8 @@ export interface SchemaError {
   keyword: string;
   params: Record<string, unknown>;
   message?: string;
+  /** Set on the errors of a `propertyNames` check: the key that fails it. */
+  propertyName?: string;
 }
 
 interface ValidateFlowSchema {

@@ -60,17 +60,18 @@ function SignFigure({ label, sign }: { label: string; sign: SignInfo }) {
   );
 }
 
-export function InterstitialScreen({ screen, answers, send, profile }: ScreenProps<InterstitialScreenData>) {
+export function InterstitialScreen({ screen, answers, send, profile, flags }: ScreenProps<InterstitialScreenData>) {
   const sky = useSkyAtBirth(screen.insight, answers, profile);
-  const values = { answers, ...(sky ? skyValues(sky) : {}) };
+  const values = { answers, flags, ...(sky ? skyValues(sky) : {}) };
   const show = screen.insight?.show;
   return (
     <ScreenLayout screenId={screen.id} eyebrow={screen.eyebrow} title={fillText(screen.title, values)}>
       <Stack $gap={16}>
         {sky && show === 'sun-sign' ? <SignFigure label="Sun" sign={sky.sun} /> : null}
         {sky && show === 'moon-sign' ? <SignFigure label="Moon" sign={sky.moon} /> : null}
-        {(screen.body ?? []).map((text) => (
-          <Paragraph key={text}>{fillText(text, values)}</Paragraph>
+        {(screen.body ?? []).map((text, j) => (
+          // The paragraphs are the flow's, in its order: their place is their identity.
+          <Paragraph key={j}>{fillText(text, values)}</Paragraph>
         ))}
         {screen.cta && !screen.end ? (
           <PrimaryButton type="button" onClick={() => send({ type: 'NEXT' })}>

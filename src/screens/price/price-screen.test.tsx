@@ -97,6 +97,34 @@ describe('the price screen', () => {
     expect(dom.getByRole('button', { name: 'Get my reading' })).toHaveProperty('disabled', true);
   });
 
+  describe('with its plan set chosen by a flag (plansBy, an A/B test of prices)', () => {
+    const byFlag: PriceScreenData = { ...screen, plansBy: 'priceSet', otherProvider: { provider: 'paypal', cta: 'Pay with PayPal' } };
+    const withTest = {
+      maxpay: [...catalogue.maxpay, plan('ab_2', 19, 4.99, { abTestId: 'trial_price_test', packageId: '2' }), plan('sale', 29, 0.5, { abTestId: 'sale' })],
+      paypal: [plan('pp_ab', 29, 0.99, { provider: 'paypal', abTestId: 'trial_price_test' })],
+    };
+    const prices = () => dom.getAllByRole('radio').map((r) => r.closest('label')?.querySelector('strong')?.textContent);
+
+    it('offers the plans whose abTestId is the flag\'s value, trial prices ascending', () => {
+      renderWithProviders(<PriceScreen screen={byFlag} answers={{}} answer={undefined} send={vi.fn()} email={null} results={screenResults({ plans: { loadPlans: withTest } })} flags={{ priceSet: 'trial_price_test' }} />);
+      expect(prices()).toEqual(['$0.99', '$4.99']);
+    });
+
+    it('offers the screen\'s own groups while the flag is "default"', () => {
+      renderWithProviders(<PriceScreen screen={byFlag} answers={{}} answer={undefined} send={vi.fn()} email={null} results={screenResults({ plans: { loadPlans: withTest } })} flags={{ priceSet: 'default' }} />);
+      expect(prices()).toEqual(['$1.00', '$5.00', '$9.00']);
+    });
+
+    it('pays the set\'s own PayPal plan with the second button', async () => {
+      const send = vi.fn<(event: FunnelEvent) => void>();
+      renderWithProviders(<PriceScreen screen={byFlag} answers={{}} answer={undefined} send={send} email={null} results={screenResults({ plans: { loadPlans: withTest } })} flags={{ priceSet: 'trial_price_test' }} />);
+      const user = userEvent.setup();
+      await user.click(dom.getByRole('radio', { name: /\$0\.99/ }));
+      await user.click(dom.getByRole('button', { name: 'Pay with PayPal' }));
+      expect(send).toHaveBeenCalledExactlyOnceWith({ type: 'ANSWER', value: 'pp_ab' });
+    });
+  });
+
   describe('with a second way to pay (PayPal)', () => {
     const withPayPal: PriceScreenData = { ...screen, otherProvider: { provider: 'paypal', cta: 'Pay with PayPal' } };
     const both = {

@@ -11,6 +11,7 @@ import type { Plan } from '../../shared/contract/subscription';
 import type { PaymentProvider, PlansByProvider } from '../../services/subscription-api';
 import type { Settled } from '../../engine/effect-results';
 import { isPlan } from '../../domain/group-plans';
+import { planSetOf } from '../../engine/plan-set';
 
 const PlanCard = styled.label<{ $selected: boolean }>`
   display: grid;
@@ -61,20 +62,22 @@ function plansOf(result: Settled<PlansByProvider> | undefined, provider: Payment
 
 /**
  * The trial price choice (spec §2 /select-price): the plans the screen's `plansFrom` effect loaded,
- * of its groups and type (TRIAL by default), trial prices ascending, "14 days" shown as "2 weeks".
- * Confirming answers with the plan's productId; the screen's submit effect then starts the payment.
+ * of its groups and type (TRIAL by default), or of the set its `plansBy` flag picks (planSetOf), trial prices
+ * ascending, "14 days" shown as "2 weeks". Confirming answers with the plan's productId; the screen's submit effect
+ * then starts the payment.
  */
-export function PriceScreen({ screen, answer, send, results, busy }: ScreenProps<PriceScreenData>) {
+export function PriceScreen({ screen, answer, send, results, busy, flags }: ScreenProps<PriceScreenData>) {
   const titleId = `${screen.id}-title`;
   const errorId = `${screen.id}-error`;
   const loaded = results?.plans[screen.plansFrom];
   const all = plansOf(loaded, screen.provider ?? 'maxpay');
   const type = screen.planType ?? 'TRIAL';
+  const set = useMemo(() => planSetOf(screen, flags), [screen, flags]);
   const plans = useMemo(() => {
-    const groups: readonly string[] = screen.planGroups ?? ['high', 'medium', 'low'];
-    const inSet = (abTestId: string | null) => screen.abTestId === undefined || abTestId === screen.abTestId;
+    const groups: readonly string[] = set.groups;
+    const inSet = (abTestId: string | null) => set.abTestId === undefined || abTestId === set.abTestId;
     return (all ?? []).filter((plan) => plan.type === type && groups.includes(groupOf(plan)) && inSet(plan.abTestId)).sort((a, b) => a.trialPrice - b.trialPrice);
-  }, [all, screen.planGroups, screen.abTestId, type]);
+  }, [all, set, type]);
   // The other provider's plan of the same package and set (e.g. PayPal's), paid by the second button.
   const other = screen.otherProvider;
   const otherPlans = other ? plansOf(loaded, other.provider) : undefined;

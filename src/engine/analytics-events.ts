@@ -1,0 +1,167 @@
+import type { AnalyticsSource, Flow, Screen } from './generated/flow-types';
+import { isQuestionScreen } from './answers';
+import { branchesOf } from './flow-graph';
+
+/**
+ * The analytics a flow declares (its `analytics` and each screen's), resolved: which event a screen sends at which
+ * moment and with which properties. The flow checker, the tracking-plan generator and the app's screenEvents all
+ * read the flow through these functions, so the plan, the checks and what is sent never disagree.
+ */
+
+/** When a screen sends an event: it opens; it is answered (or submitted, or its button pressed); an offers screen is skipped. */
+export type EventMoment = 'shown' | 'answered' | 'skipped';
+
+/**
+ * Whether a kind's answer may be an event property. Only values the flow or the server define (option values, a
+ * plan's productId, offer ids) may; what the visitor typed or a birth date, time or place never does, and the
+ * email is no answer at all. A kind added to the schema is a compile error here until someone decides.
+ */
+export const sendableAnswer = {
+  welcome: false,
+  'single-choice': true,
+  'multiple-choice': true,
+  text: false,
+  date: false,
+  time: false,
+  place: false,
+  interstitial: false,
+  loading: false,
+  email: false,
+  price: true,
+  offers: true,
+  'payment-result': false,
+} as const satisfies Record<Screen['kind'], boolean>;
+
+/** The properties every event carries without being declared (step_id and question_id on screens with an answerKey). */
+export const implicitProperties = ['screen_id', 'flow_id', 'flow_version', 'step_id', 'question_id'] as const;
+
+/** Sources whose value exists only once the screen is answered: they go with the answered (or skipped) event only. */
+export const answeredOnlySources: readonly AnalyticsSource[] = ['answer', 'planId', 'planPrice', 'planCurrency'];
+
+const planSources: readonly AnalyticsSource[] = ['planId', 'planPrice', 'planCurrency'];
+
+/** Whether the screen has a value for the source (an answer that may be sent, a plan, a step and answer key). */
+export function sourceFits(screen: Screen, source: AnalyticsSource): boolean {
+  if (source === 'answer') return sendableAnswer[screen.kind];
+  if (planSources.includes(source)) return screen.kind === 'price' || screen.kind === 'offers';
+  if (source === 'stepId' || source === 'questionId') return isQuestionScreen(screen);
+  return true;
+}
+
+/**
+ * Whether the visitor can answer the screen (or press its button): a loading screen moves on by itself and an end
+ * leads nowhere, so neither is ever answered.
+ */
+export function canBeAnswered(screen: Screen): boolean {
+  return screen.kind !== 'loading' && branchesOf(screen).length > 0;
+}
+
+/** The step id of a screen: the last segment of its route (2-1 of /quiz/2-1, select-price of /select-price). */
+export function stepIdOf(screen: Screen): string {
+  return screen.route.split('/').pop() ?? '';
+}
+
+/** The event a screen sends at each moment (null: none), its own declaration overriding the flow's. */
+export interface ScreenEventNames {
+  shown: string | null;
+  answered: string | null;
+  /** Option value → the event sent instead of `answered` when the visitor picks it (single-choice screens). */
+  answeredAs: Readonly<Record<string, string>>;
+  /** Sent instead of `answered` when the visitor skips an offers screen. */
+  skipped: string | null;
+}
+
+export function screenEventNames(flow: Flow, screen: Screen): ScreenEventNames {
+  const own = screen.analytics;
+  const pick = (value: string | false | undefined, fallback: string | undefined): string | null => (value === false ? null : (value ?? fallback ?? null));
+  const answerable = canBeAnswered(screen);
+  return {
+    shown: pick(own?.shown, flow.analytics?.shown),
+    answered: answerable ? pick(own?.answered, flow.analytics?.answered) : null,
+    answeredAs: answerable && screen.kind === 'single-choice' ? (own?.answeredAs ?? {}) : {},
+    skipped: answerable && screen.kind === 'offers' ? (own?.skipped ?? null) : null,
+  };
+}
+
+/** One declared property of an event: its name and where its value comes from. */
+export interface PropertyDeclaration {
+  name: string;
+  source: AnalyticsSource;
+}
+
+/**
+ * The declared properties of a screen's event at a moment: the flow's that the screen has a value for, then the
+ * screen's own (the same name: the screen's wins). Sources that only an answer has go with the answered event only
+ * (a skipped offers screen has neither an answer nor a plan).
+ * A screen's own property that does not fit it is left out too (the checker refuses it; this keeps a flow that
+ * skipped the checker from sending what it must not).
+ */
+export function screenProperties(flow: Flow, screen: Screen, moment: EventMoment): PropertyDeclaration[] {
+  const byName = new Map<string, AnalyticsSource>();
+  for (const declared of [flow.analytics?.properties, screen.analytics?.properties]) {
+    for (const [name, source] of Object.entries(declared ?? {})) {
+      if (!sourceFits(screen, source) || (moment !== 'answered' && answeredOnlySources.includes(source))) continue;
+      byName.set(name, source);
+    }
+  }
+  return [...byName].map(([name, source]) => ({ name, source }));
+}
+
+/** One event a flow sends: its name, the screen and moment that send it, and where the flow declares its name. */
+export interface DeclaredEvent {
+  name: string;
+  moment: EventMoment;
+  screen: Screen;
+  screenIndex: number;
+  /** JSON pointer to where the name is declared: the screen's `analytics`, or the flow's default. */
+  pointer: string;
+  /** On a single-choice screen: the option values this event is sent for. */
+  answers?: string[];
+}
+
+/** Every event of the flow, screen by screen, in the order shown, answered (and answeredAs), skipped. */
+export function declaredEvents(flow: Flow): DeclaredEvent[] {
+  const events: DeclaredEvent[] = [];
+  flow.screens.forEach((screen, screenIndex) => {
+    const names = screenEventNames(flow, screen);
+    const own = screen.analytics;
+    const where = (field: 'shown' | 'answered' | 'skipped') => (own?.[field] !== undefined ? `/screens/${screenIndex}/analytics/${field}` : `/analytics/${field}`);
+    const add = (name: string | null, moment: EventMoment, pointer: string, answers?: string[]) => {
+      if (name !== null) events.push({ name, moment, screen, screenIndex, pointer, ...(answers ? { answers } : {}) });
+    };
+    add(names.shown, 'shown', where('shown'));
+    if (screen.kind === 'single-choice') {
+      const values = screen.options.map((o) => o.value);
+      const plain = values.filter((v) => !Object.hasOwn(names.answeredAs, v));
+      if (plain.length > 0) add(names.answered, 'answered', where('answered'), plain);
+      for (const [value, name] of Object.entries(names.answeredAs)) {
+        if (values.includes(value)) add(name, 'answered', `/screens/${screenIndex}/analytics/answeredAs/${value}`, [value]);
+      }
+    } else {
+      add(names.answered, 'answered', where('answered'));
+    }
+    add(names.skipped, 'skipped', where('skipped'));
+  });
+  return events;
+}
+
+/** The tracking plan's class for an event: its words joined (Payment Error Shown → PaymentErrorShown). */
+export function eventClassName(name: string): string {
+  return name
+    .split(' ')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('');
+}
+
+/** The tracking plan's method for an event, camelCase (Payment Error Shown → paymentErrorShown). */
+export function eventMethodName(name: string): string {
+  const pascal = eventClassName(name);
+  return pascal.charAt(0).toLowerCase() + pascal.slice(1);
+}
+
+/**
+ * Names the tracking plan keeps for itself: the Ampli object's own members (and those every object has), and its
+ * helper types. An event whose method or class would take one is refused by the checker.
+ */
+export const reservedEventMethods: readonly string[] = ['load', 'track', 'isLoaded', 'constructor', 'toString', 'toLocaleString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable'];
+export const reservedEventClasses: readonly string[] = ['Ampli', 'AnalyticsInstance', 'BaseEvent', 'LoadOptions', 'FlagValues', 'FlagAssignments'];

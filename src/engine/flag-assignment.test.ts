@@ -1,0 +1,150 @@
+import { describe, it, expect } from 'vitest';
+import { createActor } from 'xstate';
+import flowJson from '../../flows/astrology.json';
+import { validateFlow } from './validate-flow';
+import { compileFlow, restoreSnapshot, screenIdOf } from './compile-flow';
+import { defaultFlags, pathFor } from './flow-graph';
+import { flagsReadBy } from './flag-reads';
+import { awaitsFlags, pendingFlags } from './awaits-flags';
+import { pendingEffects } from './test-support/pending-effects';
+import type { Flow } from './generated/flow-types';
+import type { FlagValues } from './flags';
+
+function loadFlow(): Flow {
+  const result = validateFlow(structuredClone(flowJson));
+  if (!result.ok) throw new Error(JSON.stringify(result.problems));
+  return result.flow;
+}
+
+const flow = loadFlow();
+const machine = compileFlow(flow, { effects: pendingEffects(flow) });
+/** The way to /select-price, through /get-access (the screen whose heading has variants). */
+const trail = pathFor(flow, {});
+
+/** An actor on /select-price that has not heard from remote config; `assigned` as saved. */
+function onPricePage(assigned: FlagValues = {}, settled = false) {
+  const snapshot = machine.resolveState({
+    value: 'select-price',
+    context: { answers: {}, trail, email: null, move: 'start', results: {}, flags: { ...defaultFlags(flow), ...assigned }, assigned, flagsSettled: settled, leaving: null },
+  });
+  return createActor(machine, { snapshot }).start();
+}
+
+/** An actor that has just opened /get-access, which reads accessHeadline. */
+function onAccessPage(settled = false) {
+  const actor = onPricePage({}, settled);
+  actor.send({ type: 'BACK' });
+  expect(screenIdOf(actor.getSnapshot())).toBe('get-access');
+  return actor;
+}
+
+describe('flagsReadBy', () => {
+  it('derives the flags a screen reads from its conditions, its plansBy and its text variants', () => {
+    expect(trail.slice(-2)).toEqual(['get-access', 'select-price']);
+    expect(flagsReadBy(flow, 'get-access')).toEqual(['accessHeadline']);
+    expect(flagsReadBy(flow, 'select-price')).toEqual(['discounts', 'priceSet']);
+    expect(flagsReadBy(flow, 'payment-error')).toEqual(['discounts']);
+    expect(flagsReadBy(flow, 'sale')).toEqual(['discounts']);
+    expect(flagsReadBy(flow, 'welcome')).toEqual([]);
+    expect(flagsReadBy(flow, 'no-such-screen')).toEqual([]);
+  });
+});
+
+describe('flag assignment in the machine', () => {
+  it('starts with the defaults in force and nothing assigned', () => {
+    const { context } = createActor(machine).getSnapshot();
+    expect(context.flags).toEqual({ discounts: true, priceSet: 'default', accessHeadline: 'a' });
+    expect(context.assigned).toEqual({});
+    expect(context.flagsSettled).toBe(false);
+  });
+
+  it('holds a screen that reads an unassigned flag until remote config settles, then assigns the value it sent', () => {
+    const actor = onAccessPage();
+    expect(awaitsFlags(flow, actor.getSnapshot())).toBe(true);
+    expect(pendingFlags(flow, actor.getSnapshot())).toEqual(['accessHeadline']);
+    actor.send({ type: 'SET_FLAGS', flags: { accessHeadline: 'b' } });
+    expect(actor.getSnapshot().context.flags.accessHeadline).toBe('b');
+    expect(awaitsFlags(flow, actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'FLAGS_SETTLED' });
+    expect(actor.getSnapshot().context.assigned).toEqual({ accessHeadline: 'b' });
+    expect(awaitsFlags(flow, actor.getSnapshot())).toBe(false);
+  });
+
+  it('takes the default when the wait runs out without remote config', () => {
+    const actor = onAccessPage();
+    actor.send({ type: 'FLAGS_SETTLED' });
+    expect(actor.getSnapshot().context.assigned).toEqual({ accessHeadline: 'a' });
+  });
+
+  it('ends the wait with SET_FLAGS settled: true, assigning its values', () => {
+    const actor = onAccessPage();
+    actor.send({ type: 'SET_FLAGS', flags: { accessHeadline: 'b', priceSet: 'trial_price_test' }, settled: true });
+    expect(actor.getSnapshot().context.assigned).toEqual({ accessHeadline: 'b' });
+    expect(actor.getSnapshot().context.flagsSettled).toBe(true);
+  });
+
+  it('never changes a value the visitor has seen: later remote config changes only the flags not yet assigned', () => {
+    const actor = onAccessPage();
+    actor.send({ type: 'SET_FLAGS', flags: { accessHeadline: 'b' }, settled: true });
+    actor.send({ type: 'SET_FLAGS', flags: { accessHeadline: 'a', priceSet: 'trial_price_test', discounts: false }, settled: true });
+    const { context } = actor.getSnapshot();
+    expect(context.flags).toEqual({ accessHeadline: 'b', priceSet: 'trial_price_test', discounts: false });
+    expect(context.assigned).toEqual({ accessHeadline: 'b' });
+  });
+
+  it('assigns a screen\'s flags as it opens once remote config has settled: no wait', () => {
+    const actor = onAccessPage();
+    actor.send({ type: 'SET_FLAGS', flags: { priceSet: 'trial_price_test' }, settled: true });
+    actor.send({ type: 'NEXT' });
+    expect(screenIdOf(actor.getSnapshot())).toBe('select-price');
+    expect(actor.getSnapshot().context.assigned).toEqual({ accessHeadline: 'a', priceSet: 'trial_price_test', discounts: true });
+    expect(awaitsFlags(flow, actor.getSnapshot())).toBe(false);
+    // Remote config's cache changes on a later fetch: nothing the visitor saw moves.
+    actor.send({ type: 'SET_FLAGS', flags: { priceSet: 'default', discounts: false }, settled: true });
+    expect(actor.getSnapshot().context.flags).toMatchObject({ priceSet: 'trial_price_test', discounts: true });
+  });
+
+  it('assigns what a visitor acted on when the app moved on without waiting', () => {
+    const actor = onAccessPage();
+    actor.send({ type: 'NEXT' });
+    expect(actor.getSnapshot().context.assigned).toEqual({ accessHeadline: 'a' });
+    // The price page now waits for the flags it reads; the heading's value is fixed.
+    expect(pendingFlags(flow, actor.getSnapshot())).toEqual(['discounts', 'priceSet']);
+    actor.send({ type: 'SET_FLAGS', flags: { accessHeadline: 'b' }, settled: true });
+    expect(actor.getSnapshot().context.flags.accessHeadline).toBe('a');
+  });
+
+  it('assigns a price screen\'s flags when the visitor chooses a plan, before the payment starts', () => {
+    const actor = onPricePage();
+    actor.send({ type: 'SET_FLAGS', flags: { discounts: false } });
+    actor.send({ type: 'ANSWER', value: 'mxp_astrelle_trial_1_2900_live' });
+    expect(actor.getSnapshot().context.assigned).toEqual({ discounts: false, priceSet: 'default' });
+  });
+
+  it('ignores values the declarations do not allow', () => {
+    const actor = onAccessPage();
+    // Typed loosely, as a careless caller might send them.
+    const flags: Record<string, string | boolean> = { priceSet: 'cheap', discounts: 'false', accessHeadline: true, unknown: true };
+    actor.send({ type: 'SET_FLAGS', flags, settled: true });
+    expect(actor.getSnapshot().context.flags).toEqual(defaultFlags(flow));
+    expect(actor.getSnapshot().context.assigned).toEqual({ accessHeadline: 'a' });
+  });
+
+  it('restores saved assignments over the defaults, and remote config cannot change them', () => {
+    const saved = { screen: 'select-price', answers: {}, trail, assigned: { priceSet: 'trial_price_test' } };
+    const actor = createActor(machine, { snapshot: restoreSnapshot(machine, saved, defaultFlags(flow)) }).start();
+    expect(actor.getSnapshot().context.flags.priceSet).toBe('trial_price_test');
+    expect(pendingFlags(flow, actor.getSnapshot())).toEqual(['discounts']);
+    actor.send({ type: 'SET_FLAGS', flags: { priceSet: 'default', discounts: false }, settled: true });
+    expect(actor.getSnapshot().context.assigned).toEqual({ priceSet: 'trial_price_test', discounts: false });
+    expect(actor.getSnapshot().context.flags).toMatchObject({ priceSet: 'trial_price_test', discounts: false });
+  });
+
+  it('branches on the assigned value: a visitor shown the discounts off never reaches /sale', () => {
+    const actor = onPricePage({ discounts: false });
+    actor.send({ type: 'SET_FLAGS', flags: { discounts: true }, settled: true });
+    actor.send({ type: 'RETURN', screen: 'payment-error' });
+    actor.send({ type: 'ANSWER', value: 'continue' });
+    expect(screenIdOf(actor.getSnapshot())).toBe('select-price');
+  });
+});
