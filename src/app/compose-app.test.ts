@@ -16,6 +16,8 @@ import type { LoadedFlow } from './load-flow';
 import type { SessionImplementations } from './session/visitor-session';
 import type { CallResult } from '../services/api-call';
 import type { Session } from '../shared/contract/subscription';
+import type { Analytics } from '../services/analytics/analytics';
+import type { AdEvents } from './analytics/ad-events';
 
 const loaded = validateFlow(flowJson, { effects: effectNames, effectKinds, publicPaths, placeholders: textPlaceholders });
 if (!loaded.ok) throw new Error('flows/astrology.json is invalid');
@@ -69,8 +71,23 @@ const serverDown: SessionImplementations = {
   },
 };
 
-function compose(pathname: string, storage: Storage, overrides: AppOverrides = {}, given: LoadedFlow = loaded) {
-  return composeApp({ flow: given, flowFile: 'flows/astrology.json', config: readConfig({}), browser: browserAt(pathname, storage) }, { session: serverDown, ...overrides });
+/** Analytics at the app's boundary: what the funnel tracked, in order. */
+function recordingAnalytics() {
+  const tracked: Array<{ type: string; properties: Record<string, string | number | boolean>; critical: boolean }> = [];
+  const deviceIds: string[] = [];
+  const analytics: Analytics = {
+    track: (type, properties, options) => void tracked.push({ type, properties, critical: options?.critical ?? false }),
+    identify: () => undefined,
+    setDeviceId: (id) => void deviceIds.push(id),
+    setOptOut: () => undefined,
+    start: async () => undefined,
+    pagehide: () => undefined,
+  };
+  return { analytics, tracked, deviceIds };
+}
+
+function compose(pathname: string, storage: Storage, overrides: AppOverrides = {}, given: LoadedFlow = loaded, analytics = recordingAnalytics().analytics) {
+  return composeApp({ flow: given, flowFile: 'flows/astrology.json', config: readConfig({}), browser: browserAt(pathname, storage), analytics, remoteFlags: null }, { session: serverDown, ...overrides });
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -144,6 +161,67 @@ describe('the composition root', () => {
     await settle();
     expect(runs).toEqual(['select-price']);
     again?.stop();
+  });
+
+  it('tracks the flow\'s events as the visitor goes: the screen shown, the answer the machine took, never personal data', async () => {
+    const { analytics, tracked, deviceIds } = recordingAnalytics();
+    const root = compose('/', new MemoryStorage(), {}, loaded, analytics);
+    const funnel = root.funnel();
+    if (!funnel) throw new Error('no funnel');
+    funnel.send({ type: 'NEXT' });
+    funnel.send({ type: 'ANSWER', value: 'not-an-option' });
+    funnel.send({ type: 'ANSWER', value: 'single' });
+    expect(tracked.map((t) => `${t.type} ${t.properties.screen_id}`)).toEqual([
+      'Screen Shown welcome',
+      'Screen Answered welcome',
+      'Screen Shown relationship-status',
+      'Screen Answered relationship-status',
+      'Screen Shown relationship-goal',
+    ]);
+    expect(tracked[3]?.properties).toMatchObject({ flow_id: flow.id, flow_version: flow.version, step_id: '1-1', question_id: '1-1', answer: 'single' });
+    // No A/B test has been shown to the visitor yet: no assignment goes with the events.
+    expect(Object.keys(tracked[3]?.properties ?? {}).filter((k) => k.startsWith('ab_'))).toEqual([]);
+    expect(tracked.every((t) => t.critical)).toBe(true);
+    // A typed name is never sent.
+    const toName = funnelPaths(flow).paths.find((p) => p.resume)!;
+    const walker = compose('/', new MemoryStorage(), { funnel: { actors: { loadPlans: fromPromise(async () => ({ maxpay: null, paypal: null })) } } }, loaded, analytics).funnel();
+    for (const step of toName.steps.slice(0, toName.resume!.step)) walker?.send(step.event);
+    expect(JSON.stringify(tracked)).not.toMatch(/Maya|1990-|London|@/);
+    await settle();
+    // Amplitude's device id is the visitor's own id.
+    expect(deviceIds.length).toBeGreaterThan(0);
+    expect(new Set(deviceIds)).toEqual(new Set([root.session.getSnapshot().context.id]));
+  });
+
+  it('raises the ad pixel\'s events: PageView per screen shown, Lead when an email is given, never the email', async () => {
+    const calls: string[] = [];
+    const ads: AdEvents = {
+      pageView: () => void calls.push('PageView'),
+      lead: (id) => void calls.push(`Lead ${id}`),
+      viewContent: (p) => void calls.push(`ViewContent ${p.content_ids.join(',')}`),
+      initiateCheckout: (p, id) => void calls.push(`InitiateCheckout ${p.value} ${id}`),
+    };
+    const toEmail = funnelPaths(flow).paths.find((p) => p.resume)!;
+    const root = composeApp(
+      { flow: loaded, flowFile: 'flows/astrology.json', config: readConfig({}), browser: browserAt('/', new MemoryStorage()), analytics: recordingAnalytics().analytics, remoteFlags: null, ads },
+      {
+        session: serverDown,
+        funnel: {
+          actors: {
+            loadPlans: fromPromise(async () => ({ maxpay: null, paypal: null })),
+            submitEmail: fromPromise(async () => ({ outcome: 'new' as const, astroUser: true, subscriptionUser: true })),
+          },
+        },
+      },
+    );
+    const funnel = root.funnel();
+    for (const step of toEmail.steps.slice(0, toEmail.resume!.step)) funnel?.send(step.event);
+    const shownBefore = calls.filter((c) => c === 'PageView').length;
+    expect(shownBefore).toBe(toEmail.resume!.step + 1);
+    funnel?.send({ type: 'SUBMIT_EMAIL', email: 'maya@example.com' });
+    await settle();
+    expect(calls.filter((c) => c.startsWith('Lead'))).toHaveLength(1);
+    expect(calls.join(' ')).not.toContain('@');
   });
 
   it('refuses at load, located, a flow naming an effect the app has no implementation for', () => {

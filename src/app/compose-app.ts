@@ -11,6 +11,12 @@ import { effectServices } from './effect-services';
 import { createEffects } from './effects';
 import { createFunnel, type FunnelActor } from './funnel/create-funnel';
 import type { LoadedFlow } from './load-flow';
+import type { Analytics } from '../services/analytics/analytics';
+import { buildSessionWrite } from './session/build-session-write';
+import { readVisitParams } from './session/visit-params';
+import { followFlags } from './follow-flags';
+import { trackFunnel } from './analytics/funnel-tracking';
+import type { AdEvents } from './analytics/ad-events';
 import { sessionServices, startVisitorSession, type SessionImplementations, type VisitorSessionActor } from './session/visitor-session';
 
 /** What the app is made from: the flow (validated), the configuration and the browser. */
@@ -20,6 +26,20 @@ export interface AppEnvironment {
   flowFile: string;
   config: AppConfig;
   browser: BrowserPort;
+  /** Where the funnel's events go (Amplitude and the event log in the browser; a recorder in tests). */
+  analytics: Analytics;
+  /** Remote Config's parameters for the A/B flags; null when there is none (not configured, or not consented). */
+  remoteFlags: RemoteFlagsSource | null;
+  /** The ad pixel's events; null without a pixel. */
+  ads?: AdEvents | null;
+}
+
+/** Remote Config as the funnel needs it: asked for when a screen waits for a flag (or earlier), answering once. */
+export interface RemoteFlagsSource {
+  /** Starts the fetch if it has not started (idempotent). */
+  request(): void;
+  /** Called once with the parameters Remote Config sent ({} when it failed: the defaults stand). */
+  subscribe(listener: (entries: Record<string, string>) => void): void;
 }
 
 /** The funnel machine's implementations by name (its effects are actors), as `.provide()` takes them. */
@@ -45,6 +65,13 @@ export interface AppRoot {
   screenServices: ScreenServices;
   /** The funnel's moves, queued for the address bar's writer (src/app/address-bar). */
   addressIntents: AddressIntents;
+  /** Where the funnel's events go. */
+  analytics: Analytics;
+}
+
+/** The A/B assignments as event and user properties (`ab_priceSet`), as the flow's `assignments` source names them. */
+function prefixed(assigned: Record<string, unknown>): Record<string, string | boolean> {
+  return Object.fromEntries(Object.entries(assigned).flatMap(([name, value]) => (typeof value === 'string' || typeof value === 'boolean' ? [[`ab_${name}`, value]] : [])));
 }
 
 /**
@@ -56,7 +83,20 @@ export function composeApp(env: AppEnvironment, overrides: AppOverrides = {}): A
   const { browser } = env;
   const config = resolveAgainst(env.config, browser.origin);
   const clients = createApiClients(config);
-  const session = startVisitorSession(env.flow.ok ? env.flow.flow : null, sessionServices(clients, browser.localStorage, browser.newId), browser.address(), overrides.session);
+  // The A/B assignments the visitor has seen go into the session's abTestData with every save.
+  let abTests: Record<string, unknown> = {};
+  const services = { ...sessionServices(clients, browser.localStorage, browser.newId), abTestData: () => abTests };
+  const session = startVisitorSession(env.flow.ok ? env.flow.flow : null, services, browser.address(), overrides.session);
+  // A new assignment is saved at once, keeping everything else the session holds.
+  const saveAssignments = () => {
+    const { id, session: loaded } = session.getSnapshot().context;
+    if (id && loaded) void clients.subscriptions.writeSession(buildSessionWrite(id, readVisitParams('', ''), loaded, undefined, abTests));
+  };
+  // Amplitude's device id is the visitor's id (the usid), once the session has one.
+  session.subscribe((snapshot) => {
+    const { id } = snapshot.context;
+    if (id) env.analytics.setDeviceId(id);
+  });
   let flow = env.flow;
   let machine: FunnelMachine<EffectResults> | null = null;
   if (flow.ok) {
@@ -85,10 +125,20 @@ export function composeApp(env: AppEnvironment, overrides: AppOverrides = {}): A
         const opened = byRoute.get(browser.address().pathname);
         if (opened && opened.id !== screenIdOf(funnel.getSnapshot())) funnel.send({ type: 'NAVIGATE', screen: opened.id });
         intents.follow(funnel, (screen) => byId.get(screen)?.route);
+        trackFunnel(funnel, valid, env.analytics, env.ads ?? null);
+        // Amplitude's user properties: the flow and the A/B groups, nothing about the person.
+        const identify = () => env.analytics.identify({ flow_id: valid.id, flow_version: valid.version, ...prefixed(abTests) });
+        identify();
+        followFlags(funnel, valid, env.remoteFlags, (assigned) => {
+          abTests = assigned;
+          saveAssignments();
+          identify();
+        });
       }
       return funnel;
     },
     screenServices: { searchPlaces: clients.searchPlaces },
     addressIntents: intents,
+    analytics: env.analytics,
   };
 }

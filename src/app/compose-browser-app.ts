@@ -1,9 +1,88 @@
 import { config } from '../services/config';
+import { createAnalytics } from '../services/analytics/analytics';
+import { readAnalyticsConfig } from '../services/analytics/analytics-config';
+import { loadAmplitudeSdk } from '../services/analytics/amplitude-sdk';
 import { windowBrowser } from './browser-port';
-import { composeApp } from './compose-app';
+import { composeApp, type RemoteFlagsSource } from './compose-app';
+import { createRemoteConfig } from '../services/remote-config/remote-config';
+import { loadFirebaseSdk } from '../services/remote-config/firebase-sdk';
+import { exposeDebugValues } from './debug-values';
 import { loadBundledFlow } from './load-flow';
+import { startOnFirstInputOrIdle } from './analytics/start-gate';
+import { consentStore } from './shell/consent';
+import { queuedAdEvents } from './analytics/ad-events';
+import { rememberAdClick } from '../services/meta-click-cookies';
 
 /** The app in this browser: the bundled flow, the build's configuration, the window. main.tsx calls it once. */
 export function composeBrowserApp() {
-  return composeApp({ flow: loadBundledFlow(), flowFile: __FLOW_FILE__, config, browser: windowBrowser() });
+  const browser = windowBrowser();
+  const analyticsConfig = readAnalyticsConfig(import.meta.env, window.location.host);
+  const analytics = createAnalytics({
+    config: analyticsConfig,
+    origin: browser.origin,
+    storage: browser.localStorage,
+    loadSdk: loadAmplitudeSdk,
+    sendBeacon: (url, body) => navigator.sendBeacon(url, new Blob([body], { type: 'text/plain;charset=UTF-8' })),
+    newId: browser.newId,
+    now: Date.now,
+  });
+  // Consent first: a visitor who said no sends nothing, and a change in the menu takes effect at once.
+  const consent = consentStore();
+  analytics.setOptOut(!consent.get().consent.analytics);
+  consent.subscribe((state) => analytics.setOptOut(!state.consent.analytics));
+  // Remote Config for the A/B flags: no Firebase code at all without its configuration; nothing asked without consent.
+  const remote = analyticsConfig.firebase ? createRemoteConfig(analyticsConfig.firebase, loadFirebaseSdk) : null;
+  const listeners: Array<(entries: Record<string, string>) => void> = [];
+  let requested = false;
+  const remoteFlags: RemoteFlagsSource | null = remote && {
+    request: () => {
+      if (requested) return;
+      requested = true;
+      const answer = (entries: Record<string, string>) => listeners.forEach((listener) => listener(entries));
+      if (consent.get().consent.remoteConfig) void remote.fetch().then(answer);
+      else answer({});
+    },
+    subscribe: (listener) => void listeners.push(listener),
+  };
+  // The ad pixel: its events wait for it; it loads only with an id and advertising consent. Without it, a click id
+  // from an ad still becomes Meta's first-party cookies (with consent), so the subscription user carries them.
+  const ads = config.metaPixelId ? queuedAdEvents() : null;
+  const followAdvertising = async (advertising: boolean) => {
+    if (!ads || !advertising) {
+      ads?.clear();
+      if (ads) (await import('../services/meta-pixel')).setPixelConsent(false);
+      return;
+    }
+    const pixel = await import('../services/meta-pixel');
+    pixel.applyAdvertisingConsent(config.metaPixelId, true);
+    ads.attach({
+      pageView: pixel.trackPageView,
+      lead: (eventId) => pixel.trackLead(eventId),
+      viewContent: (params) => pixel.trackViewContent({ ...params, content_type: 'product' }),
+      initiateCheckout: (params, eventId) => pixel.trackInitiateCheckout(params, eventId),
+    });
+  };
+  if (!config.metaPixelId && consent.get().consent.advertising) rememberAdClick();
+  // The SDKs load on the first input, or 5 s after load: first paint and the first answer never wait for them.
+  let opened = false;
+  startOnFirstInputOrIdle(() => {
+    opened = true;
+    if (consent.get().consent.analytics) void analytics.start();
+    remoteFlags?.request();
+    void followAdvertising(consent.get().consent.advertising);
+  });
+  consent.subscribe((state) => {
+    if (!opened) return;
+    if (state.consent.analytics) void analytics.start();
+    void followAdvertising(state.consent.advertising);
+  });
+  window.addEventListener('pagehide', () => analytics.pagehide());
+  const root = composeApp({ flow: loadBundledFlow(), flowFile: __FLOW_FILE__, config, browser, analytics, remoteFlags, ads });
+  exposeDebugValues(root, remote);
+  // The visitor's country (from the IP lookup) decides whether consent must be asked first, where the build says so.
+  root.session.subscribe((snapshot) => {
+    const ipInfo = snapshot.context.session?.record.ipInfo;
+    if (snapshot.matches('ready')) consent.setCountry(ipInfo?.country ?? null);
+  });
+  return root;
 }

@@ -6,6 +6,7 @@ import type { FunnelEvent } from '../../engine/compile-flow';
 import { screenIdOf } from '../../engine/compile-flow';
 import { isQuestionScreen } from '../../engine/answers';
 import { indexFlow, pathFor } from '../../engine/flow-graph';
+import { awaitsFlags } from '../../engine/awaits-flags';
 import { screenRegistry } from '../../screens/registry';
 import type { ScreenProps } from '../../screens/screen-props';
 import type { FunnelActor } from './create-funnel';
@@ -14,6 +15,13 @@ import { BackButton } from './back-button';
 import { FunnelFrame } from './funnel-frame';
 import { consumeStartIntent, stopEarlyTaps } from '../landing-intent';
 import { preloadSkyAtBirth } from '../../screens/interstitial/use-sky-at-birth';
+
+/** Issue 11: a screen waits at most this long for Remote Config before it takes the flow's defaults. */
+export const FLAG_WAIT_MS = 3000;
+
+const Waiting = styled.div`
+  min-height: 320px;
+`;
 
 const birthQuestionKinds = new Set<Screen['kind']>(['date', 'time', 'place']);
 
@@ -56,8 +64,18 @@ export function FunnelView({ flow, actor, sessionReady }: { flow: Flow; actor: F
   useEffect(() => {
     if (kind && birthQuestionKinds.has(kind)) preloadSkyAtBirth();
   }, [kind]);
+  const flags = useSelector(actor, (s) => s.context.flags);
+  // A screen that reads an A/B flag the visitor has not been assigned waits for Remote Config, 3 s at most, then
+  // takes the default: what the visitor sees never changes under them.
+  const awaiting = useSelector(actor, (s) => awaitsFlags(flow, s));
+  useEffect(() => {
+    if (!awaiting) return;
+    const timer = window.setTimeout(() => actor.send({ type: 'FLAGS_SETTLED' }), FLAG_WAIT_MS);
+    return () => window.clearTimeout(timer);
+  }, [awaiting, actor]);
   const path = useMemo(() => pathFor(flow, answers), [flow, answers]);
   if (!screen) return null;
+  if (awaiting) return <FunnelFrame group={flow.groups[screen.group]} groupId={screen.group}><Waiting role="status" aria-label="Loading" /></FunnelFrame>;
 
   const group = flow.groups[screen.group];
   const back = screen.back;
@@ -80,7 +98,7 @@ export function FunnelView({ flow, actor, sessionReady }: { flow: Flow; actor: F
             ) : null}
           </TopBar>
         )}
-        <ScreenView key={screen.id} screen={screen} answers={answers} answer={answer} send={send} email={email} results={results} busy={busy} profile={flow.profile} />
+        <ScreenView key={screen.id} screen={screen} answers={answers} answer={answer} send={send} email={email} results={results} busy={busy} profile={flow.profile} flags={flags} />
     </FunnelFrame>
   );
 }

@@ -17,6 +17,8 @@ export interface FirebaseSdk {
 export interface RemoteConfig {
   /** Fetches once per page load (later calls share it): the remote parameters by name, {} when there are none or it failed. */
   fetch(): Promise<Record<string, string>>;
+  /** What the fetch brought, once it has ended ({} before). */
+  entries(): Record<string, string>;
   status(): FetchStatus;
 }
 
@@ -33,6 +35,7 @@ export const remoteConfigFailure = 'Failed to fetch Firebase remote config';
 export function createRemoteConfig(settings: { apiKey: string; projectId: string; appId: string } | null, loadSdk: () => Promise<FirebaseSdk>): RemoteConfig {
   let status: FetchStatus = 'no-fetch-yet';
   let fetched: Promise<Record<string, string>> | null = null;
+  let received: Record<string, string> = {};
   const fetch = async (): Promise<Record<string, string>> => {
     if (!settings) return {};
     try {
@@ -59,7 +62,12 @@ export function createRemoteConfig(settings: { apiKey: string; projectId: string
     }
   };
   return {
-    fetch: () => (fetched ??= fetch()),
+    fetch: () =>
+      (fetched ??= fetch().then((entries) => {
+        received = entries;
+        return entries;
+      })),
+    entries: () => received,
     status: () => status,
   };
 }

@@ -1,0 +1,34 @@
+/** Spec/issue 11: third-party SDKs load on the first input, or when there is none, no earlier than 5 s after load. */
+export const IDLE_START_MS = 5000;
+
+const inputs = ['pointerdown', 'keydown', 'touchstart'] as const;
+
+/**
+ * Calls `start` once: on the visitor's first input (a tap, a click, a key), or `IDLE_START_MS` after the page has
+ * loaded if there is none. Returns a function that cancels it.
+ */
+export function startOnFirstInputOrIdle(start: () => void, win: Window = window): () => void {
+  let done = false;
+  let timer: number | undefined;
+  const fire = () => {
+    if (done) return;
+    done = true;
+    cancel();
+    start();
+  };
+  const idle = () => {
+    timer = win.setTimeout(fire, IDLE_START_MS);
+  };
+  function cancel() {
+    for (const type of inputs) win.removeEventListener(type, fire, true);
+    win.removeEventListener('load', idle);
+    if (timer !== undefined) win.clearTimeout(timer);
+  }
+  for (const type of inputs) win.addEventListener(type, fire, { capture: true, passive: true });
+  if (win.document.readyState === 'complete') idle();
+  else win.addEventListener('load', idle, { once: true });
+  return () => {
+    done = true;
+    cancel();
+  };
+}

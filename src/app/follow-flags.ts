@@ -1,0 +1,32 @@
+import { abTestData } from '../engine/ab-test-data';
+import { awaitsFlags } from '../engine/awaits-flags';
+import { flagDeclarations } from '../engine/flags';
+import type { Flow } from '../engine/generated/flow-types';
+import { parseRemoteFlags } from '../engine/remote-flags';
+import type { RemoteFlagsSource } from './compose-app';
+import type { FunnelActor } from './funnel/create-funnel';
+
+/**
+ * Feeds Remote Config's parameters to the funnel as typed flags (SET_FLAGS, settled), asking for them as soon as a
+ * screen waits for one; without Remote Config the flags settle at once on their defaults. `onAssigned` hears each
+ * change of what the visitor has been assigned (the session's abTestData).
+ */
+export function followFlags(funnel: FunnelActor, flow: Flow, remote: RemoteFlagsSource | null, onAssigned: (assigned: Record<string, unknown>) => void) {
+  if (!remote) {
+    funnel.send({ type: 'FLAGS_SETTLED' });
+  } else {
+    remote.subscribe((entries) => {
+      const flags = parseRemoteFlags(flagDeclarations(flow), entries, (ignored) => console.warn(`Remote Config parameter "${ignored.name}" ignored: ${ignored.reason}`));
+      funnel.send({ type: 'SET_FLAGS', flags, settled: true });
+    });
+  }
+  let assigned = funnel.getSnapshot().context.assigned;
+  if (Object.keys(assigned).length > 0) onAssigned(abTestData(flow, assigned));
+  funnel.subscribe((snapshot) => {
+    if (remote && awaitsFlags(flow, snapshot)) remote.request();
+    if (snapshot.context.assigned === assigned) return;
+    assigned = snapshot.context.assigned;
+    onAssigned(abTestData(flow, assigned));
+  });
+  if (remote && awaitsFlags(flow, funnel.getSnapshot())) remote.request();
+}
