@@ -131,7 +131,7 @@ const frameworkFree = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist-server/', 'dist-server.building-*/', 'node_modules/', 'src/engine/generated/', 'test-results/', 'playwright-report/', 'data/'] },
+  { ignores: ['dist/', 'dist-sdk/', 'dist-server/', 'dist-server.building-*/', 'node_modules/', 'src/engine/generated/', 'test-results/', 'playwright-report/', 'data/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -16,6 +16,8 @@ function chromiumPath(): string | undefined {
 }
 
 const port = Number(process.env.E2E_PORT ?? 4173);
+// The SDK tests' build (dist-sdk/, with the test keys of tests/sdk/sdk-env.json) on the next port.
+const sdkPort = port + 1;
 // A fresh database for every run (workers load this file again and inherit the variable).
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'astrelle-e2e-'));
 const executablePath = chromiumPath();
@@ -39,8 +41,25 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium-phone',
+      testIgnore: /[\\/]sdk[\\/]/,
       use: {
         ...devices['Desktop Chrome'],
+        viewport: { width: 390, height: 844 },
+        hasTouch: true,
+        launchOptions: {
+          ...(executablePath ? { executablePath } : {}),
+          args: ['--disable-background-networking', '--disable-component-update', '--no-first-run'],
+        },
+      },
+    },
+    {
+      // The app built with Amplitude, Firebase and pixel keys (npm test builds it: scripts/test-all.mjs); their
+      // endpoints are answered by page.route, as the real services would.
+      name: 'chromium-phone-sdk',
+      testDir: 'tests/sdk',
+      use: {
+        ...devices['Desktop Chrome'],
+        baseURL: `http://localhost:${sdkPort}`,
         viewport: { width: 390, height: 844 },
         hasTouch: true,
         launchOptions: {
@@ -54,11 +73,20 @@ export default defineConfig({
   // What production runs: scripts/start.mjs starts the server bundle, dist-server/main.js, with plain Node (npm
   // test's build step wrote it; start.mjs rebuilds it first if server/ or src/ changed since). --no-build: the
   // app in dist/ is the one npm test (or npm run build) built.
-  webServer: {
-    command: `node scripts/start.mjs --no-build`,
-    url: `http://localhost:${port}/healthz`,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: process.env.E2E_DATA_DIR },
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-  },
+  webServer: [
+    {
+      command: `node scripts/start.mjs --no-build`,
+      url: `http://localhost:${port}/healthz`,
+      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: process.env.E2E_DATA_DIR },
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+    {
+      command: `node scripts/start.mjs --no-build`,
+      url: `http://localhost:${sdkPort}/healthz`,
+      env: { PORT: String(sdkPort), HOST: '127.0.0.1', DATA_DIR: join(process.env.E2E_DATA_DIR, 'sdk'), DIST_DIR: join(import.meta.dirname, 'dist-sdk') },
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+  ],
 });

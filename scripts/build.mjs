@@ -5,12 +5,14 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildServer } from './build-server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const dist = join(root, 'dist');
+// --out DIR builds the app (only) into DIR: the SDK tests build one with test keys into dist-sdk/ beside dist/.
+const outAt = process.argv.indexOf('--out');
+const dist = outAt > 0 ? resolve(root, process.argv[outAt + 1] ?? '') : join(root, 'dist');
 const ssrOut = join(root, 'node_modules', '.astrelle-prerender');
 const quiet = process.argv.includes('--quiet') ? ['--logLevel', 'warn'] : [];
 
@@ -19,7 +21,7 @@ function vite(args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-vite([]);
+vite(outAt > 0 ? ['--outDir', dist, '--emptyOutDir'] : []);
 vite(['--ssr', 'src/app/prerender.tsx', '--outDir', ssrOut, '--emptyOutDir', '--sourcemap', 'false', '--manifest', 'false']);
 
 const { prerender } = await import(pathToFileURL(join(ssrOut, 'prerender.js')).href);
@@ -65,7 +67,9 @@ const walk = (dir) => {
 };
 walk(dist);
 console.log(`compressed ${compressed} files (brotli and gzip)`);
-console.log(`prerendered / into dist/index.html (${Buffer.byteLength(html)} bytes of HTML)`);
+console.log(`prerendered / into ${join(dist, 'index.html')} (${Buffer.byteLength(html)} bytes of HTML)`);
 
-await buildServer({ quiet: quiet.length > 0 });
-console.log('built the server into dist-server/main.js');
+if (outAt < 0) {
+  await buildServer({ quiet: quiet.length > 0 });
+  console.log('built the server into dist-server/main.js');
+}

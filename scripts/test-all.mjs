@@ -11,6 +11,7 @@ const vitestReport = join(reports, 'vitest.json');
 const playwrightReport = join(reports, 'playwright.json');
 const renamedReport = join(reports, 'playwright-renamed.json');
 const renamedFlow = join(reports, 'astrology-renamed-key.json');
+const sdkEnv = JSON.parse(readFileSync(new URL('../tests/sdk/sdk-env.json', import.meta.url), 'utf8'));
 
 const steps = [
   ['generated files match the schema', 'npx', ['tsx', 'scripts/generate.ts', '--check']],
@@ -20,6 +21,8 @@ const steps = [
   ['unit, component and server tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]],
   // The app into dist/ and the server into dist-server/, which Playwright's webServer (scripts/start.mjs) runs.
   ['build', 'node', ['scripts/build.mjs', '--quiet']],
+  // The app again, with Amplitude, Firebase and pixel test keys, into dist-sdk/: the SDK tests run it on the next port.
+  ['build with the SDK test keys', 'node', ['scripts/build.mjs', '--quiet', '--out', 'dist-sdk'], sdkEnv],
   ['end-to-end and model-based tests', 'npx', ['playwright', 'test']],
   // Renaming an answer key is a JSON edit (issue 10): a copy of the flow with 2-1 renamed to `name` passes the checker,
   // builds, and the journeys that read saved answers and assert every payload pass on it. (Last: it leaves dist/ built

@@ -1,0 +1,212 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { expect, test, type Page } from '@playwright/test';
+import { screenEventNames } from '../../src/engine/analytics-events';
+import { loadTestFlow, screenById } from '../support/load-test-flow';
+import { expectScreen, freshEmail, freshStart, resumeAt } from '../support/funnel-driver';
+import { funnelPaths } from '../model/funnel-paths';
+import { cancelCheckout, expectHostedCheckout } from '../support/hosted-checkout';
+import { tap } from '../support/quiz-walk';
+
+// The app built with Amplitude, Firebase and pixel keys (dist-sdk/, tests/sdk/sdk-env.json); every request to those
+// services is answered here, at the network boundary, as the services answer (sdk-notes: their wire formats).
+const flow = loadTestFlow();
+const sdkEnv: Record<string, string> = JSON.parse(readFileSync('tests/sdk/sdk-env.json', 'utf8'));
+const resumeAtEmail = funnelPaths(flow).paths.find((p) => p.resume)!.resume!;
+
+test.beforeAll(() => {
+  if (!existsSync('dist-sdk/index.html')) throw new Error('no dist-sdk/: npm test builds it (scripts/test-all.mjs: node scripts/build.mjs --out dist-sdk with tests/sdk/sdk-env.json)');
+});
+
+interface Upload {
+  api_key: string;
+  events: Array<{ event_type: string; insert_id: string; device_id?: string; session_id?: number; event_properties?: Record<string, unknown> }>;
+}
+
+/** Amplitude's HTTP V2 endpoint: each upload decoded (the SDK gzips bodies of 2 KB and more), answered by `answer`. */
+async function fakeAmplitude(page: Page, answer: (n: number) => { status: number; body?: object } = () => ({ status: 200 })) {
+  const uploads: Upload[] = [];
+  const raw: string[] = [];
+  await page.route('https://api2.amplitude.com/2/httpapi', async (route) => {
+    const request = route.request();
+    const buffer = request.postDataBuffer() ?? Buffer.from('');
+    const text = request.headers()['content-encoding'] === 'gzip' ? gunzipSync(buffer).toString('utf8') : buffer.toString('utf8');
+    const upload: Upload = JSON.parse(text);
+    uploads.push(upload);
+    raw.push(text);
+    const { status, body } = answer(uploads.length);
+    const ok = { code: 200, events_ingested: upload.events.length, payload_size_bytes: text.length, server_upload_time: Date.now() };
+    await route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(status === 200 ? ok : body) });
+  });
+  const sent = () => uploads.flatMap((u) => u.events);
+  return { uploads, raw, sent };
+}
+
+/** Firebase Installations and Remote Config: the values served, or a failure. */
+async function fakeFirebase(page: Page, serve: { entries?: Record<string, string>; status?: number }) {
+  const fetches: unknown[] = [];
+  await page.route('https://firebaseinstallations.googleapis.com/**', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ name: 'projects/p/installations/fid', fid: 'cLiEnTfId0123456789abc', refreshToken: 'r', authToken: { token: 't', expiresIn: '604800s' } }),
+    }),
+  );
+  await page.route('https://firebaseremoteconfig.googleapis.com/**', async (route) => {
+    fetches.push(route.request().postDataJSON());
+    if (serve.status && serve.status !== 200) {
+      await route.fulfill({ status: serve.status, contentType: 'application/json', body: JSON.stringify({ error: { code: serve.status, message: 'no', status: 'FAILED' } }) });
+      return;
+    }
+    await route.fulfill({
+      status: 200,
+      headers: { 'content-type': 'application/json', etag: `etag-${JSON.stringify(serve.entries)}`, 'access-control-expose-headers': 'ETag' },
+      body: JSON.stringify({ entries: serve.entries ?? {}, state: 'UPDATE', templateVersion: '7' }),
+    });
+  });
+  return fetches;
+}
+
+/** Meta's fbevents.js, as a stub that hands every pixel call to the test (the real one cannot be reached here). */
+async function fakePixel(page: Page) {
+  const requested: string[] = [];
+  const recorded: unknown[][] = [];
+  await page.exposeFunction('__recordPixel', (json: string) => void recorded.push(JSON.parse(json)));
+  await page.route('https://connect.facebook.net/**', (route) => {
+    requested.push(route.request().url());
+    return route.fulfill({
+      contentType: 'application/javascript',
+      body: `(function(){var f=window.fbq;f.callMethod=function(){window.__recordPixel(JSON.stringify(Array.prototype.slice.call(arguments)))};
+        var q=f.queue.slice();f.queue.length=0;q.forEach(function(a){f.callMethod.apply(f,a)});})();`,
+    });
+  });
+  const calls = async () => recorded;
+  return { requested, calls };
+}
+
+async function toSelectPrice(page: Page) {
+  await resumeAt(page, flow, resumeAtEmail);
+  await page.getByLabel('Email').fill(freshEmail());
+  await page.getByRole('button', { name: 'See my reading' }).click();
+  await expectScreen(page, flow, 'get-access');
+  await page.getByRole('button', { name: 'Get access' }).click();
+  await expectScreen(page, flow, 'select-price');
+}
+
+test('Amplitude gets the funnel\'s events with the visitor\'s id as device id, the event log a mirror of them, and no personal data', async ({ page }) => {
+  const amplitude = await fakeAmplitude(page);
+  const mirrored: Upload[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/analytics/2/httpapi') mirrored.push(request.postDataJSON());
+  });
+  await fakeFirebase(page, { entries: {} });
+  await fakePixel(page);
+  await freshStart(page);
+  const usid = new URL(page.url()).searchParams.get('usid');
+  await tap(page, 'Start the quiz');
+  await tap(page, 'Single');
+  const welcome = screenEventNames(flow, screenById(flow, 'welcome'));
+  await expect.poll(() => amplitude.sent().map((e) => `${e.event_type} ${String(e.event_properties?.screen_id ?? '')}`), { timeout: 25_000 }).toEqual(
+    expect.arrayContaining([`${welcome.shown} welcome`, `${welcome.answered} welcome`, 'session_start ']),
+  );
+  expect(amplitude.uploads.every((u) => u.api_key === sdkEnv.VITE_AMPLITUDE_KEY_DEVELOPMENT)).toBe(true);
+  for (const event of amplitude.sent().filter((e) => e.event_properties?.screen_id)) expect(event.device_id).toBe(usid);
+  // The critical events also reach the app's own event log, under its own key.
+  await expect.poll(() => mirrored.flatMap((u) => u.events.map((e) => e.event_type)), { timeout: 25_000 }).toEqual(expect.arrayContaining([welcome.shown, welcome.answered]));
+  expect(mirrored.every((u) => u.api_key === 'astrelle-event-log')).toBe(true);
+  expect(mirrored.flatMap((u) => u.events).every((e) => typeof e.event_properties?.screen_id === 'string')).toBe(true);
+  for (const text of amplitude.raw) expect(text).not.toMatch(/@|"ip":"\d/);
+});
+
+test('a 500 from Amplitude is retried with the same events; a 400 naming a missing field drops them, as the SDK documents', async ({ page }) => {
+  const amplitude = await fakeAmplitude(page, (n) =>
+    n === 1 ? { status: 500, body: { code: 500, error: 'internal' } } : n === 3 ? { status: 400, body: { code: 400, error: 'Request missing required field', missing_field: 'api_key' } } : { status: 200 },
+  );
+  await fakeFirebase(page, { entries: {} });
+  await freshStart(page);
+  await tap(page, 'Start the quiz');
+  await expect.poll(() => amplitude.uploads.length, { timeout: 25_000 }).toBeGreaterThanOrEqual(2);
+  const first = amplitude.uploads[0]!.events.map((e) => e.insert_id);
+  expect(amplitude.uploads[1]!.events.map((e) => e.insert_id)).toEqual(expect.arrayContaining(first));
+  // The third upload is refused with 400: its events never come again.
+  await tap(page, 'Single');
+  await expect.poll(() => amplitude.uploads.length, { timeout: 25_000 }).toBeGreaterThanOrEqual(3);
+  const dropped = amplitude.uploads[2]!.events.map((e) => e.insert_id);
+  await page.waitForTimeout(12_000);
+  const later = amplitude.uploads.slice(3).flatMap((u) => u.events.map((e) => e.insert_id));
+  expect(later.filter((id) => dropped.includes(id))).toEqual([]);
+});
+
+test('a priceSet from Remote Config picks the plans /select-price shows, and they stay after a reload and after Remote Config changes', async ({ page }) => {
+  await fakeAmplitude(page);
+  let served: Record<string, string> = { priceSet: 'trial_price_test' };
+  await page.route('https://firebaseinstallations.googleapis.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ fid: 'cLiEnTfId0123456789abc', refreshToken: 'r', authToken: { token: 't', expiresIn: '604800s' } }) }),
+  );
+  await page.route('https://firebaseremoteconfig.googleapis.com/**', (route) =>
+    route.fulfill({
+      status: 200,
+      headers: { 'content-type': 'application/json', etag: `etag-${served.priceSet}`, 'access-control-expose-headers': 'ETag' },
+      body: JSON.stringify({ entries: served, state: 'UPDATE', templateVersion: '8' }),
+    }),
+  );
+  await toSelectPrice(page);
+  await expect(page.getByText('$0.99').first()).toBeVisible();
+  const debug = () => page.evaluate(() => (window as unknown as { __ASTRELLE_DEBUG__?: { flags: Record<string, { value: unknown; source: string }>; remoteConfigStatus: string; assignments: Record<string, unknown> } }).__ASTRELLE_DEBUG__);
+  expect((await debug())?.assignments).toMatchObject({ priceSet: 'trial_price_test' });
+  expect((await debug())?.remoteConfigStatus).toBe('success');
+  served = { priceSet: 'default' };
+  await page.reload();
+  await expectScreen(page, flow, 'select-price');
+  await expect(page.getByText('$0.99').first()).toBeVisible();
+  expect((await debug())?.flags.priceSet).toEqual({ value: 'trial_price_test', source: 'assigned' });
+});
+
+test('discounts=false from Remote Config leaves out /sale: leaving checkout goes back to the plans', async ({ page }) => {
+  await fakeAmplitude(page);
+  await fakeFirebase(page, { entries: { discounts: 'false' } });
+  await toSelectPrice(page);
+  await page.getByRole('radio', { name: /\$5\.00/ }).check();
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expectHostedCheckout(page);
+  await cancelCheckout(page);
+  await expectScreen(page, flow, 'select-price');
+});
+
+test('Remote Config failing leaves the defaults, logs the spec\'s message once, and the funnel works', async ({ page }) => {
+  const messages: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') messages.push(m.text());
+  });
+  await fakeAmplitude(page);
+  await fakeFirebase(page, { status: 400 });
+  await toSelectPrice(page);
+  await expect(page.getByText('$1.00').first()).toBeVisible();
+  await expect.poll(() => messages.filter((m) => m === 'Failed to fetch Firebase remote config').length).toBe(1);
+});
+
+test('the pixel sends PageView, ViewContent, Lead and InitiateCheckout with an event id; with advertising refused it never loads', async ({ page, context }) => {
+  await fakeAmplitude(page);
+  await fakeFirebase(page, { entries: {} });
+  const pixel = await fakePixel(page);
+  await toSelectPrice(page);
+  await expect.poll(async () => (await pixel.calls()).map((c) => `${String(c[0])} ${String(c[1])}`)).toEqual(
+    expect.arrayContaining(['init 123456789012345', 'track PageView', 'track Lead', 'track ViewContent']),
+  );
+  await page.getByRole('radio', { name: /\$5\.00/ }).check();
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expectHostedCheckout(page);
+  await page.goBack();
+  const checkout = (await pixel.calls()).find((c) => c[0] === 'track' && c[1] === 'InitiateCheckout');
+  expect(checkout?.[3]).toMatchObject({ eventID: expect.stringMatching(/.+/) });
+  expect(JSON.stringify(await pixel.calls())).not.toContain('@');
+
+  const refused = await context.newPage();
+  const refusedPixel = await fakePixel(refused);
+  await refused.goto('/');
+  await refused.evaluate(() => window.localStorage.setItem('astrelle:consent', JSON.stringify({ analytics: true, advertising: false, remoteConfig: true })));
+  await refused.reload();
+  await refused.getByRole('button', { name: 'Start the quiz' }).click();
+  await refused.waitForTimeout(1500);
+  expect(refusedPixel.requested).toEqual([]);
+});
