@@ -299,6 +299,16 @@ export function compileFlow<R = AnyEffectOutputs>(flow: Flow, options: CompileOp
         : [],
     );
 
+  // An effect a screen waits on (its status, or what it submits to): its output, or the outcome "failed", is stored,
+  // then the screen goes on to `target`.
+  const settling = (screen: Screen, name: EffectName<R>, target: string) => ({
+    src: name,
+    id: `${screen.id}:${name}`,
+    input: effectInput(screen),
+    onDone: { target, actions: { type: 'storeResult' as const, params: storeOutput(name) } },
+    onError: { target, actions: { type: 'storeResult' as const, params: storeFailure(name) } },
+  });
+
   // createStateConfig keeps XState's checks on every guard, action and params name below.
   const stateFor = (screen: Screen) => {
     const back = backTransitions(screen);
@@ -321,15 +331,7 @@ export function compileFlow<R = AnyEffectOutputs>(flow: Flow, options: CompileOp
         on: { ...flagged.on, ...resume, ...(back.length > 0 ? { BACK: back } : {}) },
         initial: 'checking',
         states: {
-          checking: {
-            invoke: {
-              src: statusName,
-              id: `${screen.id}:${statusName}`,
-              input: effectInput(screen),
-              onDone: { target: 'checked', actions: { type: 'storeResult', params: storeOutput(statusName) } },
-              onError: { target: 'checked', actions: { type: 'storeResult', params: storeFailure(statusName) } },
-            },
-          },
+          checking: { invoke: settling(screen, statusName, 'checked') },
           checked: { on: { NEXT: forward(screen, null, true) } },
         },
       });
@@ -352,17 +354,7 @@ export function compileFlow<R = AnyEffectOutputs>(flow: Flow, options: CompileOp
         states: {
           // Not while submitting: a double click must not run the effect twice.
           editing: { on: { [trigger.event]: start } },
-          submitting: submitName
-            ? {
-                invoke: {
-                  src: submitName,
-                  id: `${screen.id}:${submitName}`,
-                  input: effectInput(screen),
-                  onDone: { target: 'decided', actions: { type: 'storeResult', params: storeOutput(submitName) } },
-                  onError: { target: 'decided', actions: { type: 'storeResult', params: storeFailure(submitName) } },
-                },
-              }
-            : {},
+          submitting: submitName ? { invoke: settling(screen, submitName, 'decided') } : {},
           decided: {
             always: forward(screen, null, true),
             // Where no branch leads on (an end, or a failed payment start), the visitor may try again.

@@ -1,8 +1,9 @@
+import { MemoryStorage } from './test-support/memory-storage';
 import { describe, it, expect } from 'vitest';
 import flowJson from '../../flows/astrology.json';
 import type { Flow } from './generated/flow-types';
 import { validateFlow } from './validate-flow';
-import { loadProgress, saveProgress, storageKey, type ProgressStorage } from './persistence';
+import { loadProgress, saveProgress, storageKey } from './persistence';
 import { pathFor } from './flow-graph';
 
 function loadFlow(edit: (data: typeof flowJson) => void = () => {}): Flow {
@@ -16,18 +17,6 @@ function loadFlow(edit: (data: typeof flowJson) => void = () => {}): Flow {
 const flow = loadFlow();
 const now = new Date(2026, 0, 15, 12, 0, 0);
 
-class MemoryStorage implements ProgressStorage {
-  readonly items = new Map<string, string>();
-  getItem(k: string) {
-    return this.items.get(k) ?? null;
-  }
-  setItem(k: string, value: string) {
-    this.items.set(k, value);
-  }
-  removeItem(k: string) {
-    this.items.delete(k);
-  }
-}
 
 /** On /sale after leaving checkout and continuing from the payment error page (discounts on). */
 function onSale(of: Flow) {

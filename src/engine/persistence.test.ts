@@ -1,3 +1,4 @@
+import { MemoryStorage } from './test-support/memory-storage';
 import { pendingEffects } from './test-support/pending-effects';
 import { describe, it, expect, afterEach } from 'vitest';
 import { screenIdOf } from './compile-flow';
@@ -20,19 +21,6 @@ const flow = loadFlow();
 const key = storageKey(flow);
 const now = new Date(2026, 0, 15, 12, 0, 0);
 
-/** An in-memory stand-in for localStorage. */
-class MemoryStorage implements ProgressStorage {
-  readonly items = new Map<string, string>();
-  getItem(k: string) {
-    return this.items.get(k) ?? null;
-  }
-  setItem(k: string, value: string) {
-    this.items.set(k, value);
-  }
-  removeItem(k: string) {
-    this.items.delete(k);
-  }
-}
 
 const trailToBirthday = ['welcome', 'relationship-status', 'relationship-goal', 'knowledge-of-astrology', 'profile-lets-learn', 'profile-name', 'profile-birthday'];
 
