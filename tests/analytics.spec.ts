@@ -2,7 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { screenEventNames } from '../src/engine/analytics-events';
 import { keyOf, loadTestFlow, screenById } from './support/load-test-flow';
-import { freshStart } from './support/funnel-driver';
+import { expectScreen, freshEmail, freshStart, resumeAt } from './support/funnel-driver';
+import { funnelPaths } from './model/funnel-paths';
+import { expectHostedCheckout, payWithCard } from './support/hosted-checkout';
 import { tap, walkToEmail } from './support/quiz-walk';
 import { loggedEvents } from './support/event-log';
 
@@ -87,4 +89,49 @@ test('events recorded before the SDK loaded are kept over a reload and arrive', 
   await expect.poll(() => loggedEvents(landing?.insert_id ?? ''), { timeout: 30_000, intervals: [500] }).toEqual([{ eventType: landing?.event_type, deviceId: new URL(page.url()).searchParams.get('usid') }]);
   // The new page's own events go through the SDK once it has loaded (on that tap), within its 10 s flush.
   await expect.poll(() => uploads.funnelEvents().map((e) => e.event_type), { timeout: 30_000, intervals: [1000] }).toContain(screenEventNames(flow, screenById(flow, 'welcome')).answered);
+});
+
+test('from /email to the upsell, every declared event arrives once, in order, across the hosted payment and back', async ({ page }) => {
+  test.setTimeout(120_000);
+  const uploads = recordUploads(page);
+  const resume = funnelPaths(flow).paths.find((p) => p.resume)!.resume!;
+  await resumeAt(page, flow, resume);
+  await page.getByLabel('Email').fill(freshEmail());
+  await page.getByRole('button', { name: 'See my reading' }).click();
+  await expectScreen(page, flow, 'get-access');
+  await page.getByRole('button', { name: 'Get access' }).click();
+  await expectScreen(page, flow, 'select-price');
+  await page.getByRole('radio', { name: /\$5\.00/ }).check();
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expectHostedCheckout(page);
+  await payWithCard(page);
+  await expectScreen(page, flow, 'payment-success');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expectScreen(page, flow, 'signup-offer');
+  await page.getByRole('button', { name: 'No thanks' }).click();
+  await expectScreen(page, flow, 'signup-offer-success');
+
+  const names = (id: string) => screenEventNames(flow, screenById(flow, id));
+  const expected = [
+    `${names('email').shown} email`,
+    `${names('email').answered} email`,
+    `${names('get-access').shown} get-access`,
+    `${names('get-access').answered} get-access`,
+    `${names('select-price').shown} select-price`,
+    `${names('select-price').answered} select-price`,
+    'Checkout Started select-price',
+    `${names('payment-success').shown} payment-success`,
+    'Payment Result payment-success',
+    `${names('payment-success').answered} payment-success`,
+    `${names('signup-offer').shown} signup-offer`,
+    `${names('signup-offer').skipped} signup-offer`,
+    `${names('signup-offer-success').shown} signup-offer-success`,
+  ];
+  await expect
+    .poll(() => uploads.funnelEvents().map((e) => `${e.event_type} ${String(e.event_properties?.screen_id)}`), { timeout: 40_000, intervals: [1000] })
+    .toEqual(expected);
+  const chosen = uploads.funnelEvents().find((e) => e.event_type === names('select-price').answered);
+  expect(chosen?.event_properties).toMatchObject({ plan_id: expect.any(String), price: 5, currency: 'USD' });
+  expect(uploads.funnelEvents().find((e) => e.event_type === 'Payment Result')?.event_properties).toMatchObject({ status: 'paid' });
+  for (const body of uploads.bodies) expect(body).not.toMatch(/@|Maya|1990-05-17/);
 });

@@ -82,6 +82,7 @@ function recordingAnalytics() {
     setOptOut: () => undefined,
     start: async () => undefined,
     pagehide: () => undefined,
+    flush: async () => undefined,
   };
   return { analytics, tracked, deviceIds };
 }
@@ -168,6 +169,9 @@ describe('the composition root', () => {
     const root = compose('/', new MemoryStorage(), {}, loaded, analytics);
     const funnel = root.funnel();
     if (!funnel) throw new Error('no funnel');
+    // Nothing before the address bar has settled the opened address (it calls onScreen).
+    expect(tracked).toEqual([]);
+    root.onScreen();
     funnel.send({ type: 'NEXT' });
     funnel.send({ type: 'ANSWER', value: 'not-an-option' });
     funnel.send({ type: 'ANSWER', value: 'single' });
@@ -184,7 +188,9 @@ describe('the composition root', () => {
     expect(tracked.every((t) => t.critical)).toBe(true);
     // A typed name is never sent.
     const toName = funnelPaths(flow).paths.find((p) => p.resume)!;
-    const walker = compose('/', new MemoryStorage(), { funnel: { actors: { loadPlans: fromPromise(async () => ({ maxpay: null, paypal: null })) } } }, loaded, analytics).funnel();
+    const walkerRoot = compose('/', new MemoryStorage(), { funnel: { actors: { loadPlans: fromPromise(async () => ({ maxpay: null, paypal: null })) } } }, loaded, analytics);
+    const walker = walkerRoot.funnel();
+    walkerRoot.onScreen();
     for (const step of toName.steps.slice(0, toName.resume!.step)) walker?.send(step.event);
     expect(JSON.stringify(tracked)).not.toMatch(/Maya|1990-|London|@/);
     await settle();
@@ -215,6 +221,7 @@ describe('the composition root', () => {
       },
     );
     const funnel = root.funnel();
+    root.onScreen();
     for (const step of toEmail.steps.slice(0, toEmail.resume!.step)) funnel?.send(step.event);
     const shownBefore = calls.filter((c) => c === 'PageView').length;
     expect(shownBefore).toBe(toEmail.resume!.step + 1);

@@ -67,7 +67,12 @@ export interface AppRoot {
   addressIntents: AddressIntents;
   /** Where the funnel's events go. */
   analytics: Analytics;
+  /** The address bar has settled the address the page opened with: the funnel's screen is now the one on screen. */
+  onScreen(): void;
 }
+
+/** How long leaving for the hosted payment page waits for analytics to be sent, at most. */
+export const PAYMENT_FLUSH_MS = 1000;
 
 /** The A/B assignments as event and user properties (`ab_priceSet`), as the flow's `assignments` source names them. */
 function prefixed(assigned: Record<string, unknown>): Record<string, string | boolean> {
@@ -100,7 +105,15 @@ export function composeApp(env: AppEnvironment, overrides: AppOverrides = {}): A
   let flow = env.flow;
   let machine: FunnelMachine<EffectResults> | null = null;
   if (flow.ok) {
-    const effects = createEffects(effectServices({ project: flow.flow.product.id, profile: flow.flow.profile, config, clients, session, browser }));
+    // Leaving for the hosted payment page waits a moment for the events that led there (checkout started among them,
+    // recorded once the effect has answered) to be sent: an unload is no time to deliver them.
+    const leaving: BrowserPort = {
+      ...browser,
+      openPaymentPage: (url) => {
+        setTimeout(() => void env.analytics.flush(PAYMENT_FLUSH_MS).finally(() => browser.openPaymentPage(url)), 0);
+      },
+    };
+    const effects = createEffects(effectServices({ project: flow.flow.product.id, profile: flow.flow.profile, config, clients, session, browser: leaving }));
     try {
       const compiled = compileFlow<EffectResults>(flow.flow, { effects });
       machine = overrides.funnel ? compiled.provide(overrides.funnel) : compiled;
@@ -112,6 +125,7 @@ export function composeApp(env: AppEnvironment, overrides: AppOverrides = {}): A
   if (!flow.ok) for (const p of flow.problems) console.error(`${env.flowFile} ${p.pointer}: ${p.message}; ${p.hint}`);
   const valid = flow.ok ? flow.flow : null;
   let funnel: FunnelActor | null = null;
+  let tracking: { open(): void } | null = null;
   const intents = addressIntents();
   return {
     flow,
@@ -125,7 +139,7 @@ export function composeApp(env: AppEnvironment, overrides: AppOverrides = {}): A
         const opened = byRoute.get(browser.address().pathname);
         if (opened && opened.id !== screenIdOf(funnel.getSnapshot())) funnel.send({ type: 'NAVIGATE', screen: opened.id });
         intents.follow(funnel, (screen) => byId.get(screen)?.route);
-        trackFunnel(funnel, valid, env.analytics, env.ads ?? null);
+        tracking = trackFunnel(funnel, valid, env.analytics, env.ads ?? null);
         // Amplitude's user properties: the flow and the A/B groups, nothing about the person.
         const identify = () => env.analytics.identify({ flow_id: valid.id, flow_version: valid.version, ...prefixed(abTests) });
         identify();
@@ -140,5 +154,6 @@ export function composeApp(env: AppEnvironment, overrides: AppOverrides = {}): A
     screenServices: { searchPlaces: clients.searchPlaces },
     addressIntents: intents,
     analytics: env.analytics,
+    onScreen: () => tracking?.open(),
   };
 }

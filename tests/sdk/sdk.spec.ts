@@ -210,3 +210,20 @@ test('the pixel sends PageView, ViewContent, Lead and InitiateCheckout with an e
   await refused.waitForTimeout(1500);
   expect(refusedPixel.requested).toEqual([]);
 });
+
+test('with analytics refused nothing goes to Amplitude or the event log', async ({ page }) => {
+  const amplitude = await fakeAmplitude(page);
+  const logged: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/analytics/')) logged.push(request.url());
+  });
+  await fakeFirebase(page, { entries: {} });
+  await page.goto('/privacy-policy');
+  await page.evaluate(() => window.localStorage.setItem('astrelle:consent', JSON.stringify({ analytics: false, advertising: true, remoteConfig: true })));
+  await page.goto('/');
+  await tap(page, 'Start the quiz');
+  await tap(page, 'Single');
+  await page.waitForTimeout(12_000);
+  expect(amplitude.uploads).toEqual([]);
+  expect(logged).toEqual([]);
+});

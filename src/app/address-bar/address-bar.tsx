@@ -97,7 +97,9 @@ export default function AddressBar() {
     const current = index.byId.get(screenIdOf(funnel.getSnapshot()));
     // Refused: back to where the visitor is, without `quiz`, as the session does (spec §4).
     if (current && current.route !== location.pathname) navigate({ pathname: current.route, search: withoutParams(location.search, ['quiz']) }, replacing());
-  }, [funnel, index, location.pathname, location.search, navigate]);
+    // The screen on screen is now the machine's: its events may go out.
+    root.onScreen();
+  }, [funnel, index, location.pathname, location.search, navigate, root]);
 
   // The funnel's moves, in order, including any made before this view mounted.
   useEffect(() => {

@@ -36,12 +36,13 @@ function accepted(before: Snapshot, after: Snapshot): boolean {
 }
 
 /**
- * Sends the flow's analytics events for the funnel: a screen's `shown` when it opens (the one open now first), its
+ * Sends the flow's analytics events for the funnel: a screen's `shown` when it opens (from `open()` on: the one open then
+ * first), its
  * `answered` when the machine takes the visitor's answer, submit or button; and the app's own critical events,
  * checkout started and the payment result. Every event carries the A/B flags in force. No personal data: the
  * flow checker refuses such properties and screenEvents drops any value holding an email address.
  */
-export function trackFunnel(funnel: FunnelActor, flow: Flow, analytics: Analytics, ads: AdEvents | null = null): () => void {
+export function trackFunnel(funnel: FunnelActor, flow: Flow, analytics: Analytics, ads: AdEvents | null = null): { open(): void; stop(): void } {
   const { byId } = indexFlow(flow);
   const screen = (id: string): Screen | undefined => byId.get(id);
   const send = (events: Array<{ event_type: string; event_properties: Record<string, string | number | boolean> }>) => {
@@ -51,10 +52,13 @@ export function trackFunnel(funnel: FunnelActor, flow: Flow, analytics: Analytic
   const assignments = (snapshot: Snapshot) => abTestData(flow, snapshot.context.assigned);
   // A screen is shown once it is on screen: one waiting for its flags is shown when the wait ends.
   let lastShown: string | null = null;
+  // Nothing is shown before the address bar has settled the address the page opened with: a payment return
+  // restores the price screen for a moment before the page it returns to opens, and that was never on screen.
+  let opened = false;
   const shown = (snapshot: Snapshot) => {
     const id = screenIdOf(snapshot);
     const open = screen(id);
-    if (!open || id === lastShown || awaitsFlags(flow, snapshot)) return;
+    if (!opened || !open || id === lastShown || awaitsFlags(flow, snapshot)) return;
     lastShown = id;
     send(screenEvents(flow, open, 'shown', { assignments: assignments(snapshot) }));
     // The pixel: a PageView on every screen, ViewContent when a paywall shows its plans.
@@ -71,7 +75,6 @@ export function trackFunnel(funnel: FunnelActor, flow: Flow, analytics: Analytic
   };
 
   let last = funnel.getSnapshot();
-  shown(last);
   const inspection = funnel.system.inspect((inspected) => {
     if (inspected.type !== '@xstate.snapshot' || inspected.actorRef !== funnel) return;
     const before = last;
@@ -107,5 +110,12 @@ export function trackFunnel(funnel: FunnelActor, flow: Flow, analytics: Analytic
       send([{ event_type: appEvents.paymentResult, event_properties: { status: payment.outcome, screen_id: screenIdOf(after), flow_id: flow.id, flow_version: flow.version } }]);
     }
   });
-  return () => inspection.unsubscribe();
+  return {
+    open: () => {
+      if (opened) return;
+      opened = true;
+      shown(funnel.getSnapshot());
+    },
+    stop: () => inspection.unsubscribe(),
+  };
 }

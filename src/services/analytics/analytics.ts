@@ -29,6 +29,8 @@ export interface Analytics {
   start(): Promise<void>;
   /** The page is going away (`pagehide`): what the SDK holds leaves by beacon; what it never took, too. */
   pagehide(): void;
+  /** Sends what is held now and waits for it (at most `maxWaitMs`): before the app itself leaves (the hosted payment). */
+  flush(maxWaitMs: number): Promise<void>;
 }
 
 /** The parts of an Amplitude browser client this module uses (`createInstance()` of @amplitude/analytics-browser). */
@@ -242,6 +244,11 @@ export function createAnalytics(env: AnalyticsEnvironment): Analytics {
       clients?.mirror?.setOptOut(value);
     },
     start,
+    async flush(maxWaitMs) {
+      // Before the SDK has loaded, the queue is in storage: the next page sends it.
+      const sending = clients ? Promise.all([clients.main.flush().promise, clients.mirror?.flush().promise]).then(() => undefined) : Promise.resolve();
+      await Promise.race([sending, new Promise<void>((resolve) => setTimeout(resolve, maxWaitMs))]);
+    },
     pagehide() {
       if (clients) {
         for (const client of [clients.main, clients.mirror]) {
