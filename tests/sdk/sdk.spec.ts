@@ -227,3 +227,26 @@ test('with analytics refused nothing goes to Amplitude or the event log', async 
   expect(amplitude.uploads).toEqual([]);
   expect(logged).toEqual([]);
 });
+
+test('a new Amplitude session starts after 30 idle minutes (the identity cookie\'s last event moved back 31 minutes)', async ({ page, context }) => {
+  const amplitude = await fakeAmplitude(page);
+  await fakeFirebase(page, { entries: {} });
+  await freshStart(page);
+  await tap(page, 'Start the quiz');
+  await expect.poll(() => amplitude.sent().filter((e) => e.event_properties?.screen_id).length, { timeout: 25_000 }).toBeGreaterThan(0);
+  const first = amplitude.sent().find((e) => e.event_properties?.screen_id)?.session_id;
+  expect(first).toBeGreaterThan(0);
+  // Amplitude keeps the session in its identity cookie (AMP_ + the key's first 10 characters, base64 of URI-encoded
+  // JSON): 31 minutes without an event is what the clock would have done.
+  const name = `AMP_${sdkEnv.VITE_AMPLITUDE_KEY_DEVELOPMENT!.slice(0, 10)}`;
+  const cookie = (await context.cookies()).find((c) => c.name === name);
+  expect(cookie).toBeDefined();
+  const identity: { lastEventTime: number; sessionId: number } = JSON.parse(decodeURIComponent(Buffer.from(decodeURIComponent(cookie!.value), 'base64').toString('utf8')));
+  identity.lastEventTime -= 31 * 60 * 1000;
+  await context.addCookies([{ ...cookie!, value: Buffer.from(encodeURIComponent(JSON.stringify(identity)), 'utf8').toString('base64') }]);
+  await page.reload();
+  await tap(page, 'Single');
+  await expect.poll(() => amplitude.sent().filter((e) => e.event_properties?.screen_id && e.session_id !== first).length, { timeout: 25_000 }).toBeGreaterThan(0);
+  const sessions = new Set(amplitude.sent().filter((e) => e.event_type === 'session_start').map((e) => e.session_id));
+  expect(sessions.size).toBeGreaterThanOrEqual(2);
+});
