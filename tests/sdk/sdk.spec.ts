@@ -155,6 +155,11 @@ test('a priceSet from Remote Config picks the plans /select-price shows, and the
   const debug = () => page.evaluate(() => (window as unknown as { __ASTRELLE_DEBUG__?: { flags: Record<string, { value: unknown; source: string }>; remoteConfigStatus: string; assignments: Record<string, unknown> } }).__ASTRELLE_DEBUG__);
   expect((await debug())?.assignments).toMatchObject({ priceSet: 'trial_price_test' });
   expect((await debug())?.remoteConfigStatus).toBe('success');
+  // The session's abTestData holds the assignment (read with the visitor's own credential, as the app would).
+  const usid = new URL(page.url()).searchParams.get('usid');
+  await expect
+    .poll(async () => ((await (await page.request.get(`/subs/sessions/${usid}`)).json()) as { record: { abTestData: Record<string, unknown> } }).record.abTestData)
+    .toMatchObject({ priceSet: 'trial_price_test' });
   served = { priceSet: 'default' };
   await page.reload();
   await expectScreen(page, flow, 'select-price');
