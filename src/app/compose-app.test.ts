@@ -80,6 +80,7 @@ function recordingAnalytics() {
     identify: () => undefined,
     setDeviceId: (id) => void deviceIds.push(id),
     setOptOut: () => undefined,
+    hold: () => undefined,
     start: async () => undefined,
     pagehide: () => undefined,
     flush: async () => undefined,

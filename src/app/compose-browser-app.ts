@@ -9,7 +9,7 @@ import { loadFirebaseSdk } from '../services/remote-config/firebase-sdk';
 import { exposeDebugValues } from './debug-values';
 import { loadBundledFlow } from './load-flow';
 import { startOnFirstInputOrIdle } from './analytics/start-gate';
-import { consentStore } from './shell/consent';
+import { consentStore, type ConsentState } from './shell/consent';
 import { queuedAdEvents } from './analytics/ad-events';
 import { rememberAdClick } from '../services/meta-click-cookies';
 
@@ -27,9 +27,20 @@ export function composeBrowserApp() {
     now: Date.now,
   });
   // Consent first: a visitor who said no sends nothing, and a change in the menu takes effect at once.
+  // Until consent is settled (default `denied`: the region is not known yet, or the banner waits), events are held in
+  // memory, neither stored nor sent; once it is, they go out or are dropped with the answer.
   const consent = consentStore();
-  analytics.setOptOut(!consent.get().consent.analytics);
-  consent.subscribe((state) => analytics.setOptOut(!state.consent.analytics));
+  const applyAnalyticsConsent = (state: ConsentState) => {
+    if (!state.settled) {
+      analytics.hold(true);
+      analytics.setOptOut(false);
+      return;
+    }
+    analytics.setOptOut(!state.consent.analytics);
+    analytics.hold(false);
+  };
+  applyAnalyticsConsent(consent.get());
+  consent.subscribe(applyAnalyticsConsent);
   // Remote Config for the A/B flags: no Firebase code at all without its configuration; nothing asked without consent.
   const remote = analyticsConfig.firebase ? createRemoteConfig(analyticsConfig.firebase, loadFirebaseSdk) : null;
   const listeners: Array<(entries: Record<string, string>) => void> = [];
@@ -39,15 +50,29 @@ export function composeBrowserApp() {
       if (requested) return;
       requested = true;
       const answer = (entries: Record<string, string>) => listeners.forEach((listener) => listener(entries));
-      if (consent.get().consent.remoteConfig) void remote.fetch().then(answer);
-      else answer({});
+      // Asked only once consent is settled (a screen that reads a flag waits at most 3 s, then takes the default).
+      const ask = (state: ConsentState) => {
+        if (state.consent.remoteConfig) void remote.fetch().then(answer);
+        else answer({});
+      };
+      if (consent.get().settled) {
+        ask(consent.get());
+        return;
+      }
+      const unsubscribe = consent.subscribe((state) => {
+        if (!state.settled) return;
+        unsubscribe();
+        ask(state);
+      });
     },
     subscribe: (listener) => void listeners.push(listener),
   };
   // The ad pixel: its events wait for it; it loads only with an id and advertising consent. Without it, a click id
   // from an ad still becomes Meta's first-party cookies (with consent), so the subscription user carries them.
   const ads = config.metaPixelId ? queuedAdEvents() : null;
-  const followAdvertising = async (advertising: boolean) => {
+  const followAdvertising = async ({ settled, consent: { advertising } }: ConsentState) => {
+    // Not settled yet: the pixel's events wait in memory for the answer.
+    if (ads && !settled) return;
     if (!ads || !advertising) {
       ads?.clear();
       if (ads) (await import('../services/meta-pixel')).setPixelConsent(false);
@@ -62,19 +87,34 @@ export function composeBrowserApp() {
       initiateCheckout: (params, eventId) => pixel.trackInitiateCheckout(params, eventId),
     });
   };
-  if (!config.metaPixelId && consent.get().consent.advertising) rememberAdClick();
+  if (!config.metaPixelId) {
+    // The click time is the arrival; the URL may have moved on by the time a pending consent settles.
+    const arrival = { search: window.location.search, hostname: window.location.hostname, protocol: window.location.protocol };
+    const arrivedAt = Date.now();
+    const remember = (state: ConsentState) => {
+      if (state.settled && state.consent.advertising) rememberAdClick(arrival, document, arrivedAt);
+    };
+    if (consent.get().settled) remember(consent.get());
+    else {
+      const unsubscribe = consent.subscribe((state) => {
+        if (!state.settled) return;
+        unsubscribe();
+        remember(state);
+      });
+    }
+  }
   // The SDKs load on the first input, or 5 s after load: first paint and the first answer never wait for them.
   let opened = false;
   startOnFirstInputOrIdle(() => {
     opened = true;
     if (consent.get().consent.analytics) void analytics.start();
     remoteFlags?.request();
-    void followAdvertising(consent.get().consent.advertising);
+    void followAdvertising(consent.get());
   });
   consent.subscribe((state) => {
     if (!opened) return;
     if (state.consent.analytics) void analytics.start();
-    void followAdvertising(state.consent.advertising);
+    void followAdvertising(state);
   });
   window.addEventListener('pagehide', () => analytics.pagehide());
   const root = composeApp({ flow: loadBundledFlow(), flowFile: __FLOW_FILE__, config, browser, analytics, remoteFlags, ads });

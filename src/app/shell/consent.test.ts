@@ -38,7 +38,7 @@ describe('consentRegionOf: the region of the IP info country', () => {
 describe('the default "granted" (spec §9)', () => {
   it('turns everything on, never asks, whatever the region', () => {
     const { store: s } = store();
-    expect(s.get()).toEqual({ consent: allOn, answered: false, ask: false, region: 'pending', globalPrivacyControl: false });
+    expect(s.get()).toEqual({ consent: allOn, answered: false, ask: false, settled: true, region: 'pending', globalPrivacyControl: false });
     s.setCountry('DE');
     expect(s.get().consent).toEqual(allOn);
     expect(s.get().ask).toBe(false);
@@ -54,13 +54,13 @@ describe('the default "granted" (spec §9)', () => {
 describe('the default "denied" (regions that need opt-in)', () => {
   it('starts with everything off and does not ask until the region is known', () => {
     const { store: s } = store({ defaultMode: 'denied' });
-    expect(s.get()).toMatchObject({ consent: allOff, ask: false, region: 'pending' });
+    expect(s.get()).toMatchObject({ consent: allOff, ask: false, settled: false, region: 'pending' });
   });
 
   it('asks a visitor in an opt-in region, everything off meanwhile', () => {
     const { store: s } = store({ defaultMode: 'denied' });
     s.setCountry('FR');
-    expect(s.get()).toMatchObject({ consent: allOff, ask: true, answered: false, region: 'opt-in' });
+    expect(s.get()).toMatchObject({ consent: allOff, ask: true, answered: false, settled: false, region: 'opt-in' });
   });
 
   it('asks when the lookup found no country', () => {
@@ -72,7 +72,7 @@ describe('the default "denied" (regions that need opt-in)', () => {
   it('turns everything on for a visitor elsewhere, without asking (advertising still off under GPC)', () => {
     const { store: s } = store({ defaultMode: 'denied' });
     s.setCountry('US');
-    expect(s.get()).toMatchObject({ consent: allOn, ask: false, region: 'opt-out' });
+    expect(s.get()).toMatchObject({ consent: allOn, ask: false, settled: true, region: 'opt-out' });
     const gpc = store({ defaultMode: 'denied', globalPrivacyControl: true }).store;
     gpc.setCountry('US');
     expect(gpc.get().consent).toEqual({ analytics: true, advertising: false, remoteConfig: true });
@@ -86,7 +86,7 @@ describe('the visitor answers', () => {
     const listener = vi.fn();
     const unsubscribe = s.subscribe(listener);
     s.set(allOn);
-    expect(s.get()).toMatchObject({ consent: allOn, answered: true, ask: false });
+    expect(s.get()).toMatchObject({ consent: allOn, answered: true, ask: false, settled: true });
     expect(listener).toHaveBeenCalledTimes(1);
     expect(listener).toHaveBeenCalledWith(s.get());
     expect(JSON.parse(storage.items.get(consentStorageKey)!)).toEqual(allOn);
@@ -107,7 +107,7 @@ describe('the visitor answers', () => {
     s.set(allOff);
     const next = createConsentStore({ defaultMode: 'denied', optInRegions: defaultConsentRegions, storage, globalPrivacyControl: false });
     next.setCountry('DE');
-    expect(next.get()).toMatchObject({ consent: allOff, answered: true, ask: false });
+    expect(next.get()).toMatchObject({ consent: allOff, answered: true, ask: false, settled: true });
   });
 
   it('one menu switch changes only itself (the menu test: analytics off, the rest on)', () => {

@@ -20,6 +20,12 @@ export interface ConsentState {
   answered: boolean;
   /** Show the banner: default `denied`, an opt-in region, no answer yet. */
   ask: boolean;
+  /**
+   * What applies is final until the visitor changes it: an answer, the default `granted`, or (default `denied`) a
+   * region known to be opt-out. Not settled (the region is not known yet, or the banner waits for its answer): nothing
+   * is sent, stored or loaded, and what the funnel raises meanwhile is held in memory until it settles.
+   */
+  settled: boolean;
   region: ConsentRegion;
   /** The browser sends Global Privacy Control: advertising stays off whatever is chosen. */
   globalPrivacyControl: boolean;
@@ -91,6 +97,7 @@ export function createConsentStore(options: ConsentOptions): ConsentStore {
       consent: { ...chosen, advertising: chosen.advertising && !gpc },
       answered: stored !== null,
       ask: stored === null && options.defaultMode === 'denied' && region === 'opt-in',
+      settled: stored !== null || options.defaultMode === 'granted' || region === 'opt-out',
       region,
       globalPrivacyControl: gpc,
     };
@@ -102,6 +109,7 @@ export function createConsentStore(options: ConsentOptions): ConsentStore {
     const same =
       next.answered === state.answered &&
       next.ask === state.ask &&
+      next.settled === state.settled &&
       next.region === state.region &&
       (Object.keys(next.consent) as Array<keyof Consent>).every((key) => next.consent[key] === state.consent[key]);
     if (same) return;

@@ -150,6 +150,40 @@ describe('analytics', () => {
     expect(instances[0]?.calls).toContain('setOptOut true');
   });
 
+  it('holds events in memory while consent is not settled: nothing stored, sent or beaconed; released, they go out in order', async () => {
+    const { analytics, instances, storage, beacons } = setup({ VITE_AMPLITUDE_KEY_DEVELOPMENT: 'dev-key' });
+    analytics.hold(true);
+    analytics.track('Screen Shown', { screen_id: 'welcome' }, { critical: true });
+    expect(storage.items.size).toBe(0);
+    analytics.pagehide();
+    expect(beacons).toEqual([]);
+    await analytics.start();
+    analytics.track('Screen Answered', { screen_id: 'welcome' });
+    expect(instances[0]?.tracked).toEqual([]);
+    analytics.hold(false);
+    expect(instances[0]?.tracked.map((e) => (e as { event_type: string }).event_type)).toEqual(['Screen Shown', 'Screen Answered']);
+    expect(instances[1]?.tracked.map((e) => (e as { event_type: string }).event_type)).toEqual(['Screen Shown']);
+  });
+
+  it('released before the SDK loads, the held events go to storage (a reload keeps them); declined, they are dropped', async () => {
+    const accepted = setup();
+    accepted.analytics.hold(true);
+    accepted.analytics.track('Screen Shown', { screen_id: 'welcome' });
+    accepted.analytics.hold(false);
+    expect(JSON.parse(accepted.storage.items.get('astrelle:analytics-queue') ?? '[]')).toHaveLength(1);
+
+    const declined = setup();
+    declined.analytics.hold(true);
+    declined.analytics.track('Screen Shown', { screen_id: 'welcome' });
+    declined.analytics.setOptOut(true);
+    declined.analytics.hold(false);
+    await declined.analytics.start();
+    declined.analytics.pagehide();
+    expect(declined.instances[0]?.tracked).toEqual([]);
+    expect(declined.beacons).toEqual([]);
+    expect(declined.storage.items.size).toBe(0);
+  });
+
   it('logs the spec\'s message when the SDK cannot be set up, and keeps at most 1000 queued events', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const storage = new MemoryStorage();

@@ -25,6 +25,12 @@ export interface Analytics {
   setDeviceId(id: string): void;
   /** Consent: opted out sends nothing, and drops what is queued. */
   setOptOut(optOut: boolean): void;
+  /**
+   * Consent not settled yet (the visitor's region is not known, or the banner waits for an answer): events are held in
+   * memory only, nothing is stored or sent, not even by beacon when the page goes away. Released (`false`), what was
+   * held is sent (or dropped, if the answer was an opt-out: call `setOptOut(true)` first).
+   */
+  hold(held: boolean): void;
   /** Loads the SDK now (the app calls it on the first input, or 5 s after load). */
   start(): Promise<void>;
   /** The page is going away (`pagehide`): what the SDK holds leaves by beacon; what it never took, too. */
@@ -138,6 +144,7 @@ export function createAnalytics(env: AnalyticsEnvironment): Analytics {
   const hasKey = config.amplitudeKey !== '';
   let deviceId: string | null = null;
   let optOut = false;
+  let held = false;
   let userProperties: EventProperties = {};
   let clients: { main: AmplitudeClient; mirror: AmplitudeClient | null } | null = null;
   let starting: Promise<void> | null = null;
@@ -199,25 +206,31 @@ export function createAnalytics(env: AnalyticsEnvironment): Analytics {
         console.error('Failed to provide Amplitude initialization');
         return;
       }
-      const pending = queue;
-      queue = [];
-      writeQueue([]);
-      if (!optOut) for (const event of pending) send(event);
+      release();
       sendIdentify();
     })();
     return starting;
+  };
+
+  // What waited for the SDK (or for consent) goes out once both are there.
+  const release = () => {
+    if (!clients || held) return;
+    const pending = queue;
+    queue = [];
+    writeQueue([]);
+    if (!optOut) for (const event of pending) send(event);
   };
 
   return {
     track(eventType, properties, options = {}) {
       if (optOut) return;
       const event: QueuedEvent = { event_type: eventType, event_properties: properties, time: env.now(), insert_id: env.newId(), critical: options.critical ?? false };
-      if (clients) {
+      if (clients && !held) {
         send(event);
         return;
       }
       queue = [...queue, event].slice(-MAX_QUEUED);
-      writeQueue(queue);
+      if (!held) writeQueue(queue);
     },
     identify(properties) {
       userProperties = { ...userProperties, ...properties };
@@ -243,6 +256,13 @@ export function createAnalytics(env: AnalyticsEnvironment): Analytics {
       clients?.main.setOptOut(value);
       clients?.mirror?.setOptOut(value);
     },
+    hold(value) {
+      if (held === value) return;
+      held = value;
+      if (held) return;
+      if (clients) release();
+      else writeQueue(queue);
+    },
     start,
     async flush(maxWaitMs) {
       // Before the SDK has loaded, the queue is in storage: the next page sends it.
@@ -250,6 +270,7 @@ export function createAnalytics(env: AnalyticsEnvironment): Analytics {
       await Promise.race([sending, new Promise<void>((resolve) => setTimeout(resolve, maxWaitMs))]);
     },
     pagehide() {
+      if (held) return;
       if (clients) {
         for (const client of [clients.main, clients.mirror]) {
           if (!client) continue;
