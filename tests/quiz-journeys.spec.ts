@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { keyOf, loadTestFlow, screenById } from './support/load-test-flow';
-import { expectScreen, freshStart } from './support/funnel-driver';
+import { expectScreen, freshStart, waitForCredential } from './support/funnel-driver';
 import { continueWith, pickPlace, tap, walkToEmail, type Visitor } from './support/quiz-walk';
 
 const flow = loadTestFlow();
@@ -88,6 +88,9 @@ test.describe('nothing is lost', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto('/');
+    // The landing's session exists before the tab closes (a visitor who closed it within a second would have no
+    // session to come back to, and the spec sends a page without one to /).
+    await waitForCredential(page);
     await tap(page, 'Start the quiz');
     await tap(page, 'Single');
     await expectScreen(page, flow, 'relationship-goal');
