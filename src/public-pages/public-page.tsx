@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { Link, useLocation } from 'react-router-dom';
 import type { PageContent, PageSection } from './page-content';
 import { up } from '../ui/theme';
+import { TextWithEmailLinks } from '../ui/text-with-email-links';
 
 const Article = styled.article`
   max-width: 760px;
@@ -28,11 +29,15 @@ function BlockList({ blocks }: { blocks: Blocks }) {
     <>
       {blocks.map((block, i) =>
         typeof block === 'string' ? (
-          <p key={i}>{block}</p>
+          <p key={i}>
+            <TextWithEmailLinks text={block} />
+          </p>
         ) : (
           <ul key={i}>
             {block.list.map((item) => (
-              <li key={item}>{item}</li>
+              <li key={item}>
+                <TextWithEmailLinks text={item} />
+              </li>
             ))}
           </ul>
         ),

@@ -1,4 +1,5 @@
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
+import { canHover } from '../ui/theme';
 
 export const OptionList = styled.ul`
   list-style: none;
@@ -22,11 +23,17 @@ export const OptionCard = styled.button<{ $selected?: boolean }>`
   font-weight: 500;
   cursor: pointer;
   color: ${({ theme }) => theme.colors.text};
-  background: ${({ theme }) => theme.colors.surfaceSolid};
-  border: 2px solid ${({ theme, $selected }) => ($selected ? theme.colors.brandStrong : theme.colors.border)};
-  box-shadow: ${({ $selected }) => ($selected ? '0 0 0 3px rgba(157, 117, 235, 0.35)' : '0 1px 2px rgba(60, 47, 107, 0.08)')};
+  background: ${({ theme, $selected }) => ($selected ? `linear-gradient(${theme.colors.tint}, ${theme.colors.tint}), ${theme.colors.surfaceSolid}` : theme.colors.surfaceSolid)};
+  border: 2px solid ${({ theme, $selected }) => ($selected ? theme.colors.brandStrong : theme.colors.controlBorder)};
+  box-shadow: ${({ theme, $selected }) => ($selected ? `0 0 0 1px ${theme.colors.brandStrong}` : `0 1px 2px ${theme.colors.shadow}`)};
   transition: border-color 120ms ease, transform 120ms ease;
-  &:hover { border-color: ${({ theme }) => theme.colors.brand}; }
+  /* Only where a pointer really hovers: after a tap, :hover stays on whatever is under the finger. */
+  ${({ $selected }) =>
+    $selected
+      ? ''
+      : css`
+          ${canHover} { &:hover { border-color: ${({ theme }) => theme.colors.brand}; } }
+        `}
   &:active { transform: scale(0.99); }
 `;
 

@@ -1,5 +1,5 @@
 import styled, { css } from 'styled-components';
-import { up } from './theme';
+import { canHover, up } from './theme';
 
 export const Stack = styled.div<{ $gap?: number }>`
   display: flex;
@@ -28,10 +28,10 @@ const buttonBase = css`
 export const PrimaryButton = styled.button`
   ${buttonBase};
   width: 100%;
-  color: #ffffff;
-  background: #6c45c9;
+  color: ${({ theme }) => theme.colors.onPrimary};
+  background: ${({ theme }) => theme.colors.primary};
   box-shadow: 0 8px 20px rgba(108, 69, 201, 0.3);
-  &:hover:not(:disabled) { background: #5b36b6; }
+  ${canHover} { &:hover:not(:disabled) { background: ${({ theme }) => theme.colors.primaryHover}; } }
 `;
 
 export const SecondaryButton = styled.button`
@@ -40,6 +40,7 @@ export const SecondaryButton = styled.button`
   color: ${({ theme }) => theme.colors.brandStrong};
   background: transparent;
   border: 2px solid ${({ theme }) => theme.colors.brandStrong};
+  ${canHover} { &:hover:not(:disabled) { background: ${({ theme }) => theme.colors.tint}; } }
 `;
 
 export const Heading = styled.h1`
@@ -75,10 +76,11 @@ export const inputStyles = css`
   min-height: 52px;
   padding: 12px 14px;
   border-radius: 12px;
-  border: 2px solid ${({ theme }) => theme.colors.border};
+  border: 2px solid ${({ theme }) => theme.colors.controlBorder};
   background: ${({ theme }) => theme.colors.surfaceSolid};
   font-size: 17px;
-  &:focus { border-color: ${({ theme }) => theme.colors.brandStrong}; outline: none; }
+  /* The border turns brand on focus; the focus ring (global :focus-visible) stays, so focus never rests on colour alone. */
+  &:focus { border-color: ${({ theme }) => theme.colors.brandStrong}; }
   &[aria-invalid='true'] { border-color: ${({ theme }) => theme.colors.error}; }
 `;
 

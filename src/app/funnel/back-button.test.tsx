@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { lightTheme } from '../../ui/theme';
+import { theme } from '../../ui/theme';
 import { BackButton } from './back-button';
 
 afterEach(() => {
@@ -15,7 +15,7 @@ afterEach(() => {
 
 function inApp(ui: ReactElement, initialPath = '/profile-lets-learn') {
   return (
-    <ThemeProvider theme={lightTheme}>
+    <ThemeProvider theme={theme}>
       <MemoryRouter initialEntries={[initialPath]}>
         <Routes>
           <Route

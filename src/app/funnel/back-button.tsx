@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import type { Back } from '../../engine/generated/flow-types';
+import { canHover } from '../../ui/theme';
 
 const Button = styled.button`
   display: inline-flex;
@@ -16,7 +17,7 @@ const Button = styled.button`
   font-weight: 600;
   cursor: pointer;
   &:disabled { opacity: 0.4; cursor: not-allowed; }
-  &:hover:not(:disabled) { background: rgba(157, 117, 235, 0.14); }
+  ${canHover} { &:hover:not(:disabled) { background: ${({ theme }) => theme.colors.tint}; } }
 `;
 
 /** True once `delayMs` has passed since the screen opened (remounted per screen). */

@@ -7,10 +7,11 @@ const blurPx = { none: 0, soft: 10, strong: 18 } as const;
 export const Backdrop = styled.div<{ $image: string }>`
   min-height: calc(100dvh - 64px);
   padding: 12px 16px 40px;
-  /* In the dark theme the group's art is dimmed rather than replaced: same image, night tone. */
+  /* The group's art under the scheme's overlay: none in light; in dark the pastel art becomes a night sky. */
   background:
-    ${({ theme }) => (theme.scheme === 'dark' ? 'linear-gradient(rgba(18, 12, 38, 0.62), rgba(18, 12, 38, 0.62)),' : '')}
+    linear-gradient(${({ theme }) => theme.colors.artOverlay}, ${({ theme }) => theme.colors.artOverlay}),
     url(${({ $image }) => $image}) center / cover no-repeat fixed;
+  background-color: ${({ theme }) => theme.colors.page};
   ${up('sm')} { padding: 32px 24px 64px; }
 `;
 
@@ -22,7 +23,7 @@ const CardBox = styled.section<{ $blur: number }>`
   background: ${({ theme }) => theme.colors.surface};
   backdrop-filter: blur(${({ $blur }) => $blur}px);
   -webkit-backdrop-filter: blur(${({ $blur }) => $blur}px);
-  box-shadow: 0 20px 50px rgba(40, 26, 92, 0.18);
+  box-shadow: 0 20px 50px ${({ theme }) => theme.colors.shadow};
   ${up('sm')} { padding: 24px 32px 36px; }
 `;
 

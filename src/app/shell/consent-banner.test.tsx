@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { MemoryRouter } from 'react-router-dom';
-import { lightTheme } from '../../ui/theme';
+import { theme } from '../../ui/theme';
 import { defaultConsentRegions } from '../../services/config';
 import { ConsentBanner } from './consent-banner';
 import { ConsentBannerSlot } from './consent-banner-slot';
@@ -19,7 +19,7 @@ afterEach(() => {
 
 function inShell(ui: ReactElement) {
   return render(
-    <ThemeProvider theme={lightTheme}>
+    <ThemeProvider theme={theme}>
       <MemoryRouter>{ui}</MemoryRouter>
     </ThemeProvider>,
   );

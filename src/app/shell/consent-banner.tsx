@@ -1,6 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'react-router-dom';
+import { canHover } from '../../ui/theme';
 
 const Panel = styled.div`
   position: fixed;
@@ -15,7 +16,7 @@ const Panel = styled.div`
   border: 1px solid ${({ theme }) => theme.colors.border};
   color: ${({ theme }) => theme.colors.text};
   background: ${({ theme }) => theme.colors.surfaceSolid};
-  box-shadow: 0 12px 40px rgba(28, 20, 56, 0.3);
+  box-shadow: 0 12px 40px ${({ theme }) => theme.colors.shadow};
   &:focus { outline: none; }
   &:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; }
   h2 { font-size: 18px; margin: 0 0 6px; }
@@ -38,7 +39,9 @@ const Choice = styled.button`
   background: transparent;
   font-weight: 600;
   cursor: pointer;
-  &:hover { background: rgba(157, 117, 235, 0.14); }
+  ${canHover} {
+    &:hover { background: ${({ theme }) => theme.colors.tint}; }
+  }
 `;
 
 /** Room at the end of the page as tall as the banner, so the page's last content can scroll out from under it. */

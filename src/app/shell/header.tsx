@@ -1,7 +1,12 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'react-router-dom';
-import { MenuDrawer } from './menu-drawer';
+import { canHover } from '../../ui/theme';
+
+// The menu (its switches, the consent store behind them) is not needed to paint or answer the landing: it loads when
+// the visitor reaches for the button (pointer down, hover, focus) and opens once it is there.
+const loadMenuDrawer = () => import('./menu-drawer');
+const MenuDrawer = lazy(() => loadMenuDrawer().then((m) => ({ default: m.MenuDrawer })));
 
 const Bar = styled.header`
   position: sticky;
@@ -38,12 +43,13 @@ const MenuButton = styled.button`
   border-radius: 12px;
   background: transparent;
   cursor: pointer;
-  &:hover { background: rgba(157, 117, 235, 0.14); }
+  ${canHover} { &:hover { background: ${({ theme }) => theme.colors.tint}; } }
 `;
 
 /** The header: logo, product name and the menu drawer. */
 export function Header({ productName }: { productName: string }) {
   const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   return (
     <Bar>
@@ -51,18 +57,35 @@ export function Header({ productName }: { productName: string }) {
         <img src="/logo.svg" alt="" width="32" height="32" />
         <span>{productName}</span>
       </Brand>
-      <MenuButton ref={buttonRef} type="button" aria-label="Menu" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
+      <MenuButton
+        ref={buttonRef}
+        type="button"
+        aria-label="Menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={() => void loadMenuDrawer()}
+        onPointerDown={() => void loadMenuDrawer()}
+        onFocus={() => void loadMenuDrawer()}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
         <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
           <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
       </MenuButton>
-      <MenuDrawer
-        open={open}
-        onClose={() => {
-          setOpen(false);
-          buttonRef.current?.focus();
-        }}
-      />
+      {wanted ? (
+        <Suspense fallback={null}>
+          <MenuDrawer
+            open={open}
+            onClose={() => {
+              setOpen(false);
+              buttonRef.current?.focus();
+            }}
+          />
+        </Suspense>
+      ) : null}
     </Bar>
   );
 }

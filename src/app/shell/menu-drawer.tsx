@@ -1,7 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import styled from 'styled-components';
 import { Link } from 'react-router-dom';
-import { dialogMaxWidth, type ThemeMode } from '../../ui/theme';
+import { canHover, dialogMaxWidth, type ThemeMode } from '../../ui/theme';
 import { useThemeMode } from './theme-mode';
 import { consentStore, type Consent } from './consent';
 
@@ -15,7 +15,7 @@ const Drawer = styled.dialog`
   border: 0;
   color: ${({ theme }) => theme.colors.text};
   background: ${({ theme }) => theme.colors.surfaceSolid};
-  box-shadow: -12px 0 40px rgba(28, 20, 56, 0.3);
+  box-shadow: -12px 0 40px ${({ theme }) => theme.colors.shadow};
   &::backdrop { background: ${({ theme }) => theme.colors.backdrop}; }
 `;
 
@@ -36,6 +36,7 @@ const Close = styled.button`
   font-size: 28px;
   line-height: 1;
   cursor: pointer;
+  ${canHover} { &:hover { background: ${({ theme }) => theme.colors.tint}; } }
 `;
 
 const Links = styled.ul`
@@ -52,16 +53,51 @@ const Links = styled.ul`
     text-decoration: none;
     font-weight: 600;
   }
-  a:hover { background: rgba(157, 117, 235, 0.14); }
+  ${canHover} { a:hover { background: ${({ theme }) => theme.colors.tint}; } }
 `;
 
 const ThemeChoice = styled.fieldset`
   margin: 0 0 16px;
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: 12px;
-  padding: 12px;
+  padding: 8px 12px 12px;
   legend { padding: 0 6px; font-weight: 600; }
-  label { display: flex; gap: 8px; align-items: center; min-height: 36px; }
+  label { display: flex; gap: 12px; align-items: center; min-height: 44px; cursor: pointer; }
+`;
+
+/**
+ * A privacy choice: a check box drawn as a switch (track and knob, in the brand's colour when on). It stays a check
+ * box for assistive technology, which announces it checked or not checked.
+ */
+const Switch = styled.input.attrs({ type: 'checkbox' })`
+  appearance: none;
+  flex: none;
+  position: relative;
+  width: 44px;
+  height: 26px;
+  margin: 0 0 0 auto;
+  border-radius: 13px;
+  border: 2px solid ${({ theme }) => theme.colors.controlBorder};
+  background: ${({ theme }) => theme.colors.surfaceSolid};
+  cursor: pointer;
+  transition: background-color 120ms ease, border-color 120ms ease;
+  &::before {
+    content: '';
+    position: absolute;
+    top: 3px;
+    left: 3px;
+    width: 16px;
+    height: 16px;
+    margin: 0;
+    border: 0;
+    border-radius: 50%;
+    background: ${({ theme }) => theme.colors.controlBorder};
+    transform: none;
+    transition: transform 120ms ease;
+  }
+  &:checked { background: ${({ theme }) => theme.colors.brandStrong}; border-color: ${({ theme }) => theme.colors.brandStrong}; }
+  &:checked::before { transform: translateX(18px); background: ${({ theme }) => theme.colors.onBrand}; }
+  &:disabled { cursor: not-allowed; opacity: 0.55; }
 `;
 
 const Note = styled.p`
@@ -155,14 +191,13 @@ function DrawerContent({ onClose }: { onClose: () => void }) {
           const heldOff = c.key === 'advertising' && globalPrivacyControl;
           return (
             <label key={c.key}>
-              <input
-                type="checkbox"
+              {c.label}
+              <Switch
                 checked={consent[c.key]}
                 disabled={heldOff}
                 aria-describedby={heldOff ? 'gpc-note' : undefined}
                 onChange={(e) => store.set({ ...consent, [c.key]: e.target.checked })}
               />
-              {c.label}
             </label>
           );
         })}

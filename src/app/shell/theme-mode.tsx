@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
-import { darkTheme, lightTheme, type ColorScheme, type ThemeMode } from '../../ui/theme';
+import { theme, type ColorScheme, type ThemeMode } from '../../ui/theme';
 
 const storageKey = 'astrelle:theme-mode';
 const darkQuery = '(prefers-color-scheme: dark)';
@@ -30,10 +30,19 @@ function subscribe(listener: () => void) {
   };
 }
 
+function deviceScheme(): ColorScheme {
+  return window.matchMedia?.(darkQuery).matches ? 'dark' : 'light';
+}
+
 function clientSnapshot(): string {
   modeSnapshot ??= readMode();
-  const system: ColorScheme = window.matchMedia?.(darkQuery).matches ? 'dark' : 'light';
-  return `${modeSnapshot}:${system}`;
+  return `${modeSnapshot}:${deviceScheme()}`;
+}
+
+/** The scheme the page shows now: the menu's choice, else the device's. */
+function currentScheme(): ColorScheme {
+  const mode = (modeSnapshot ??= readMode());
+  return mode === 'system' ? deviceScheme() : mode;
 }
 
 const serverSnapshot = () => 'system:light';
@@ -52,20 +61,25 @@ const ThemeModeContext = createContext<{ mode: ThemeMode; setMode: (mode: ThemeM
 
 export const useThemeMode = () => useContext(ThemeModeContext);
 
-/** Light, dark or system theme, kept in localStorage and applied to the whole app. */
+/**
+ * Light, dark or system theme, kept in localStorage and applied to the whole app as data-theme on <html>, which
+ * picks the colour variables (src/ui/global-style.ts). The components' styles do not depend on the scheme, so
+ * nothing re-renders for it and the prerendered landing hydrates as it was painted.
+ */
 export function ThemeModeProvider({ children }: { children: ReactNode }) {
   const snapshot = useSyncExternalStore(subscribe, clientSnapshot, serverSnapshot);
   const mode: ThemeMode = snapshot.startsWith('light') ? 'light' : snapshot.startsWith('dark') ? 'dark' : 'system';
-  const scheme: ColorScheme = mode === 'system' ? (snapshot.endsWith('dark') ? 'dark' : 'light') : mode;
 
   useEffect(() => {
-    document.documentElement.dataset.theme = scheme;
-  }, [scheme]);
+    // Read from the device and the stored choice, not from this render's snapshot: the hydrating render sees the
+    // server's "system:light", which must not switch a dark device's page to light, even for a frame.
+    document.documentElement.dataset.theme = currentScheme();
+  }, [snapshot]);
 
   const value = useMemo(() => ({ mode, setMode }), [mode]);
   return (
     <ThemeModeContext.Provider value={value}>
-      <ThemeProvider theme={scheme === 'dark' ? darkTheme : lightTheme}>{children}</ThemeProvider>
+      <ThemeProvider theme={theme}>{children}</ThemeProvider>
     </ThemeModeContext.Provider>
   );
 }
