@@ -5,7 +5,6 @@ import { GlobalStyle } from '../ui/global-style';
 import { NotFoundPage } from '../public-pages/not-found-page';
 import { ThemeModeProvider } from './shell/theme-mode';
 import { Header } from './shell/header';
-import { ConsentBannerSlot } from './shell/consent-banner-slot';
 import { loadFunnelRoute, loadAddressBar } from './load-funnel-route';
 import { LandingFallback } from './landing-fallback';
 
@@ -16,6 +15,12 @@ const FunnelRoute = import.meta.env.SSR ? LandingFallback : lazy(loadFunnelRoute
 // The address bar's writer (the machines' projection, with the visitor session's reading of addresses) runs in the
 // browser only.
 const AddressBar = import.meta.env.SSR ? () => null : lazy(loadAddressBar);
+// Only a build whose consent default is `denied` ever asks (the store's `ask`); the others carry no consent code on
+// the landing (the menu, which has the privacy switches, loads when it is opened).
+const ConsentBannerSlot =
+  !import.meta.env.SSR && import.meta.env.VITE_CONSENT_DEFAULT === 'denied'
+    ? lazy(() => import('./shell/consent-banner-slot').then((m) => ({ default: m.ConsentBannerSlot })))
+    : () => null;
 const publicPages = () => import('../public-pages/public-page-routes');
 const PrivacyPolicyPage = lazy(() => publicPages().then((m) => ({ default: m.PrivacyPolicyPage })));
 const TermsOfUsePage = lazy(() => publicPages().then((m) => ({ default: m.TermsOfUsePage })));
@@ -53,7 +58,9 @@ export function App() {
           </Routes>
         </Suspense>
       </Main>
-      <ConsentBannerSlot />
+      <Suspense fallback={null}>
+        <ConsentBannerSlot />
+      </Suspense>
     </ThemeModeProvider>
   );
 }
