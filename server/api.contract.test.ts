@@ -698,7 +698,7 @@ describeOnEachDatabase('API contract', ({ store }) => {
       expect(answer.body).toEqual({
         id,
         user: null,
-        record: { flowOuter: false, abTestData: {}, ipInfo: null, altPayout: false, gclid: false, testEventCode: null, attribution: {} },
+        record: { flowOuter: false, abTestData: {}, ipInfo: null, altPayout: false, gclid: false, testEventCode: null, attribution: {}, seenScreens: [] },
         createdAt: expect.stringMatching(ISO),
         updatedAt: expect.stringMatching(ISO),
       });
@@ -725,6 +725,7 @@ describeOnEachDatabase('API contract', ({ store }) => {
         gclid: true,
         testEventCode: 'TEST123',
         attribution: write.attribution,
+        seenScreens: [],
       });
       expect(answer.body.user).toEqual({ id: null, email: null, ip: '81.2.69.142', postalCode: 'RG12', countryCode: 'GB', city: 'Bracknell', loc: '51.4036,-0.7618', timezone: 'Europe/London' });
       expect((await browser.get<Session>(`/subs/sessions/${id}`)).body).toEqual(answer.body);

@@ -52,6 +52,11 @@ export interface ServerOptions {
   sessionSecrets?: readonly string[];
   /** Requests per minute per client address on the limited routes; default DEFAULT_RATE_LIMITS. */
   rateLimits?: RateLimitSettings;
+  /**
+   * List the sample purchases a sandbox server seeded (seedSandboxPurchases) under "Recently joined", beside the real
+   * ones; default false: only real purchases. On for a sandbox or development run only (SANDBOX_PURCHASES).
+   */
+  sandboxPurchases?: boolean;
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -88,7 +93,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const limits = await registerRateLimits(app, options.rateLimits ?? DEFAULT_RATE_LIMITS);
   if (store) {
     await app.register(apiScope(astroRoutes, { store, limits }, corsOrigins), { prefix: '/astro' });
-    await app.register(apiScope(subscriptionRoutes, { store, checkout: options.checkout, limits }, corsOrigins), { prefix: '/subs' });
+    await app.register(apiScope(subscriptionRoutes, { store, checkout: options.checkout, limits, sandboxPurchases: options.sandboxPurchases ?? false }, corsOrigins), {
+      prefix: '/subs',
+    });
     // Not an apiScope: Amplitude's wire format has its own bodies (text/plain too) and error shape.
     await app.register(analyticsRoutes, { prefix: '/analytics', store, rateLimit: limits.analytics, corsOrigins });
   }

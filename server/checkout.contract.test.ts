@@ -1101,4 +1101,141 @@ describeOnEachDatabase('Sandbox checkout and purchases', ({ store }) => {
       expectError(await visitor.get('/subs/purchases?project=Not%20A%20Project'), 400, 'project');
     });
   });
+
+  describe('bundles: what an offer contains is never charged twice', () => {
+    const productOf = (id: string, products = maxpay) => offer(products, id).productId;
+    /** A buyer who paid a maxpay trial with the 4242 card in their browser. */
+    async function subscriber(): Promise<{ buyer: TestBrowser; email: string }> {
+      const { body, checkout, buyer } = await startCheckout();
+      expect((await pay(checkout.id, CARD_OK)).location).toContain('payment=true');
+      return { buyer, email: body.email };
+    }
+    const buy = <T = Purchase>(buyer: TestBrowser, email: string, id: string, provider: 'maxpay' | 'paypal' = 'maxpay') =>
+      buyer.post<T>('/subs/purchases', { project: TEST_PROJECT, provider, productId: productOf(id, provider === 'maxpay' ? maxpay : paypal), email, usid: buyer.visitorId!, orderId: newOrderId() });
+    /** The cents charged for offers (the trial's charge left out), in order. */
+    const offerCharges = async (email: string) =>
+      (await rows.charges({ email })).filter((c) => !c.product_id.includes('_trial_')).map((c) => [c.product_id, c.amount_cents]);
+
+    it('says what each offer contains: the ultra pack contains the birth chart and love paths offers, in every variant', async () => {
+      for (const products of [maxpay, paypal]) {
+        expect(offer(products, 'ultra_pack')).toMatchObject({ includes: ['birth_chart', 'love_paths'], description: expect.stringContaining('birth chart') });
+        expect(offer(products, 'ultra_pack').reports).toEqual(expect.arrayContaining(['birth_chart', 'love_paths']));
+        expect(offer(products, 'birth_chart').includes).toEqual([]);
+        expect(offer(products, 'love_paths').includes).toEqual([]);
+      }
+    });
+
+    it('refuses an offer inside a bundle the email bought, in one click or a checkout, with any provider: 409 on "productId", nothing charged', async () => {
+      const { buyer, email } = await subscriber();
+      const ultra = await buy(buyer, email, 'ultra_pack');
+      expect(ultra.status, JSON.stringify(ultra.body)).toBe(201);
+      expect(ultra.body.amount).toBe(49.99);
+      for (const part of ['birth_chart', 'love_paths']) {
+        const refused = await buy<{ message: string }>(buyer, email, part);
+        expectError(refused, 409, 'productId');
+        expect(refused.body.message).toContain('part of ultra_pack');
+        expectError(await buyer.post('/subs/checkout/sessions', checkoutBody(buyer, { email, productId: productOf(part) })), 409, 'productId');
+        expectError(await buyer.post('/subs/checkout/sessions', checkoutBody(buyer, { email, provider: 'paypal', productId: productOf(part, paypal) })), 409, 'productId');
+      }
+      // The bundle itself, again, with the other provider.
+      expectError(await buyer.post('/subs/checkout/sessions', checkoutBody(buyer, { email, provider: 'paypal', productId: productOf('ultra_pack', paypal) })), 409, 'productId');
+      expect(await offerCharges(email)).toEqual([[productOf('ultra_pack'), 4999]]);
+      expect((await rows.purchases(email)).map((p) => p.offer_id)).toEqual(['ultra_pack']);
+    });
+
+    it('charges a bundle less the offers in it the email owns: the ultra pack after the birth chart costs $30.00', async () => {
+      const { buyer, email } = await subscriber();
+      expect((await buy(buyer, email, 'birth_chart')).status).toBe(201);
+      // A checkout shows the lowered amount too.
+      const checkout = await buyer.post<Checkout>('/subs/checkout/sessions', checkoutBody(buyer, { email, productId: productOf('ultra_pack') }));
+      expect(checkout.status).toBe(201);
+      expect(checkout.body.amount).toBe(30);
+      const ultra = await buy(buyer, email, 'ultra_pack');
+      expect(ultra.status, JSON.stringify(ultra.body)).toBe(201);
+      expect(ultra.body.amount).toBe(30);
+      expectError(await buy(buyer, email, 'love_paths'), 409, 'productId');
+      // 19.99 + 30.00: the whole pack, its birth chart paid once.
+      expect(await offerCharges(email)).toEqual([[productOf('birth_chart'), 1999], [productOf('ultra_pack'), 3000]]);
+      expect((await buyer.get<Purchase[]>(`/subs/purchases?project=${TEST_PROJECT}`)).body.map((p) => [p.offerId, p.amount])).toEqual([['birth_chart', 19.99], ['ultra_pack', 30]]);
+    });
+
+    it('charges the ultra pack $5.01 to an email that owns both offers in it', async () => {
+      const { buyer, email } = await subscriber();
+      expect((await buy(buyer, email, 'birth_chart')).status).toBe(201);
+      expect((await buy(buyer, email, 'love_paths')).status).toBe(201);
+      const ultra = await buy(buyer, email, 'ultra_pack');
+      expect(ultra.status).toBe(201);
+      expect(ultra.body.amount).toBe(5.01);
+      expect((await offerCharges(email)).reduce((sum, [, cents]) => sum + Number(cents), 0)).toBe(4999);
+    });
+
+    it('decides a bundle and an offer in it bought at the same moment one after the other: $49.99 in all, whichever wins', async () => {
+      for (let round = 0; round < 3; round += 1) {
+        const { buyer, email } = await subscriber();
+        const [ultra, birth] = await Promise.all([buy(buyer, email, 'ultra_pack'), buy(buyer, email, 'birth_chart')]);
+        const statuses = [ultra.status, birth.status];
+        // Either the pack came first (the birth chart is then refused) or the birth chart did (the pack then costs less).
+        expect([[201, 409], [201, 201]], JSON.stringify([ultra.body, birth.body])).toContainEqual(statuses);
+        const charged = await offerCharges(email);
+        expect(charged.reduce((sum, [, cents]) => sum + Number(cents), 0)).toBe(4999);
+        expect(charged.filter(([product]) => product === productOf('birth_chart')).length + charged.filter(([product]) => product === productOf('ultra_pack')).length).toBe(charged.length);
+      }
+    });
+
+    it('declines a pack checkout opened before the email bought an offer in it (its price changed): nothing charged, a new checkout costs less', async () => {
+      const { buyer, email } = await subscriber();
+      const pack = await startCheckout({ email, productId: productOf('ultra_pack') }, buyer);
+      expect(pack.checkout.amount).toBe(49.99);
+      expect((await buy(buyer, email, 'birth_chart')).status).toBe(201);
+      const answer = await pay(pack.checkout.id, CARD_OK);
+      expect(answer.location).toBe(`/payment-error?usid=${pack.body.usid}&payment=true&reason=already_purchased`);
+      expect(await offerCharges(email)).toEqual([[productOf('birth_chart'), 1999]]);
+      const again = await startCheckout({ email, productId: productOf('ultra_pack') }, buyer);
+      expect(again.checkout.amount).toBe(30);
+      expect((await pay(again.checkout.id, CARD_OK)).location).toContain('payment=true&order=');
+      expect(await offerCharges(email)).toEqual([[productOf('birth_chart'), 1999], [productOf('ultra_pack'), 3000]]);
+    });
+
+    it('declines a checkout of an offer once the email has it inside a bundle bought since: nothing charged', async () => {
+      const { buyer, email } = await subscriber();
+      const part = await startCheckout({ email, productId: productOf('love_paths') }, buyer);
+      expect((await buy(buyer, email, 'ultra_pack')).status).toBe(201);
+      expect((await pay(part.checkout.id, CARD_OK)).location).toContain('reason=already_purchased');
+      expect(await offerCharges(email)).toEqual([[productOf('ultra_pack'), 4999]]);
+    });
+  });
+
+  describe('the stored payment method', () => {
+    const methodPath = (provider = 'maxpay', project = TEST_PROJECT) => `/subs/payment-method?project=${project}&provider=${provider}`;
+
+    it('names the card a one-click purchase would charge by its last four digits only', async () => {
+      const { checkout, buyer } = await startCheckout();
+      expectError(await buyer.get(methodPath()), 404, 'payment');
+      await pay(checkout.id, CARD_OK_4444);
+      const answer = await buyer.get(methodPath());
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      expect(answer.body).toEqual({ provider: 'maxpay', type: 'card', last4: '4444' });
+      // Per provider: this visitor has no PayPal account on file.
+      expectError(await buyer.get(methodPath('paypal')), 404, 'payment');
+    });
+
+    it('names a PayPal account as PayPal, without its address', async () => {
+      const { checkout, buyer } = await startCheckout({ provider: 'paypal', productId: plan(paypal, 'trial_1').productId });
+      await pay(checkout.id, PAYPAL_OK);
+      const answer = await buyer.get(methodPath('paypal'));
+      expect(answer.body).toEqual({ provider: 'paypal', type: 'paypal' });
+      expect(JSON.stringify(answer.body)).not.toContain('@');
+    });
+
+    it('answers only the visitor who paid: 404 for another visitor, 401 without the credential, 400 naming a bad field', async () => {
+      const { checkout } = await startCheckout();
+      await pay(checkout.id, CARD_OK);
+      expectError(await (await newBrowser()).get(methodPath()), 404, 'payment');
+      expectError(await anonymous().get(methodPath()), 401, 'credential');
+      const visitor = await newBrowser();
+      expectError(await visitor.get(methodPath('stripe')), 400, 'provider');
+      expectError(await visitor.get('/subs/payment-method?provider=maxpay'), 400, 'project');
+    });
+  });
 });

@@ -11,6 +11,7 @@ import { loadGazetteer } from './places/gazetteer';
 import { loadSessionSecrets } from './auth/visitor-credential';
 import { readRateLimitSettings, type RateLimitSettings } from './rate-limits';
 import { seedCatalogue } from './subs/catalogue';
+import { seedSandboxPurchases } from './subs/recent-purchases';
 import { readTrustProxy } from './trust-proxy';
 
 // Entry point: `npm start` runs its build, dist-server/main.js (scripts/build-server.mjs), with plain Node;
@@ -30,7 +31,9 @@ import { readTrustProxy } from './trust-proxy';
 // /payment-error, /sale, /secret-discount, /select-price, /signup-offer, /signup-offer-success), SESSION_SECRET
 // (signs the visitor credential cookie; comma-separated, newest first, to rotate; unset: one generated on
 // first start and kept in DATA_DIR/session-secret), RATE_LIMIT_LOOKUPS, RATE_LIMIT_SESSIONS,
-// RATE_LIMIT_CHECKOUTS, RATE_LIMIT_IP_LOOKUPS, RATE_LIMIT_ANALYTICS (requests per minute per client address).
+// RATE_LIMIT_CHECKOUTS, RATE_LIMIT_IP_LOOKUPS, RATE_LIMIT_ANALYTICS (requests per minute per client address),
+// SANDBOX_PURCHASES (on/off: seed sample purchases and list them under "Recently joined" beside the real ones, marked
+// as sandbox data; default on, except off with NODE_ENV=production, where only real purchases are listed).
 
 const CLOSE_TIMEOUT_MS = 10_000;
 const repoRoot = resolve(process.env.ROOT_DIR || fileURLToPath(new URL('..', import.meta.url)));
@@ -79,6 +82,13 @@ function readThirdPartySources(file: string): { scriptSrc: string[]; imgSrc: str
   }
 }
 
+function readSwitch(value: string | undefined, name: string, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  if (value === 'on') return true;
+  if (value === 'off') return false;
+  fail(`invalid ${name} "${value}": expected on or off`);
+}
+
 function readReturnPaths(value: string | undefined): string[] | undefined {
   const paths = (value ?? '').split(/[\s,]+/).filter(Boolean);
   if (paths.length === 0) return undefined;
@@ -105,6 +115,7 @@ const appOrigins = readOrigins(process.env.APP_ORIGINS, 'APP_ORIGINS');
 const returnPaths = readReturnPaths(process.env.CHECKOUT_RETURN_PATHS);
 const trustProxy = readTrustProxy(process.env.TRUST_PROXY);
 const { dataDir, databaseUrl } = storeLocationFromEnv(process.env, repoRoot);
+const sandboxPurchases = readSwitch(process.env.SANDBOX_PURCHASES, 'SANDBOX_PURCHASES', process.env.NODE_ENV !== 'production');
 
 let rateLimits: RateLimitSettings;
 let sessionSecrets: string[];
@@ -129,7 +140,10 @@ const gazetteer = loadGazetteer();
 let store: Store;
 try {
   const groupCommit = process.env.SQLITE_GROUP_COMMIT !== 'off';
-  store = await prepareStore({ databaseUrl, dataDir, groupCommit }, (s) => seedCatalogue(s, projectId));
+  store = await prepareStore({ databaseUrl, dataDir, groupCommit }, async (s) => {
+    await seedCatalogue(s, projectId);
+    if (sandboxPurchases) await seedSandboxPurchases(s, projectId);
+  });
 } catch (error) {
   fail(`cannot open the database: ${(error as Error).message}`);
 }
@@ -159,6 +173,7 @@ try {
     checkout: { appOrigins, returnPaths },
     sessionSecrets,
     rateLimits,
+    sandboxPurchases,
   });
 } catch (error) {
   fail((error as Error).message);

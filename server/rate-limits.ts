@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 export interface RateLimitSettings {
   /** Each email look-up route: GET /subs/users, /subs/users/check-subscription, /astro/api/v2/user/email. */
   lookups: number;
-  /** Each session route: POST /subs/sessions/create, GET /subs/sessions/{id}. */
+  /** Each session route: POST /subs/sessions/create, GET /subs/sessions/{id}, POST /subs/sessions/{id}/seen; and GET /subs/recent-purchases. */
   sessions: number;
   /** POST /subs/checkout/sessions. */
   checkouts: number;

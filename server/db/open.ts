@@ -29,6 +29,7 @@ import * as reportOrderKey from './migrations/0004_report_order_key';
 import * as visitorOwnership from './migrations/0005_visitor_ownership';
 import * as payerAndUnpaid from './migrations/0006_payer_and_unpaid_subscriptions';
 import * as analyticsEvents from './migrations/0007_analytics_events';
+import * as seenScreensAndSandboxPurchases from './migrations/0008_seen_screens_and_sandbox_purchases';
 import type { Database } from './schema';
 
 /** Where the data lives. */
@@ -102,6 +103,7 @@ export const MIGRATIONS = {
   '0005_visitor_ownership': visitorOwnership,
   '0006_payer_and_unpaid_subscriptions': payerAndUnpaid,
   '0007_analytics_events': analyticsEvents,
+  '0008_seen_screens_and_sandbox_purchases': seenScreensAndSandboxPurchases,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

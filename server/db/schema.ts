@@ -48,6 +48,8 @@ export interface SessionsTable {
   attribution: JsonText;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The screens offered once (discount pages) the visitor has been shown: a JSON array of screen ids (0008). */
+  seen_screens: ColumnType<string, string | undefined, string>;
 }
 
 export interface AstroUsersTable {
@@ -251,6 +253,20 @@ export interface AnalyticsEventsTable {
   user_properties: JsonText;
 }
 
+/**
+ * A sample purchase a sandbox server lists under "Recently joined" (0008): not money, no checkout or charge refers to
+ * it. Only a server that seeds them (SANDBOX_PURCHASES on) ever shows them.
+ */
+export interface SandboxPurchasesTable {
+  id: string;
+  project: string;
+  /** A sample first name; only its masked form ("M***a") leaves the server. */
+  first_name: string;
+  amount_cents: number;
+  currency: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   sessions: SessionsTable;
   astro_users: AstroUsersTable;
@@ -262,6 +278,7 @@ export interface Database {
   charges: ChargesTable;
   purchases: PurchasesTable;
   analytics_events: AnalyticsEventsTable;
+  sandbox_purchases: SandboxPurchasesTable;
 }
 
 export type SessionRow = Selectable<SessionsTable>;

@@ -17,7 +17,7 @@ describeOnEachDatabase('store', ({ store, database }) => {
   it('migrates to the latest schema once: running the migrations again changes nothing', async () => {
     await migrateToLatest(store().db);
     const tables = (await store().db.introspection.getTables()).map((t) => t.name).filter((n) => !n.startsWith('kysely_'));
-    expect(tables.sort()).toEqual(['analytics_events', 'astro_users', 'charges', 'checkouts', 'products', 'purchases', 'report_orders', 'sessions', 'subscription_users', 'subscriptions']);
+    expect(tables.sort()).toEqual(['analytics_events', 'astro_users', 'charges', 'checkouts', 'products', 'purchases', 'report_orders', 'sandbox_purchases', 'sessions', 'subscription_users', 'subscriptions']);
   });
 
   it('seeds the catalogue idempotently: seeding again keeps one row per product', async () => {
@@ -237,6 +237,28 @@ describeOnEachDatabase('store', ({ store, database }) => {
       expect(payer).toEqual([
         { order_id: 'open_order', paid_by_usid: null },
         { order_id: 'paid_order', paid_by_usid: null },
+      ]);
+    } finally {
+      await empty.store.close();
+      await empty.cleanup();
+    }
+  }, 60_000); // a throwaway PostgreSQL starts in this test
+
+  it('migrates sessions from before 0008 to having seen no discount page, and new ones start with none too', async () => {
+    const empty = await openEmptyStore(database);
+    try {
+      const { db } = empty.store;
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+      expect((await migrator.migrateTo('0007_analytics_events')).error).toBeUndefined();
+      const at = '2026-01-01T00:00:00.000Z';
+      const session = { flow_outer: false, ab_test_data: '{}', alt_payout: false, gclid: false, attribution: '{}', created_at: at, updated_at: at };
+      await db.insertInto('sessions').values({ id: 'before', ...session }).execute();
+      await migrateToLatest(db);
+      await db.insertInto('sessions').values({ id: 'after', ...session }).execute();
+      const rows = await db.selectFrom('sessions').select(['id', 'seen_screens']).orderBy('id').execute();
+      expect(rows).toEqual([
+        { id: 'after', seen_screens: '[]' },
+        { id: 'before', seen_screens: '[]' },
       ]);
     } finally {
       await empty.store.close();

@@ -1,6 +1,7 @@
 import type { Store } from '../db/open';
 import type { NewProduct, PackageId, ProductRow } from '../db/schema';
 import type { OfferId, PlanType, Provider } from '../../src/shared/contract/subscription';
+import type { BundleOffer } from '../../src/shared/offer-bundles';
 
 // The plans and offers every project is seeded with, for both providers, test and live. Prices in cents.
 // The browser groups plans by abTestId (ab_test), price 29 (high), 19 (medium), anything else (low).
@@ -39,21 +40,45 @@ const PLANS: readonly PlanSeed[] = [
   { key: 'secret_discount_3', type: 'TRIAL', packageId: '3', name: '14-day trial, then $14.99 a month', priceCents: 1499, trialPriceCents: 225, trialDuration: '14 days', abTestId: 'secret_discount' },
 ];
 
-interface OfferSeed {
-  id: OfferId;
+interface OfferSeed extends BundleOffer {
   name: string;
-  priceCents: number;
   prevPriceCents: number;
   percentOff: number;
   reports: string[];
+  /** What the offer contains, in words (shown before paying). */
+  description: string;
 }
 
-/** The spec's extra offers (§3). */
+/**
+ * The spec's extra offers (§3). ultra_pack ("every reading") is a bundle: it contains the birth_chart and
+ * love_paths offers (their reports are among its own) and two readings sold only in it. Whoever owns it owns them;
+ * whoever owns one of them pays less for it (src/shared/offer-bundles.ts).
+ */
 const OFFERS: readonly OfferSeed[] = [
-  { id: 'birth_chart', name: 'Your birth chart reading', priceCents: 1999, prevPriceCents: 3499, percentOff: 45, reports: ['birth_chart'] },
-  { id: 'love_paths', name: 'Love paths: your compatibility guide', priceCents: 2499, prevPriceCents: 5999, percentOff: 58, reports: ['love_paths'] },
-  { id: 'ultra_pack', name: 'Ultra pack: every reading', priceCents: 4999, prevPriceCents: 12999, percentOff: 61, reports: ['birth_chart', 'love_paths', 'career_guide', 'year_ahead'] },
+  {
+    id: 'birth_chart', name: 'Your birth chart reading', priceCents: 1999, prevPriceCents: 3499, percentOff: 45, reports: ['birth_chart'], includes: [],
+    description: 'Your full natal chart: the planets, houses and aspects at the moment you were born, explained.',
+  },
+  {
+    id: 'love_paths', name: 'Love paths: your compatibility guide', priceCents: 2499, prevPriceCents: 5999, percentOff: 58, reports: ['love_paths'], includes: [],
+    description: 'How you love and what you need from a partner, and which signs suit you best.',
+  },
+  {
+    id: 'ultra_pack', name: 'Ultra pack: every reading', priceCents: 4999, prevPriceCents: 12999, percentOff: 61,
+    reports: ['birth_chart', 'love_paths', 'career_guide', 'year_ahead'], includes: ['birth_chart', 'love_paths'],
+    description: 'Your birth chart reading and Love paths, plus your career guide and your year ahead.',
+  },
 ];
+
+/** The offers of the catalogue as the bundle rule reads them (the same for every project, provider and variant). */
+export const OFFER_BUNDLES: readonly BundleOffer[] = OFFERS;
+
+/** What an offer contains: the other offers in it, and in words. */
+export function offerContents(id: OfferId): { includes: OfferId[]; description: string } {
+  const offer = OFFERS.find((o) => o.id === id);
+  if (!offer) throw new Error(`Offer ${id} is not in the catalogue.`);
+  return { includes: [...offer.includes], description: offer.description };
+}
 
 /**
  * Where a checkout of any product starts (every product's `paymentPage`): POST a CheckoutCreate there, then

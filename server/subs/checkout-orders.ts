@@ -13,6 +13,7 @@ import { ApiRequestError, conflict, notFound } from '../api/errors';
 import type { CheckoutRow, Database, DeclineReason, ProductRow, PurchaseRow } from '../db/schema';
 import { emailKey, now, toIso } from '../db/values';
 import { offerIdOf } from './catalogue';
+import { alreadyOwned, boughtOffers, lockBuyer, offerCharge } from './offer-ownership';
 import { orderIdReused, replayOf } from './order-replay';
 import { ALREADY_SUBSCRIBED, createSubscription, ensureSubscriptionUser, hasActiveSubscription, isPlanType, linkSession } from './subscription-orders';
 
@@ -38,7 +39,10 @@ export async function findProduct(db: Kysely<Database>, productId: string, proje
   return db.selectFrom('products').selectAll().where('product_id', '=', productId).where('project', '=', project).where('provider', '=', provider).executeTakeFirst();
 }
 
-/** What a checkout of the product charges now, in cents: a trial's price for TRIAL, the price otherwise. */
+/**
+ * What a checkout of a plan charges now, in cents: a trial's price for TRIAL, the price otherwise. (An offer's
+ * depends on what the buyer owns: `amountFor`.)
+ */
 export function amountNowCents(product: ProductRow): number {
   return product.type === 'TRIAL' ? (product.trial_price_cents ?? 0) : product.price_cents;
 }
@@ -49,7 +53,8 @@ export function amountNowCents(product: ProductRow): number {
  * plan when the buyer has any active subscription in the project (sale_1 after trial_1 is the same plan
  * again), and for an offer the buyer has already bought. Also makes sure the subscription user exists and
  * names the buyer on the visitor's session. Checkouts opened before the buyer subscribed are refused when
- * paid (`payCheckout`).
+ * paid (`payCheckout`). An offer the buyer owns through a bundle is refused too, and a bundle's amount is its
+ * price less the offers in it the buyer owns (offer-ownership.ts).
  */
 export async function createCheckout(trx: Transaction<Database>, order: CheckoutCreate): Promise<{ created: boolean; row: CheckoutRow }> {
   const product = await findProduct(trx, order.productId, order.project, order.provider);
@@ -72,7 +77,7 @@ export async function createCheckout(trx: Transaction<Database>, order: Checkout
   const usedBySubscription = await trx.selectFrom('subscriptions').select('id').where('order_id', '=', order.orderId).executeTakeFirst();
   const usedByPurchase = await trx.selectFrom('purchases').select('id').where('order_id', '=', order.orderId).executeTakeFirst();
   if (usedBySubscription || usedByPurchase) throw orderIdReused();
-  await refuseOwnedProduct(trx, order.email, order.project, product);
+  const amountCents = await amountFor(trx, order.email, order.project, product);
 
   const userId = await ensureSubscriptionUser(trx, order.email, order.project, order.usid);
   const at = now();
@@ -88,7 +93,7 @@ export async function createCheckout(trx: Transaction<Database>, order: Checkout
       product_id: order.productId,
       usid: order.usid,
       subscription_user_id: userId,
-      amount_cents: amountNowCents(product),
+      amount_cents: amountCents,
       currency: product.currency,
       status: 'open',
       success_url: order.successUrl,
@@ -114,13 +119,14 @@ export async function createCheckout(trx: Transaction<Database>, order: Checkout
 }
 
 /**
- * 409 on productId when the buyer may not have the product: a plan when they have any active subscription in
- * the project; an offer when they have an active subscription to it or have bought it.
+ * What a checkout of the product charges the buyer now, in cents; 409 on productId when the buyer may not have
+ * the product: a plan when they have any active subscription in the project; an offer when they have an active
+ * subscription to it or own it (bought alone or inside a bundle).
  */
-async function refuseOwnedProduct(trx: Transaction<Database>, email: string, project: string, product: ProductRow): Promise<void> {
+async function amountFor(trx: Transaction<Database>, email: string, project: string, product: ProductRow): Promise<number> {
   if (isPlanType(product.type)) {
     if (await hasActiveSubscription(trx, email, project)) throw conflict(ALREADY_SUBSCRIBED, 'productId');
-    return;
+    return amountNowCents(product);
   }
   const productId = product.product_id;
   const key = emailKey(email);
@@ -133,8 +139,9 @@ async function refuseOwnedProduct(trx: Transaction<Database>, email: string, pro
     .where('status', '=', 'active')
     .executeTakeFirst();
   if (subscribed) throw conflict('This email already has an active subscription to this product.', 'productId');
-  const bought = await trx.selectFrom('purchases').select('id').where('email_key', '=', key).where('project', '=', project).where('product_id', '=', productId).executeTakeFirst();
-  if (bought) throw conflict('This email has already bought this product.', 'productId');
+  const charge = offerCharge(product, await boughtOffers(trx, email, project));
+  if (charge.owned) throw alreadyOwned(charge, 'product');
+  return charge.cents;
 }
 
 export async function findCheckout(db: Kysely<Database>, id: string): Promise<CheckoutRow | undefined> {
@@ -147,8 +154,9 @@ export async function findCheckout(db: Kysely<Database>, id: string): Promise<Ch
  * not open any more (another request paid, declined or cancelled it first: nothing is done).
  *
  * @throws {AlreadyPurchasedError} when the buyer may not have the product any more: for a plan, they got an
- *   active subscription (to any product) since the checkout opened; for an offer, they bought it meanwhile.
- *   The caller's transaction must then be rolled back, which takes nothing.
+ *   active subscription (to any product) since the checkout opened; for an offer, they got it meanwhile (alone
+ *   or inside a bundle), or got an offer inside it so that it no longer costs what the checkout shows. The
+ *   caller's transaction must then be rolled back, which takes nothing.
  */
 export async function payCheckout(trx: Transaction<Database>, id: string, paymentMethod: string, payer: string | null): Promise<CheckoutRow | undefined> {
   const at = now();
@@ -163,12 +171,16 @@ export async function payCheckout(trx: Transaction<Database>, id: string, paymen
   const product = await trx.selectFrom('products').selectAll().where('product_id', '=', row.product_id).executeTakeFirstOrThrow();
 
   if (product.type === 'FIXED') {
+    await lockBuyer(trx, row.email, row.project);
+    const charge = offerCharge(product, await boughtOffers(trx, row.email, row.project));
+    if (charge.owned || charge.cents !== row.amount_cents) throw new AlreadyPurchasedError();
     const purchase = await insertPurchase(trx, {
       orderId: row.order_id,
       email: row.email,
       project: row.project,
       provider: row.provider,
       product,
+      amountCents: row.amount_cents,
       paymentMethod,
       usid: row.usid,
       checkoutId: row.id,
@@ -228,8 +240,10 @@ export async function closeCheckout(
  * project with this provider, for the email that checkout was paid for, once per orderId: a replay answers the
  * stored purchase (created: false). The caller has checked that `order.usid` is the visitor making the
  * request. 404 when the product is not an offer of this project and provider; 409 on orderId when the orderId
- * named another order, on productId when the offer was already bought; 402 on payment when this visitor has
- * paid no checkout with the provider; 403 on email when the email is not the one this visitor paid for.
+ * named another order, on productId when the offer is already the email's (bought alone or inside a bundle, with
+ * any provider); 402 on payment when this visitor has paid no checkout with the provider; 403 on email when the
+ * email is not the one this visitor paid for. A bundle is charged its price less the offers in it the email
+ * already owns (offer-ownership.ts): the purchase's amount is what was charged.
  */
 export async function createPurchase(trx: Transaction<Database>, order: PurchaseCreate): Promise<{ created: boolean; row: PurchaseRow }> {
   const product = await findProduct(trx, order.productId, order.project, order.provider);
@@ -250,42 +264,32 @@ export async function createPurchase(trx: Transaction<Database>, order: Purchase
   const usedBySubscription = await trx.selectFrom('subscriptions').select('id').where('order_id', '=', order.orderId).executeTakeFirst();
   if (usedByCheckout || usedBySubscription) throw orderIdReused();
 
-  // Only the card or PayPal account this visitor paid with in their own browser, and only for the address they
-  // paid for: an email typed by someone else never reaches its owner's stored method, and a checkout link the
-  // visitor sent to someone else, paid there, never lets them charge that person again.
-  const paid = await trx
-    .selectFrom('checkouts')
-    .select(['payment_method', 'email_key'])
-    .where('usid', '=', order.usid)
-    .where('paid_by_usid', '=', order.usid)
-    .where('project', '=', order.project)
-    .where('provider', '=', order.provider)
-    .where('status', '=', 'paid')
-    .orderBy('updated_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  if (!paid?.payment_method) {
+  const paid = await storedPaymentMethod(trx, order.usid, order.project, order.provider);
+  if (!paid) {
     throw new ApiRequestError(402, `No stored ${order.provider} payment method for this visitor: pay through the hosted checkout first.`, 'payment');
   }
   const key = emailKey(order.email);
-  if (paid.email_key !== key) throw new ApiRequestError(403, 'email must be the address this visitor paid for.', 'email');
-  const bought = await trx.selectFrom('purchases').select('id').where('email_key', '=', key).where('project', '=', order.project).where('product_id', '=', order.productId).executeTakeFirst();
-  if (bought) {
+  if (paid.emailKey !== key) throw new ApiRequestError(403, 'email must be the address this visitor paid for.', 'email');
+  const userId = await ensureSubscriptionUser(trx, order.email, order.project, order.usid);
+  // What the email owns is read under the buyer's lock: a bundle and one of its parts bought at the same moment
+  // are decided one after the other.
+  await lockBuyer(trx, order.email, order.project);
+  const charge = offerCharge(product, await boughtOffers(trx, order.email, order.project));
+  if (charge.owned) {
     // On PostgreSQL each statement sees what was committed before it: a concurrent request of this same
     // order may have committed since the replay check above.
     const winner = await findPurchaseOrder();
     if (winner) return { created: false, row: winner };
-    throw conflict('This email has already bought this offer.', 'productId');
+    throw alreadyOwned(charge);
   }
-  const userId = await ensureSubscriptionUser(trx, order.email, order.project, order.usid);
   const row = await insertPurchase(trx, {
     orderId: order.orderId,
     email: order.email,
     project: order.project,
     provider: order.provider,
     product,
-    paymentMethod: paid.payment_method,
+    amountCents: charge.cents,
+    paymentMethod: paid.paymentMethod,
     usid: order.usid,
     checkoutId: null,
     userId,
@@ -294,7 +298,7 @@ export async function createPurchase(trx: Transaction<Database>, order: Purchase
     // A concurrent request won: the same order (a replay), or another order of the same offer.
     const winner = await findPurchaseOrder();
     if (winner) return { created: false, row: winner };
-    throw conflict('This email has already bought this offer.', 'productId');
+    throw alreadyOwned({ owned: true, how: 'alone' });
   }
   await trx
     .insertInto('charges')
@@ -317,12 +321,41 @@ export async function createPurchase(trx: Transaction<Database>, order: Purchase
   return { created: true, row };
 }
 
+/**
+ * The card or PayPal account a one-click purchase by `visitor` with `provider` charges, and the address it may
+ * charge it for: the method of the visitor's own latest paid checkout in the project with that provider, paid in
+ * their own browser. Only that: an email typed by someone else never reaches its owner's stored method, and a
+ * checkout link the visitor sent to someone else, paid there, never lets them charge that person again.
+ */
+export async function storedPaymentMethod(
+  db: Kysely<Database>,
+  visitor: string,
+  project: string,
+  provider: Provider,
+): Promise<{ paymentMethod: string; emailKey: string } | undefined> {
+  const paid = await db
+    .selectFrom('checkouts')
+    .select(['payment_method', 'email_key'])
+    .where('usid', '=', visitor)
+    .where('paid_by_usid', '=', visitor)
+    .where('project', '=', project)
+    .where('provider', '=', provider)
+    .where('status', '=', 'paid')
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return paid?.payment_method ? { paymentMethod: paid.payment_method, emailKey: paid.email_key } : undefined;
+}
+
 interface NewPurchase {
   orderId: string;
   email: string;
   project: string;
   provider: Provider;
   product: ProductRow;
+  /** What is charged: the offer's price, less what a bundle's buyer owned of it. */
+  amountCents: number;
   paymentMethod: string;
   usid: string | null;
   checkoutId: string | null;
@@ -342,7 +375,7 @@ async function insertPurchase(trx: Transaction<Database>, purchase: NewPurchase)
       provider: purchase.provider,
       product_id: purchase.product.product_id,
       offer_id: offerIdOf(purchase.product),
-      amount_cents: purchase.product.price_cents,
+      amount_cents: purchase.amountCents,
       currency: purchase.product.currency,
       payment_method: purchase.paymentMethod,
       status: 'paid',

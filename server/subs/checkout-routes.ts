@@ -8,12 +8,14 @@ import {
   CheckoutIdParams,
   OrderIdParams,
   OrderStatus,
+  PaymentMethodQuery,
   Purchase,
   PurchaseCreate,
   PurchaseList,
   PurchaseQuery,
+  StoredPaymentMethod,
 } from '../../src/shared/contract/subscription';
-import { badRequest, conflict, notFound } from '../api/errors';
+import { ApiRequestError, badRequest, conflict, notFound } from '../api/errors';
 import { assertSelf, requireVisitor, visitorOf } from '../auth/visitor-credential';
 import type { Store } from '../db/open';
 import type { CheckoutRow, Database, ProductRow } from '../db/schema';
@@ -28,12 +30,13 @@ import {
   listPurchases,
   orderStatus,
   payCheckout,
+  storedPaymentMethod,
   toCheckout,
   toPurchase,
 } from './checkout-orders';
 import { checkoutPagePolicy, messagePage, renderCheckoutPage, renderMissingCheckoutPage, type CheckoutPageView } from './checkout-page';
 import { DEFAULT_RETURN_PATHS, isAllowedReturnUrl, type ReturnUrlRules } from './is-allowed-return-url';
-import { decidePayment, type PaymentForm } from './sandbox-payment';
+import { decidePayment, describeStoredMethod, type PaymentForm } from './sandbox-payment';
 
 /** How the sandbox checkout is configured. */
 export interface CheckoutOptions {
@@ -119,6 +122,19 @@ export async function checkoutRoutes(scope: FastifyInstance, options: CheckoutOp
       const visitor = requireVisitor(request);
       reply.header('cache-control', 'no-store');
       return (await listPurchases(db, visitor, request.query.project)).map(toPurchase);
+    },
+  });
+
+  app.get('/payment-method', {
+    schema: { querystring: PaymentMethodQuery, response: { 200: StoredPaymentMethod, 400: ApiError, 401: ApiError, 404: ApiError } },
+    handler: async (request, reply) => {
+      // What the one-click buy button names ("with card •••• 4242"): the method POST /purchases would charge.
+      const { project, provider } = request.query;
+      const stored = await storedPaymentMethod(db, requireVisitor(request), project, provider);
+      const method = stored && describeStoredMethod(provider, stored.paymentMethod);
+      if (!method) throw new ApiRequestError(404, `No stored ${provider} payment method for this visitor.`, 'payment');
+      reply.header('cache-control', 'no-store');
+      return method;
     },
   });
 

@@ -9,7 +9,9 @@ import {
   Session,
   SessionCreate,
   SessionIdParams,
+  SessionSeen,
   SessionWrite,
+  SEEN_SCREENS_MAX,
   Subscription,
   SubscriptionCheck,
   SubscriptionCreate,
@@ -27,8 +29,9 @@ import { isVisitorId } from '../../src/shared/contract/visitor-id';
 import type { Store } from '../db/open';
 import type { ProductRow, SessionRow, SubscriptionUserRow } from '../db/schema';
 import { emailKey, fromJson, now, toBool, toIso } from '../db/values';
-import { offerIdOf, packageIdOf, paymentPagePath } from './catalogue';
+import { offerContents, offerIdOf, packageIdOf, paymentPagePath } from './catalogue';
 import { checkoutRoutes, type CheckoutOptions } from './checkout-routes';
+import { recentPurchaseRoutes } from './recent-purchases';
 import { confirmPaidSubscription, toSubscription } from './subscription-orders';
 
 /** How long a catalogue read from the database is reused: products change only with a deploy's seed. */
@@ -40,7 +43,7 @@ const CATALOGUE_TTL_MS = 30_000;
  */
 export async function subscriptionRoutes(
   scope: FastifyInstance,
-  { store, checkout, limits }: { store: Store; checkout?: CheckoutOptions; limits: RateLimits },
+  { store, checkout, limits, sandboxPurchases = false }: { store: Store; checkout?: CheckoutOptions; limits: RateLimits; sandboxPurchases?: boolean },
 ): Promise<void> {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = store;
@@ -69,6 +72,7 @@ export async function subscriptionRoutes(
   });
 
   await checkoutRoutes(scope, { store, limits, ...checkout });
+  await recentPurchaseRoutes(scope, { store, limits, sandbox: sandboxPurchases });
 
   app.post('/sessions/create', {
     schema: { body: SessionCreate, response: { 200: Session, 201: Session, 400: ApiError, 403: ApiError } },
@@ -140,6 +144,32 @@ export async function subscriptionRoutes(
       const row = await db.selectFrom('sessions').selectAll().where('id', '=', request.params.id).executeTakeFirst();
       if (!row) throw notFound('No session has this id.');
       reply.header('cache-control', 'no-store');
+      return toSession(row);
+    },
+  });
+
+  app.post('/sessions/:id/seen', {
+    schema: { params: SessionIdParams, body: SessionSeen, response: { 200: Session, 400: ApiError, 401: ApiError, 404: ApiError, 409: ApiError } },
+    config: { rateLimit: limits.sessions },
+    handler: async (request) => {
+      const { id } = request.params;
+      if (requireVisitor(request) !== id) throw notFound('No session has this id.');
+      const { screen } = request.body;
+      // Read and written in one transaction: two tabs remembering two screens at once both stay remembered.
+      const row = await store.write(async (trx) => {
+        const current = await trx.selectFrom('sessions').select('seen_screens').where('id', '=', id).executeTakeFirst();
+        if (!current) return undefined;
+        const seen = seenScreensOf(current.seen_screens);
+        if (seen.includes(screen)) return trx.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+        if (seen.length >= SEEN_SCREENS_MAX) throw conflict(`This session already remembers ${SEEN_SCREENS_MAX} screens, the most it may.`, 'screen');
+        return trx
+          .updateTable('sessions')
+          .set({ seen_screens: JSON.stringify([...seen, screen]), updated_at: now() })
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirst();
+      });
+      if (!row) throw notFound('No session has this id.');
       return toSession(row);
     },
   });
@@ -283,10 +313,17 @@ function toSession(row: SessionRow): Session {
       gclid: toBool(row.gclid),
       testEventCode: row.test_event_code,
       attribution: fromJson<Attribution>(row.attribution),
+      seenScreens: seenScreensOf(row.seen_screens),
     },
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
   };
+}
+
+/** The screen ids of a session's `seen_screens` (JSON written only by this server; anything else reads as none). */
+function seenScreensOf(text: string): string[] {
+  const value: unknown = JSON.parse(text);
+  return Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : [];
 }
 
 function toSubscriptionUser(row: SubscriptionUserRow): SubscriptionUser {
@@ -324,12 +361,14 @@ function toProduct(row: ProductRow): Product {
     reports: fromJson<string[]>(row.reports),
   };
   if (row.type === 'FIXED') {
+    const id = offerIdOf(row);
     return {
       ...common,
-      id: offerIdOf(row),
+      id,
       type: 'FIXED',
       prevPrice: dollars(row.prev_price_cents ?? row.price_cents),
       percentOff: row.percent_off ?? 0,
+      ...offerContents(id),
     };
   }
   return {

@@ -1,4 +1,4 @@
-import type { Provider } from '../../src/shared/contract/subscription';
+import type { Provider, StoredPaymentMethod } from '../../src/shared/contract/subscription';
 
 // What the sandbox providers decide about a payment form, without any I/O. The test accounts are shown on the
 // hosted page; they are the whole of the "bank".
@@ -78,6 +78,17 @@ function checkExpiry(text: string, today: Date): string | undefined {
   // A card is valid to the end of its expiry month.
   if (cardMonth < thisMonth) return 'This card has expired.';
   if (cardMonth > thisMonth + 20 * 12) return 'The expiry date is too far in the future.';
+  return undefined;
+}
+
+/**
+ * What a stored method (as `decidePayment` made it) may show the buyer: a card's last four digits, or that it is
+ * PayPal (the account's address stays on the server). undefined for a text of no known form.
+ */
+export function describeStoredMethod(provider: Provider, stored: string): StoredPaymentMethod | undefined {
+  const card = /^card ending (\d{4})$/.exec(stored);
+  if (card) return { provider, type: 'card', last4: card[1]! };
+  if (stored.startsWith('PayPal ')) return { provider, type: 'paypal' };
   return undefined;
 }
 

@@ -6,8 +6,10 @@ import type {
   Product,
   Purchase,
   PurchaseCreate,
+  RecentPurchase,
   Session,
   SessionWrite,
+  StoredPaymentMethod,
   Subscription,
   SubscriptionCheck,
   SubscriptionCreate,
@@ -30,6 +32,9 @@ export const subscriptionMessages = {
   purchase: 'cannot purchase offer',
   listPurchases: 'cannot get purchases',
   orderStatus: 'cannot get payment status',
+  markSeen: 'cannot remember seen screen',
+  recentPurchases: 'cannot get recent purchases',
+  paymentMethod: 'cannot get stored payment method',
 } as const;
 
 /** The payment providers whose plans the funnel offers (spec §9). */
@@ -78,6 +83,18 @@ export function createSubscriptionApi(config: Pick<AppConfig, 'subscriptionApiUr
     /** GET /sessions/{id}; a 404 ("no such session") or 401 (no credential for it here) is an answer, not logged. */
     getSession: async (id: string): Promise<CallResult<Session>> =>
       callApi<Session>(subscriptionMessages.getSession, () => http.get(`sessions/${encodeURIComponent(id)}`), { expected: [401, 404] }),
+    /**
+     * POST /sessions/{id}/seen {screen}: the session remembers, for good, that the visitor was shown a screen offered
+     * once (a discount page); the answer is the session with every screen it remembers. Null when it failed.
+     */
+    markSeen: async (id: string, screen: string): Promise<Session | null> =>
+      dataOrNull(await callApi<Session>(subscriptionMessages.markSeen, () => http.post(`sessions/${encodeURIComponent(id)}/seen`, { json: { screen } }))),
+    /**
+     * GET /recent-purchases?project=: the project's latest plan purchases, newest first, at most 10, each buyer's
+     * first name masked by the server; null when they could not be loaded.
+     */
+    getRecentPurchases: async (project: string): Promise<RecentPurchase[] | null> =>
+      dataOrNull(await callApi<RecentPurchase[]>(subscriptionMessages.recentPurchases, () => http.get('recent-purchases', { searchParams: { project } }))),
     /** POST /users/create */
     createUser: async (payload: SubscriptionUserPayload): Promise<SubscriptionUser | null> =>
       dataOrNull(await callApi<SubscriptionUser>(subscriptionMessages.createUser, () => http.post('users/create', { json: payload }))),
@@ -97,6 +114,14 @@ export function createSubscriptionApi(config: Pick<AppConfig, 'subscriptionApiUr
     /** GET /purchases?project=: the offers this visitor bought in the project, oldest first (the credential says who). */
     listPurchases: async (project: string): Promise<Purchase[] | null> =>
       dataOrNull(await callApi<Purchase[]>(subscriptionMessages.listPurchases, () => http.get('purchases', { searchParams: { project } }))),
+    /**
+     * GET /payment-method?project=&provider=: the payment method a one-click purchase with this provider would
+     * charge (the credential says whose); null when there is none (a 404, not logged) or it could not be asked.
+     */
+    getPaymentMethod: async (project: string, provider: PaymentProvider): Promise<StoredPaymentMethod | null> =>
+      dataOrNull(
+        await callApi<StoredPaymentMethod>(subscriptionMessages.paymentMethod, () => http.get('payment-method', { searchParams: { project, provider } }), { expected: [404] }),
+      ),
     /** GET /orders/{orderId}: this visitor's order's payment status; a 404 (no such order of theirs) is an answer. */
     getOrderStatus: async (orderId: string): Promise<CallResult<OrderStatus>> =>
       callApi<OrderStatus>(subscriptionMessages.orderStatus, () => http.get(`orders/${encodeURIComponent(orderId)}`), { expected: [404] }),

@@ -4,7 +4,7 @@ import type { OutputKind } from '../engine/effect-results';
  * Names of the effects the app registers (src/app/effects.ts provides their implementations).
  * Kept apart from the implementations so the flow checker can read it without loading HTTP code.
  */
-export const effectNames = ['loadPlans', 'submitEmail', 'startCheckout', 'loadOffers', 'purchaseOffers', 'orderReports', 'checkPayment'] as const;
+export const effectNames = ['loadPlans', 'submitEmail', 'startCheckout', 'loadOffers', 'purchaseOffers', 'orderReports', 'checkPayment', 'loadOrderSummary', 'loadRecentPurchases', 'readPaymentError'] as const;
 
 export type EffectName = (typeof effectNames)[number];
 
@@ -21,4 +21,7 @@ export const effectKinds = {
   purchaseOffers: 'purchase',
   orderReports: null,
   checkPayment: 'paymentStatus',
+  loadRecentPurchases: 'recentPurchases',
+  loadOrderSummary: 'orderSummary',
+  readPaymentError: 'paymentError',
 } as const satisfies Record<EffectName, OutputKind | null>;

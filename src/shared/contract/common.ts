@@ -20,7 +20,8 @@
  * - Emails are compared case-insensitively and returned as they were written.
  * - A buyer (email, project) is never charged twice for a plan: with any active subscription, every plan
  *   (TRIAL or SUBSCRIPTION, of any set: trial_1 and sale_1 are one plan) is a 409 on productId. Offers
- *   (FIXED) are refused only when that same offer is already the buyer's.
+ *   (FIXED) are refused when the offer is already the buyer's, bought alone or inside a bundle (any provider or
+ *   variant); a bundle is charged less the offers in it the buyer already owns (src/shared/offer-bundles.ts).
  *
  * Who may call what (the trust model, README "Trust model"): POST /subs/sessions/create sets the visitor credential, an
  * httpOnly cookie naming the session. Routes marked [v] run as the visitor it names: 401 (field credential) without

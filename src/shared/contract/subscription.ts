@@ -8,6 +8,12 @@
  *                                                 caller's own, existing) | 403 (field id: another visitor's session)
  * - POST /subs/sessions/write/{id} [v]            SessionWrite → 200 Session | 404
  * - GET  /subs/sessions/{id} [v][r]               → 200 Session | 404
+ * - POST /subs/sessions/{id}/seen [v]             SessionSeen → 200 Session: remembers that the visitor was shown a
+ *                                                 screen offered once (a discount page), for good | 404 | 409 (field
+ *                                                 screen: the session already remembers the most screens it may)
+ * - GET  /subs/recent-purchases?project= [r]      → 200 RecentPurchase[]: the latest plan purchases of the project,
+ *                                                 newest first, at most 10, each buyer's first name masked (no email,
+ *                                                 no full name); the sandbox's sample purchases too where it seeds them
  * - POST /subs/users/create [v][r]                SubscriptionUserPayload → 201 (new) | 200 (the caller's own, updated)
  *                                                 SubscriptionUser | 409 (field email: another visitor's record, unchanged)
  * - GET  /subs/users?email=&project= [v][r]       → 200 SubscriptionUser (the caller's own) | 404
@@ -35,8 +41,12 @@
  * - POST /subs/purchases [v]                      PurchaseCreate → 201 Purchase | 200 (replay of the orderId) | 402 (the
  *                                                 caller paid no checkout with this provider: field payment) | 403 (field
  *                                                 email: not the address the caller paid for) | 404 (unknown product, or not
- *                                                 an offer) | 409 (orderId reused: field orderId; already bought: field productId)
+ *                                                 an offer) | 409 (orderId reused: field orderId; field productId: the offer
+ *                                                 is already the email's, bought alone or inside a bundle it bought)
  * - GET  /subs/purchases?project= [v]             → 200 Purchase[] (the caller's own, oldest first)
+ * - GET  /subs/payment-method?project=&provider= [v] → 200 StoredPaymentMethod: what POST /subs/purchases with this
+ *                                                 provider would charge (the caller's own stored method) | 404 (field
+ *                                                 payment: none)
  * - GET  /subs/orders/{orderId} [v]               → 200 OrderStatus (the caller's own order) | 404
  */
 import { Type, type Static } from 'typebox';
@@ -103,7 +113,12 @@ export type Plan = Static<typeof Plan>;
 export const OfferId = Type.Union([Type.Literal('birth_chart'), Type.Literal('love_paths'), Type.Literal('ultra_pack')]);
 export type OfferId = Static<typeof OfferId>;
 
-/** An extra fixed-price report offer. */
+/**
+ * An extra fixed-price report offer. A bundle (`includes` not empty, e.g. ultra_pack) contains other offers: buying
+ * it makes them the buyer's too, an offer the buyer owns (alone or inside a bundle) is never sold again, and a
+ * bundle is charged its price less the prices of the offers in it the buyer already owns
+ * (src/shared/offer-bundles.ts, the rule the server charges by).
+ */
 export const Offer = Type.Object({
   id: OfferId,
   productId: Id,
@@ -119,6 +134,10 @@ export const Offer = Type.Object({
   /** `/subs/checkout/sessions`, as for plans. After a paid checkout, POST /subs/purchases buys an offer in one click. */
   paymentPage: Type.String({ maxLength: 512 }),
   reports: Type.Array(ReportId),
+  /** The other offers this one contains (ultra_pack: birth_chart and love_paths); empty for a single reading. */
+  includes: Type.Array(OfferId),
+  /** What the offer contains, in words, for the buyer to read before paying. */
+  description: Type.String({ maxLength: 300 }),
 });
 export type Offer = Static<typeof Offer>;
 
@@ -204,6 +223,15 @@ export const SessionUser = Type.Object({
 });
 export type SessionUser = Static<typeof SessionUser>;
 
+/** A screen id of the flow (kebab-case), as the session remembers screens offered once. */
+export const ScreenId = Type.String({ pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$', maxLength: 64 });
+/** The most screens offered once a session remembers: a flow has a few (its discount pages). */
+export const SEEN_SCREENS_MAX = 20;
+
+/** `POST /subs/sessions/{id}/seen`: the visitor was shown this screen offered once (`once: true` in the flow). */
+export const SessionSeen = Type.Object({ screen: ScreenId }, { additionalProperties: false });
+export type SessionSeen = Static<typeof SessionSeen>;
+
 export const Session = Type.Object({
   id: VisitorId,
   /** null until the session knows anything about its visitor (IP info or a subscription). */
@@ -216,6 +244,11 @@ export const Session = Type.Object({
     gclid: Type.Boolean(),
     testEventCode: NullableString(64),
     attribution: Attribution,
+    /**
+     * The screens offered once (the discount pages) this visitor has been shown, in the order first seen: the funnel
+     * never leads them there again, in any tab (POST /subs/sessions/{id}/seen adds one; a session write keeps them).
+     */
+    seenScreens: Type.Array(ScreenId, { maxItems: SEEN_SCREENS_MAX }),
   }),
   createdAt: Timestamp,
   updatedAt: Timestamp,
@@ -382,7 +415,7 @@ export const Purchase = Type.Object({
   /** Which offer this is (birth_chart, love_paths, ultra_pack). */
   offerId: OfferId,
   email: Email,
-  /** What was charged, USD. */
+  /** What was charged, USD: the offer's price, or for a bundle its price less the offers in it the buyer already owned. */
   amount: Type.Number(),
   currency: Type.Literal('USD'),
   /** What was charged, for display: "card ending 4242" or "PayPal buyer@sandbox.paypal.example". */
@@ -393,6 +426,45 @@ export const Purchase = Type.Object({
 export type Purchase = Static<typeof Purchase>;
 export const PurchaseList = Type.Array(Purchase);
 export type PurchaseList = Static<typeof PurchaseList>;
+
+/** `?project=&provider=` of GET /subs/payment-method. */
+export const PaymentMethodQuery = Type.Object({ project: ProjectId, provider: Provider });
+export type PaymentMethodQuery = Static<typeof PaymentMethodQuery>;
+
+/**
+ * The payment method a one-click purchase would charge, as the buy button names it ("card •••• 4242", "PayPal"):
+ * the card's last four digits, never more; of a PayPal account, nothing (its address is personal data).
+ */
+export const StoredPaymentMethod = Type.Union([
+  Type.Object({ provider: Provider, type: Type.Literal('card'), last4: Type.String({ pattern: '^[0-9]{4}$' }) }),
+  Type.Object({ provider: Provider, type: Type.Literal('paypal') }),
+]);
+export type StoredPaymentMethod = Static<typeof StoredPaymentMethod>;
+
+/** `?project=` of GET /subs/recent-purchases. */
+export const RecentPurchasesQuery = Type.Object({ project: ProjectId });
+export type RecentPurchasesQuery = Static<typeof RecentPurchasesQuery>;
+
+/** The most entries GET /subs/recent-purchases answers (spec §9: the list has 10 entries). */
+export const RECENT_PURCHASES_MAX = 10;
+
+/**
+ * One real plan purchase (a paid hosted checkout of a TRIAL or SUBSCRIPTION plan), as the price page's "Recently
+ * joined" list shows it: the buyer's first name masked (first and last letter, "M***a"), what was charged and when.
+ * Nothing else about the buyer leaves the server. `sandbox`: one of the sample purchases a sandbox server seeds so
+ * that a fresh run has a list; never true on a server that does not seed them.
+ */
+export const RecentPurchase = Type.Object({
+  name: Type.String({ pattern: '^\\S\\*{3}\\S?$', maxLength: 8 }),
+  /** What was charged, USD. */
+  amount: Type.Number(),
+  currency: Type.Literal('USD'),
+  createdAt: Timestamp,
+  sandbox: Type.Boolean(),
+});
+export type RecentPurchase = Static<typeof RecentPurchase>;
+export const RecentPurchaseList = Type.Array(RecentPurchase, { maxItems: RECENT_PURCHASES_MAX });
+export type RecentPurchaseList = Static<typeof RecentPurchaseList>;
 
 /** `?project=` of GET /subs/purchases: the visitor's own purchases; the credential says whose (no email in the URL). */
 export const PurchaseQuery = Type.Object({ project: ProjectId });
