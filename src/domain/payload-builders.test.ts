@@ -8,7 +8,7 @@ import { buildAstroUser } from './build-astro-user';
 import { buildReportOrder } from './build-report-order';
 import { buildSubscriptionUser, cookieValue } from './build-subscription-user';
 import { displayDuration, groupOf, groupPlans, trialChoices } from './group-plans';
-import { maskName, recentTransactions } from './recent-transactions';
+import { recentTransactions, timeAgo } from './recent-transactions';
 import { visitorProfile } from './visitor-profile';
 
 const london = { latitude: 51.50853, longitude: -0.12574, place: 'London, United Kingdom', utcOffsetMinutes: 60, timeZone: 'Europe/London' };
@@ -150,7 +150,7 @@ describe('plan grouping and display (spec §3, §9)', () => {
     expect(groupOf(plan({ price: 19 }))).toBe('medium');
     expect(groupOf(plan({ price: 14.99 }))).toBe('low');
     expect(groupOf(plan({ provider: 'paypal' }))).toBe('paypal');
-    const offer: Product = { id: 'birth_chart', productId: 'bc', name: 'Birth chart', price: 19.99, prevPrice: 34.99, percentOff: 45, currency: 'USD', provider: 'maxpay', type: 'FIXED', amplitudeId: 'a', isTest: false, paymentPage: '', reports: [] };
+    const offer: Product = { id: 'birth_chart', productId: 'bc', name: 'Birth chart', price: 19.99, prevPrice: 34.99, percentOff: 45, currency: 'USD', provider: 'maxpay', type: 'FIXED', amplitudeId: 'a', isTest: false, paymentPage: '', reports: [], includes: [], description: '' };
     expect(groupOf(offer)).toBe('extra');
   });
 
@@ -168,17 +168,25 @@ describe('plan grouping and display (spec §3, §9)', () => {
   });
 });
 
-describe('recent transactions (spec §9)', () => {
-  it('lists 10 entries with masked names and prices on offer, newest first', () => {
-    let seed = 0.37;
-    const random = () => (seed = (seed * 9301 + 0.49297) % 1);
-    const list = recentTransactions([1, 5, 9], random);
+describe('recent transactions (spec §9: 10 entries, masked names; issue 12: real purchases only)', () => {
+  const now = new Date('2026-06-01T12:00:00Z');
+  const at = (minutesBefore: number) => new Date(now.getTime() - minutesBefore * 60_000).toISOString();
+  const purchase = (name: string, minutesBefore: number, amount = 1) => ({ name, amount, currency: 'USD' as const, createdAt: at(minutesBefore), sandbox: false });
+
+  it('lists the real purchases given, newest first, at most 10, with their age', () => {
+    const purchases = Array.from({ length: 12 }, (_, i) => purchase(`M***${i}`, (i * 7) % 12, i));
+    const list = recentTransactions(purchases, now);
     expect(list).toHaveLength(10);
-    for (const t of list) {
-      expect(t.name).toMatch(/^[A-Z]\*+[a-z]$/);
-      expect([1, 5, 9]).toContain(t.amount);
-    }
-    expect(list.map((t) => t.minutesAgo)).toEqual([...list.map((t) => t.minutesAgo)].sort((a, b) => a - b));
-    expect(maskName('Olivia')).toBe('O****a');
+    expect(list.map((t) => t.minutesAgo)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(list[0]).toEqual({ name: 'M***0', amount: 0, minutesAgo: 0 });
+  });
+
+  it('makes nothing up: no purchases give no list, and an unreadable date is left out', () => {
+    expect(recentTransactions([], now)).toEqual([]);
+    expect(recentTransactions([{ ...purchase('A***a', 3), createdAt: 'yesterday' }, purchase('B***b', 2)], now)).toEqual([{ name: 'B***b', amount: 1, minutesAgo: 2 }]);
+  });
+
+  it('says how long ago in minutes, hours or days', () => {
+    expect([0, 1, 59, 60, 150, 47 * 60, 48 * 60, 80 * 60].map(timeAgo)).toEqual(['just now', '1 min ago', '59 min ago', '1 h ago', '2 h ago', '47 h ago', '2 days ago', '3 days ago']);
   });
 });

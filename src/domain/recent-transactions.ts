@@ -1,36 +1,39 @@
-/** One line of the "recent transactions" list on the price page. */
+import type { RecentPurchase } from '../shared/contract/subscription';
+
+/** One line of the price page's "Recently joined" list: a real purchase, as the server masked it. */
 export interface RecentTransaction {
-  /** A masked first name such as "J***a". */
+  /** The buyer's first name as the server masked it, such as "M***a". */
   name: string;
+  /** What was charged, USD. */
   amount: number;
-  /** Minutes ago. */
+  /** Whole minutes since the purchase (0 for one made this minute). */
   minutesAgo: number;
 }
 
-/** The number of entries (spec §9). */
+/** The most entries the list shows (spec §9: 10); fewer when there are fewer real purchases, none rather than invented ones. */
 export const RECENT_TRANSACTION_COUNT = 10;
 
-const firstNames = [
-  'Olivia', 'Emma', 'Amelia', 'Sophia', 'Isabella', 'Mia', 'Charlotte', 'Harper', 'Evelyn', 'Abigail', 'Emily', 'Ella',
-  'Liam', 'Noah', 'Oliver', 'James', 'Elijah', 'Mateo', 'Lucas', 'Henry', 'Daniel', 'Jack', 'Sofia', 'Chloe', 'Grace',
-  'Zoe', 'Nora', 'Lily', 'Maya', 'Aria', 'Leo', 'Ethan', 'Aiden', 'Samuel', 'David', 'Joseph', 'Camila', 'Layla',
-];
-
-/** "Olivia" → "O****a": the first and last letter, the rest masked. */
-export function maskName(name: string): string {
-  if (name.length <= 2) return `${name.charAt(0)}*`;
-  return `${name.charAt(0)}${'*'.repeat(name.length - 2)}${name.charAt(name.length - 1)}`;
-}
+const MINUTE_MS = 60_000;
 
 /**
- * The price page's list of 10 recent transactions with random masked names (spec §9), amounts
- * taken from the prices on offer, newest first. `random` is injectable so tests can pin it.
+ * The "Recently joined" list from the subscription server's recent purchases (GET /subs/recent-purchases): newest
+ * first, at most 10, each with its age at `now`. Nothing is made up: an entry with an unreadable date is left out,
+ * and no purchases give an empty list.
  */
-export function recentTransactions(prices: readonly number[], random: () => number = Math.random): RecentTransaction[] {
-  const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length) % items.length] as T;
-  let minutesAgo = 0;
-  return Array.from({ length: RECENT_TRANSACTION_COUNT }, () => {
-    minutesAgo += 1 + Math.floor(random() * 9);
-    return { name: maskName(pick(firstNames)), amount: prices.length > 0 ? pick(prices) : 0, minutesAgo };
-  });
+export function recentTransactions(purchases: readonly RecentPurchase[], now: Date): RecentTransaction[] {
+  return purchases
+    .map((p) => ({ name: p.name, amount: p.amount, at: Date.parse(p.createdAt) }))
+    .filter((p) => Number.isFinite(p.at))
+    .sort((a, b) => b.at - a.at)
+    .slice(0, RECENT_TRANSACTION_COUNT)
+    .map(({ name, amount, at }) => ({ name, amount, minutesAgo: Math.max(0, Math.floor((now.getTime() - at) / MINUTE_MS)) }));
+}
+
+/** "just now", "5 min ago", "3 h ago", "2 days ago": how long ago, as the list says it. */
+export function timeAgo(minutes: number): string {
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h ago`;
+  return `${Math.floor(hours / 24)} days ago`;
 }

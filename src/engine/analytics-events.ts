@@ -30,7 +30,19 @@ export const sendableAnswer = {
   price: true,
   offers: true,
   'payment-result': false,
+  'payment-error': true,
+  'order-summary': false,
 } as const satisfies Record<Screen['kind'], boolean>;
+
+/**
+ * The values a screen's answer is picked from, one event each by `answeredAs`: a single choice's options, a payment
+ * error page's two actions. Null for any other screen.
+ */
+export function choiceValues(screen: Screen): string[] | null {
+  if (screen.kind === 'single-choice') return screen.options.map((o) => o.value);
+  if (screen.kind === 'payment-error') return [screen.primary.value, screen.secondary.value];
+  return null;
+}
 
 /** The properties every event carries without being declared (step_id and question_id on screens with an answerKey). */
 export const implicitProperties = ['screen_id', 'flow_id', 'flow_version', 'step_id', 'question_id'] as const;
@@ -78,7 +90,7 @@ export function screenEventNames(flow: Flow, screen: Screen): ScreenEventNames {
   return {
     shown: pick(own?.shown, flow.analytics?.shown),
     answered: answerable ? pick(own?.answered, flow.analytics?.answered) : null,
-    answeredAs: answerable && screen.kind === 'single-choice' ? (own?.answeredAs ?? {}) : {},
+    answeredAs: answerable && choiceValues(screen) !== null ? (own?.answeredAs ?? {}) : {},
     skipped: answerable && screen.kind === 'offers' ? (own?.skipped ?? null) : null,
   };
 }
@@ -130,8 +142,8 @@ export function declaredEvents(flow: Flow): DeclaredEvent[] {
       if (name !== null) events.push({ name, moment, screen, screenIndex, pointer, ...(answers ? { answers } : {}) });
     };
     add(names.shown, 'shown', where('shown'));
-    if (screen.kind === 'single-choice') {
-      const values = screen.options.map((o) => o.value);
+    const values = choiceValues(screen);
+    if (values !== null) {
       const plain = values.filter((v) => !Object.hasOwn(names.answeredAs, v));
       if (plain.length > 0) add(names.answered, 'answered', where('answered'), plain);
       for (const [value, name] of Object.entries(names.answeredAs)) {

@@ -99,22 +99,41 @@ describe('answerProblem', () => {
       expect(problem('profile-birthday', '1990-05-17T00:00')).toBe('invalid');
     });
     it('accepts the leap day of a leap year', () => {
-      expect(problem('profile-birthday', '2024-02-29')).toBeNull();
+      expect(problem('relationship-partner-birthday', '2024-02-29')).toBeNull();
       expect(problem('profile-birthday', '2000-02-29')).toBeNull();
     });
     it('accepts the minimum date and refuses the day before as too early', () => {
       expect(problem('profile-birthday', '1900-01-01')).toBeNull();
       expect(problem('profile-birthday', '1899-12-31')).toBe('tooEarly');
     });
-    it('accepts today and refuses tomorrow as future', () => {
-      expect(problem('profile-birthday', '2026-01-15')).toBeNull();
+    it('accepts today and refuses tomorrow as future (on a date with no minimum age: the partner\'s)', () => {
+      expect(problem('relationship-partner-birthday', '2026-01-15')).toBeNull();
+      expect(problem('relationship-partner-birthday', '2026-01-16')).toBe('future');
       expect(problem('profile-birthday', '2026-01-16')).toBe('future');
       expect(problem('profile-birthday', '2999-01-01')).toBe('future');
     });
     it("uses the visitor's local calendar for today, late in the evening too", () => {
       const lateEvening = new Date(2026, 0, 15, 23, 59, 0);
-      expect(answerProblem(screenById('profile-birthday'), '2026-01-15', lateEvening)).toBeNull();
-      expect(answerProblem(screenById('profile-birthday'), '2026-01-16', lateEvening)).toBe('future');
+      expect(answerProblem(screenById('relationship-partner-birthday'), '2026-01-15', lateEvening)).toBeNull();
+      expect(answerProblem(screenById('relationship-partner-birthday'), '2026-01-16', lateEvening)).toBe('future');
+    });
+  });
+
+  describe("the visitor's own birth date: 18 or older (minAge 18 on 2-2)", () => {
+    it('refuses a 17-year-old, and one born 9 years ago, as too young', () => {
+      expect(problem('profile-birthday', '2008-06-01')).toBe('tooYoung');
+      expect(problem('profile-birthday', '2017-01-15')).toBe('tooYoung');
+    });
+    it('accepts the visitor on their 18th birthday, and refuses them the day before', () => {
+      expect(problem('profile-birthday', '2008-01-15')).toBeNull();
+      expect(problem('profile-birthday', '2008-01-16')).toBe('tooYoung');
+    });
+    it('counts a 29 February birthday as reached on 1 March in other years', () => {
+      expect(answerProblem(screenById('profile-birthday'), '2008-02-29', new Date(2026, 1, 28, 12))).toBe('tooYoung');
+      expect(answerProblem(screenById('profile-birthday'), '2008-02-29', new Date(2026, 2, 1, 12))).toBeNull();
+    });
+    it("does not ask the partner's age", () => {
+      expect(problem('relationship-partner-birthday', '2017-01-15')).toBeNull();
     });
   });
 

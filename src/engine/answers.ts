@@ -26,6 +26,7 @@ export type AnswerProblem =
   | 'invalid'
   | 'future'
   | 'tooEarly'
+  | 'tooYoung'
   | 'tooFew'
   | 'tooMany'
   | 'pick'
@@ -38,6 +39,16 @@ const timePattern = /^([01]\d|2[0-3]):([0-5]\d)$/;
 export function todayIso(now: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/**
+ * The latest birth date, YYYY-MM-DD, of someone who is `age` years old or older today in the visitor's own calendar:
+ * the same day and month, `age` years back. Someone born on 29 February comes of age on 1 March in other years (the
+ * 29th is not a date then, and a later date compares after it).
+ */
+export function latestBirthDate(age: number, now: Date = new Date()): string {
+  const today = todayIso(now);
+  return `${String(Number(today.slice(0, 4)) - age).padStart(4, '0')}${today.slice(4)}`;
 }
 
 /** True when `value` is a real calendar date written YYYY-MM-DD (rejects 2023-02-30). */
@@ -85,7 +96,8 @@ export function answerProblem(screen: Screen, value: unknown, now: Date = new Da
       if (typeof value !== 'string' || value === '') return 'required';
       if (!isCalendarDate(value)) return 'invalid';
       if (value < screen.minDate) return 'tooEarly';
-      return value > todayIso(now) ? 'future' : null;
+      if (value > todayIso(now)) return 'future';
+      return screen.minAge !== undefined && value > latestBirthDate(screen.minAge, now) ? 'tooYoung' : null;
     case 'time':
       if (typeof value !== 'string' || value === '') return 'required';
       return value === screen.dontKnow.value || timePattern.test(value) ? null : 'invalid';
@@ -97,6 +109,9 @@ export function answerProblem(screen: Screen, value: unknown, now: Date = new Da
     case 'price':
       // A plan's productId; which plans exist is the server's to say, so only its form is checked here.
       return typeof value === 'string' && /^[A-Za-z0-9_.:-]{1,64}$/.test(value) ? null : 'required';
+    case 'payment-error':
+      if (typeof value !== 'string' || value === '') return 'required';
+      return value === screen.primary.value || value === screen.secondary.value ? null : 'unknownOption';
     case 'offers':
       // Offer ids (none is an answer: the visitor skips the offers); which exist is the server's to say.
       if (!Array.isArray(value)) return 'required';
@@ -123,6 +138,8 @@ export function enumeratedValues(screen: Screen): string[] | null {
       return screen.options.map((o) => o.value);
     case 'time':
       return [screen.dontKnow.value];
+    case 'payment-error':
+      return [screen.primary.value, screen.secondary.value];
     default:
       return null;
   }

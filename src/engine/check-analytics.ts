@@ -3,6 +3,7 @@ import type { FlowProblem } from './flow-problem';
 import {
   answeredOnlySources,
   canBeAnswered,
+  choiceValues,
   declaredEvents,
   eventClassName,
   eventMethodName,
@@ -52,10 +53,10 @@ function checkScreen(flow: Flow, screen: Screen, base: string, flags: string[], 
     }
   }
   if (own.answeredAs) {
-    if (screen.kind !== 'single-choice') {
+    const values = choiceValues(screen);
+    if (values === null) {
       report(`${base}/answeredAs`, `"answeredAs" names events by option, and the ${screen.kind} screen "${screen.id}" has no single choice`, 'remove it, or use "answered"');
     } else {
-      const values = screen.options.map((o) => o.value);
       for (const value of Object.keys(own.answeredAs)) {
         if (!values.includes(value)) report(`${base}/answeredAs/${value}`, `"${value}" is not an option of "${screen.id}"`, `use one of ${values.join(', ')}`);
       }

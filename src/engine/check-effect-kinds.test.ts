@@ -13,6 +13,9 @@ const kinds: EffectKinds = {
   purchaseOffers: 'purchase',
   orderReports: null,
   checkPayment: 'paymentStatus',
+  loadOrderSummary: 'orderSummary',
+  loadRecentPurchases: 'recentPurchases',
+  readPaymentError: 'paymentError',
 };
 
 function productFlow() {
@@ -43,6 +46,15 @@ describe('the output kind of the effects screens read', () => {
         if (price.kind === 'price') price.plansFrom = 'loadOffers';
       }),
     ).toEqual([`${at('select-price')}/plansFrom "loadOffers" gives offers, but "plansFrom" of a price screen reads plans; use loadPlans`]);
+  });
+
+  it('refuses a "Recently joined" list from an effect that gives no recent purchases', () => {
+    expect(
+      problemsAfter((screen) => {
+        const price = screen('select-price');
+        if (price.kind === 'price') price.transactionsFrom = 'loadPlans';
+      }),
+    ).toEqual([`${at('select-price')}/transactionsFrom "loadPlans" gives plans, but "transactionsFrom" of a price screen reads recent purchases; use loadRecentPurchases`]);
   });
 
   it('refuses an offers screen that loads or submits to an effect of another kind', () => {

@@ -3,8 +3,15 @@ import flowJson from '../../flows/astrology.json';
 import { validateFlow } from './validate-flow';
 import type { TextPlaceholders } from './text-placeholders';
 
+// The placeholders the screens fill, as src/shared/text-placeholders.ts registers them (the engine, its tests too,
+// imports nothing outside itself; src/app/load-flow.ts and scripts/check-flow-file.ts check with the real one).
 const fromInsight = { needs: 'insight', hint: 'add "insight" with the birth answers, or remove the placeholder' };
-const placeholders: TextPlaceholders = { filledOn: ['interstitial'], named: { sunSign: fromInsight, moonSign: fromInsight } };
+const fromOffers = { needs: 'offersFrom', hint: 'use it on an offers screen only, or remove the placeholder' };
+const fromSummary = { needs: 'summaryFrom', hint: 'use it on an order summary screen only, or remove the placeholder' };
+const placeholders: TextPlaceholders = {
+  filledOn: ['interstitial', 'offers', 'order-summary'],
+  named: { sunSign: fromInsight, moonSign: fromInsight, total: fromOffers, last4: fromOffers, maskedEmail: fromSummary },
+};
 
 type Editable = { flags: Record<string, unknown>; screens: Array<Record<string, unknown> & { id: string }> };
 
@@ -19,9 +26,13 @@ const index = (id: string) => flowJson.screens.findIndex((s) => s.id === id);
 const screen = (flow: Editable, id: string) => flow.screens[index(id)]!;
 const access = `/screens/${index('get-access')}`;
 const price = `/screens/${index('select-price')}`;
-/** /select-price's return routes, the first cancel route on `when` (the flow's tests the discounts flag). */
+/**
+ * /select-price's return routes, the first cancel route on `when` (the flow's tests the discounts flag), with the
+ * guard every route to /sale needs (it is offered once: `{ "seen": "sale", "is": false }`), as in the flow.
+ */
 const cancelWhen = (flow: Editable, when: unknown) => {
-  screen(flow, 'select-price').returnTo = { success: '/payment-success', error: '/payment-error', cancel: [{ when, to: '/sale' }, { to: '/select-price' }] };
+  const unseen = { seen: 'sale', is: false };
+  screen(flow, 'select-price').returnTo = { success: '/payment-success', error: '/payment-error', cancel: [{ when: { all: [when, unseen] }, to: '/sale' }, { to: '/select-price' }] };
 };
 
 describe('flag declarations (schema)', () => {

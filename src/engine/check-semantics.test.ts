@@ -7,7 +7,12 @@ import type { TextPlaceholders } from './text-placeholders';
 const publicPaths = ['/privacy-policy', '/terms-of-use', '/cookie-policy', '/understanding-astrology', '/404'];
 // The placeholders the screens fill, as src/shared/text-placeholders.ts registers them.
 const fromInsight = { needs: 'insight', hint: 'add "insight" with the birth answers, or remove the placeholder' };
-const placeholders: TextPlaceholders = { filledOn: ['interstitial'], named: { sunSign: fromInsight, moonSign: fromInsight } };
+const fromOffers = { needs: 'offersFrom', hint: 'use it on an offers screen only, or remove the placeholder' };
+const fromSummary = { needs: 'summaryFrom', hint: 'use it on an order summary screen only, or remove the placeholder' };
+const placeholders: TextPlaceholders = {
+  filledOn: ['interstitial', 'offers', 'order-summary'],
+  named: { sunSign: fromInsight, moonSign: fromInsight, total: fromOffers, last4: fromOffers, maskedEmail: fromSummary },
+};
 
 type Editable = { screens: Array<Record<string, unknown> & { id: string }> };
 
@@ -48,7 +53,7 @@ describe('semantic checks the schema cannot express', () => {
 
   it('refuses placeholders where no screen fills them', () => {
     expect(problemsAfter((f) => (screen(f, 'profile-birthday').title = 'Nice to meet you, {answer:2-1}!'))).toEqual([
-      '/screens/6/title placeholders are filled on interstitial screens only, not on a date screen',
+      '/screens/6/title placeholders are filled on interstitial, offers and order-summary screens only, not on a date screen',
     ]);
   });
 
@@ -56,6 +61,17 @@ describe('semantic checks the schema cannot express', () => {
     expect(problemsAfter((f) => (screen(f, 'relationship-goal').title = '   '))).toEqual(['/screens/2/title has only spaces']);
   });
 });
+
+/** The pointer of a screen of the product flow. */
+const screenAt = (id: string) => `/screens/${flowJson.screens.findIndex((s) => s.id === id)}`;
+/** The product flow's texts with the upsell's and the order summary's placeholders, as "unknown" problems (their hint's start). */
+const purchaseTexts = [
+  `${screenAt('signup-offer')}/cta unknown placeholder {total}; use {answer:STEP}`,
+  `${screenAt('signup-offer')}/payWith/card unknown placeholder {total}; use {answer:STEP}`,
+  `${screenAt('signup-offer')}/payWith/card unknown placeholder {last4}; use {answer:STEP}`,
+  `${screenAt('signup-offer')}/payWith/paypal unknown placeholder {total}; use {answer:STEP}`,
+  `${screenAt('signup-offer-success')}/delivery unknown placeholder {maskedEmail}; use {answer:STEP}`,
+];
 
 describe('placeholders, the ones the app registers', () => {
   /** The problems of an edited product flow, with their hints, checked against `registered`. */
@@ -68,10 +84,10 @@ describe('placeholders, the ones the app registers', () => {
 
   it('refuses a placeholder the app does not fill, and names the ones it does', () => {
     expect(linesAfter((f) => (screen(f, 'profile-zodiac-sun').title = 'Your Sun is in {sunsign}'))).toEqual([
-      '/screens/7/title unknown placeholder {sunsign}; use {answer:STEP} with a step id of this flow, {sunSign} or {moonSign}',
+      '/screens/7/title unknown placeholder {sunsign}; use {answer:STEP} with a step id of this flow, {sunSign}, {moonSign}, {total}, {last4} or {maskedEmail}',
     ]);
     expect(linesAfter((f) => (screen(f, 'profile-zodiac-sun').title = '{answer:2-9}, your Sun is in {sunSign}'))).toEqual([
-      '/screens/7/title unknown placeholder {answer:2-9}; use {answer:STEP} with a step id of this flow, {sunSign} or {moonSign}',
+      '/screens/7/title unknown placeholder {answer:2-9}; use {answer:STEP} with a step id of this flow, {sunSign}, {moonSign}, {total}, {last4} or {maskedEmail}',
     ]);
   });
 
@@ -83,6 +99,16 @@ describe('placeholders, the ones the app registers', () => {
     ]);
   });
 
+  it('refuses the upsell\'s and the order summary\'s placeholders anywhere else', () => {
+    expect(linesAfter((f) => (screen(f, 'profile-zodiac-sun').title = 'Pay {total} for {maskedEmail}'))).toEqual([
+      '/screens/7/title {total} needs an "offersFrom" on this screen; use it on an offers screen only, or remove the placeholder',
+      '/screens/7/title {maskedEmail} needs a "summaryFrom" on this screen; use it on an order summary screen only, or remove the placeholder',
+    ]);
+    expect(linesAfter((f) => ((screen(f, 'signup-offer').payWith as Record<string, string>).paypal = 'Pay {total} as {maskedEmail}'))).toEqual([
+      `${screenAt('signup-offer')}/payWith/paypal {maskedEmail} needs a "summaryFrom" on this screen; use it on an order summary screen only, or remove the placeholder`,
+    ]);
+  });
+
   it('knows only the placeholders and screens the app registers', () => {
     const other: TextPlaceholders = { filledOn: ['interstitial'], named: { streak: { needs: 'eyebrow' } } };
     expect(linesAfter(() => {}, other)).toEqual([
@@ -90,6 +116,7 @@ describe('placeholders, the ones the app registers', () => {
       '/screens/11/title unknown placeholder {moonSign}; use {answer:STEP} with a step id of this flow or {streak}',
       '/screens/11/body/1 unknown placeholder {sunSign}; use {answer:STEP} with a step id of this flow or {streak}',
       '/screens/11/body/1 unknown placeholder {moonSign}; use {answer:STEP} with a step id of this flow or {streak}',
+      ...purchaseTexts.map((text) => `${text} with a step id of this flow or {streak}`),
     ]);
     const streak = (f: Editable) => {
       const sun = screen(f, 'profile-zodiac-sun');
@@ -98,7 +125,10 @@ describe('placeholders, the ones the app registers', () => {
       (screen(f, 'profile-zodiac-moon').body as string[])[1] = 'Well done.';
       screen(f, 'profile-zodiac-moon').title = 'Day {streak}';
     };
-    expect(linesAfter(streak, other)).toEqual(['/screens/7/title {streak} needs an "eyebrow" on this screen; add "eyebrow", or remove the placeholder']);
+    expect(linesAfter(streak, other)).toEqual([
+      '/screens/7/title {streak} needs an "eyebrow" on this screen; add "eyebrow", or remove the placeholder',
+      ...purchaseTexts.map((text) => `${text} with a step id of this flow or {streak}`),
+    ]);
     expect(linesAfter((f) => (screen(f, 'profile-birthday').title = 'Nice to meet you, {answer:2-1}!'), { filledOn: [], named: {} })).toEqual([
       '/screens/6/title this app fills placeholders on no screen; remove the placeholder',
       '/screens/7/title this app fills placeholders on no screen; remove the placeholder',
@@ -106,6 +136,7 @@ describe('placeholders, the ones the app registers', () => {
       '/screens/11/title unknown placeholder {moonSign}; use {answer:STEP} with a step id of this flow',
       '/screens/11/body/1 unknown placeholder {sunSign}; use {answer:STEP} with a step id of this flow',
       '/screens/11/body/1 unknown placeholder {moonSign}; use {answer:STEP} with a step id of this flow',
+      ...purchaseTexts.map((text) => `${text} with a step id of this flow`),
     ]);
   });
 
@@ -134,13 +165,15 @@ describe('session rules', () => {
 
 describe('checks of the post-quiz screens', () => {
   const at = (id: string) => `/screens/${flowJson.screens.findIndex((s) => s.id === id)}`;
+  /** `when`, and the guard every way to /sale needs (it is offered once), as the flow writes them. */
+  const unseenSale = (when: unknown) => ({ all: [when, { seen: 'sale', is: false }] });
 
   it('refuses a condition on a feature switch the flow does not declare', () => {
-    expect(problemsAfter((f) => (screen(f, 'payment-error').next = [{ when: { flag: 'discount', is: true }, to: 'sale' }, { to: 'select-price' }]))).toEqual([
+    expect(problemsAfter((f) => (screen(f, 'payment-error').next = [{ when: unseenSale({ flag: 'discount', is: true }), to: 'sale' }, { to: 'select-price' }]))).toEqual([
       `${at('payment-error')}/next/0/when unknown flag "discount"`,
     ]);
     expect(
-      problemsAfter((f) => ((screen(f, 'select-price').returnTo as Record<string, unknown>).cancel = [{ when: { flag: 'sales', is: true }, to: '/sale' }, { to: '/select-price' }])),
+      problemsAfter((f) => ((screen(f, 'select-price').returnTo as Record<string, unknown>).cancel = [{ when: unseenSale({ flag: 'sales', is: true }), to: '/sale' }, { to: '/select-price' }])),
     ).toEqual([`${at('select-price')}/returnTo/cancel/0/when unknown flag "sales"`]);
   });
 
@@ -148,7 +181,7 @@ describe('checks of the post-quiz screens', () => {
     expect(problemsAfter((f) => ((screen(f, 'select-price').returnTo as Record<string, unknown>).cancel = [{ when: { flag: 'discounts', is: true }, to: '/sales' }, { to: '/select-price' }]))).toEqual([
       `${at('select-price')}/returnTo/cancel/0/to return route "/sales" is not a screen of this flow`,
     ]);
-    expect(problemsAfter((f) => ((screen(f, 'select-price').returnTo as Record<string, unknown>).cancel = [{ when: { flag: 'discounts', is: true }, to: '/sale' }]))).toEqual([
+    expect(problemsAfter((f) => ((screen(f, 'select-price').returnTo as Record<string, unknown>).cancel = [{ when: unseenSale({ flag: 'discounts', is: true }), to: '/sale' }]))).toEqual([
       `${at('select-price')}/returnTo/cancel/0 the last return route has a "when": a return that matches none has nowhere to go`,
     ]);
   });
@@ -174,7 +207,7 @@ describe('checks of the post-quiz screens', () => {
 
 describe('checks of a payment result screen', () => {
   // The effects the app registers (src/shared/effect-names.ts; the engine imports nothing outside itself).
-  const effects = ['loadPlans', 'submitEmail', 'startCheckout', 'loadOffers', 'purchaseOffers', 'orderReports', 'checkPayment'];
+  const effects = ['loadPlans', 'submitEmail', 'startCheckout', 'loadOffers', 'purchaseOffers', 'orderReports', 'checkPayment', 'loadOrderSummary', 'loadRecentPurchases', 'readPaymentError'];
   const at = `/screens/${flowJson.screens.findIndex((s) => s.id === 'payment-success')}`;
   type States = Record<string, Record<string, unknown>>;
   const paymentSuccess = (f: Editable) => screen(f, 'payment-success') as Editable['screens'][number] & { states: States; effects: string[] };
@@ -226,7 +259,7 @@ describe('checks of a payment result screen', () => {
 
   it('refuses a placeholder in its texts, and a missing status', () => {
     expect(problemsAfter((f) => (paymentSuccess(f).states.paid!.title = 'Welcome, {answer:2-1}'))).toEqual([
-      `${at}/states/paid/title placeholders are filled on interstitial screens only, not on a payment-result screen`,
+      `${at}/states/paid/title placeholders are filled on interstitial, offers and order-summary screens only, not on a payment-result screen`,
     ]);
     expect(problemsAfter((f) => delete paymentSuccess(f).states.declined)).toEqual([`${at}/states missing required property "declined"`]);
   });
@@ -250,6 +283,8 @@ describe('the profile roles the payloads read', () => {
   it('refuses a role naming the answer of a question of the wrong kind', () => {
     expect(problemsAfter(setRoles({ birthDate: '2-3' }))).toEqual([
       '/profile/birthDate role "birthDate" needs a date question, but "2-3" is the answer of the time screen "profile-time-of-birth"',
+      // The age check (minAge) stays on the visitor's own birth date, which the role no longer names.
+      '/screens/6/minAge "minAge" on "profile-birthday", which is not the visitor\'s own birth date (the profile\'s birthDate is "2-3")',
     ]);
     expect(hintsAfter(setRoles({ birthDate: '2-3' }))[0]).toBe('use the answerKey of a date screen: "2-2" (profile-birthday) or "4-0-2" (relationship-partner-birthday)');
     expect(problemsAfter(setRoles({ partnerBirthPlace: '2-1', name: '4-2' }))).toEqual([

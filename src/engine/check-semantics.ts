@@ -11,6 +11,8 @@ import { checkFlagCondition, checkFlagDeclarations } from './check-flags';
 import { flagDeclarations } from './flags';
 import { flowTextsOf, isVariantText } from './text-variants';
 import { checkAnalytics } from './check-analytics';
+import { checkScreenRules } from './check-screen-rules';
+import { paymentErrorOutcomes } from './payment-error';
 
 const textFields = new Set(['title', 'subtitle', 'eyebrow', 'footnote', 'note', 'done']);
 
@@ -124,8 +126,18 @@ export function checkSemantics(flow: Flow, effects: readonly string[] | null, pu
         }
       }
     }
+    if (screen.kind === 'order-summary') {
+      if ((!effects || effects.includes(screen.summaryFrom)) && !(screen.effects ?? []).includes(screen.summaryFrom)) {
+        report(`${at(i)}/summaryFrom`, `"${screen.summaryFrom}" is not one of this screen's effects, so nothing finds what the visitor bought`, `add "${screen.summaryFrom}" to this screen's "effects"`);
+      }
+      if (!ids.has(screen.wayOn.to)) report(`${at(i)}/wayOn/to`, `way on to unknown screen "${screen.wayOn.to}"`, `use the id of a screen on the way here, such as the start "${flow.start}"`);
+    }
     const submit = submitEffectOf(screen);
     const status = statusEffectOf(screen);
+    if (screen.kind === 'payment-error' && (!effects || effects.includes(screen.reasonFrom)) && !(screen.effects ?? []).includes(screen.reasonFrom)) {
+      report(`${at(i)}/reasonFrom`, `"${screen.reasonFrom}" is not one of this screen's effects, so the reason it shows is nobody's answer`, `add "${screen.reasonFrom}" to this screen's "effects"`);
+    }
+    checkScreenRules(flow, screen, at(i), report);
     if (screen.kind === 'payment-result') {
       // An unknown name is reported with the others below.
       if ((!effects || effects.includes(screen.statusFrom)) && !(screen.effects ?? []).includes(screen.statusFrom)) {
@@ -144,12 +156,16 @@ export function checkSemantics(flow: Flow, effects: readonly string[] | null, pu
       const own = submit ?? status;
       for (const effect of conditionOutcomes(branch.when)) {
         if (effect === own) continue;
-        if (status !== undefined) report(pointer, `condition on the outcome of "${effect}", which is not this screen's "statusFrom"`, `test "${status}", the effect whose status this screen shows`);
+        if (status !== undefined) {
+          const field = screen.kind === 'payment-error' ? 'reasonFrom' : 'statusFrom';
+          report(pointer, `condition on the outcome of "${effect}", which is not this screen's "${field}"`, `test "${status}", the effect whose outcome this screen shows`);
+        }
         else report(pointer, `condition on the outcome of "${effect}", which this screen does not submit to`, own ? `test "${own}", this screen's submit effect` : 'add "submit" with that effect to this screen, or test an answer');
       }
+      const outcomes = screen.kind === 'payment-error' ? paymentErrorOutcomes : paymentOutcomes;
       for (const { effect, value } of conditionOutcomeValues(branch.when)) {
-        if (status !== undefined && effect === status && !paymentOutcomes.includes(value)) {
-          report(pointer, `"${status}" never reports the outcome "${value}"`, `use one of ${paymentOutcomes.join(', ')}`);
+        if (status !== undefined && effect === status && !outcomes.includes(value)) {
+          report(pointer, `"${status}" never reports the outcome "${value}"`, `use one of ${outcomes.join(', ')}`);
         }
       }
     });
@@ -318,6 +334,25 @@ function textsOf(screen: Screen, base: string): Array<[string, string]> {
       continue;
     }
     for (const [value, variant] of Object.entries(text.variants)) texts.push([`${base}${pointer}/variants/${value}`, variant]);
+  }
+  if (screen.kind === 'offers') {
+    const own = { cta: screen.cta, 'payWith/card': screen.payWith?.card, 'payWith/paypal': screen.payWith?.paypal };
+    for (const [field, text] of Object.entries(own)) if (text !== undefined) texts.push([`${base}/${field}`, text]);
+  }
+  if (screen.kind === 'order-summary') {
+    for (const field of ['delivery', 'deliveryUnknown'] as const) texts.push([`${base}/${field}`, screen[field]]);
+    screen.steps.forEach((t, j) => texts.push([`${base}/steps/${j}`, t]));
+  }
+  if (screen.kind === 'payment-error') {
+    for (const [name, reason] of Object.entries(screen.reasons)) {
+      for (const field of ['eyebrow', 'title'] as const) {
+        const text = reason[field];
+        if (text !== undefined) texts.push([`${base}/reasons/${name}/${field}`, text]);
+      }
+      (reason.body ?? []).forEach((t, j) => texts.push([`${base}/reasons/${name}/body/${j}`, t]));
+    }
+    texts.push([`${base}/primary/label`, screen.primary.label]);
+    for (const [target, label] of Object.entries(screen.secondary.labels)) texts.push([`${base}/secondary/labels/${target}`, label]);
   }
   if (screen.kind === 'payment-result') {
     for (const [name, state] of Object.entries(screen.states)) {

@@ -1,8 +1,8 @@
 import { describe, it, expect } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import flowJson from '../../flows/astrology.json';
 import { validateFlow } from './validate-flow';
-import { pathFor } from './flow-graph';
+import { consistentTrail, pathFor } from './flow-graph';
 import { compileFlow, screenIdOf, type EffectInput } from './compile-flow';
 import type { Flow } from './generated/flow-types';
 import type { AnyActorLogic } from 'xstate';
@@ -10,7 +10,7 @@ import { FlowProblemsError } from './flow-problem';
 import { pendingEffects } from './test-support/pending-effects';
 
 /** The effects the product flow names (the app registers them; src/shared/effect-names.ts). */
-const productEffects = ['loadPlans', 'submitEmail', 'startCheckout', 'loadOffers', 'purchaseOffers', 'orderReports', 'checkPayment'];
+const productEffects = ['loadPlans', 'submitEmail', 'startCheckout', 'loadOffers', 'purchaseOffers', 'orderReports', 'checkPayment', 'loadRecentPurchases', 'readPaymentError', 'loadOrderSummary'];
 
 /** The machine with every effect pending and the given ones swapped in with `.provide()`, as the app's tests do. */
 function machineWith(flow: Flow, actors: Record<string, AnyActorLogic> = {}, now?: () => Date) {
@@ -36,8 +36,9 @@ function walk(relationship: string, time: string) {
     const screen = loadFlow().screens.find((s) => s.id === id);
     if (!screen) throw new Error(id);
     switch (screen.kind) {
-      case 'welcome': case 'interstitial': case 'loading': case 'payment-result': return { type: 'NEXT' };
+      case 'welcome': case 'interstitial': case 'loading': case 'payment-result': case 'order-summary': return { type: 'NEXT' };
       case 'single-choice': return { type: 'ANSWER', value: id === 'relationship-status' ? relationship : screen.options[0]!.value };
+      case 'payment-error': return { type: 'ANSWER', value: screen.primary.value };
       case 'multiple-choice': return { type: 'ANSWER', value: [screen.options[0]!.value] };
       case 'text': return { type: 'ANSWER', value: 'Maya' };
       case 'date': return { type: 'ANSWER', value: '1990-05-17' };
@@ -119,7 +120,7 @@ describe('a back target outside the flow', () => {
   it('stays on the screen and says where to go (the address bar leaves for it), once per Back', () => {
     const machine = machineWith(loadFlow());
     const actor = createActor(machine, {
-      snapshot: machine.resolveState({ value: 'profile-lets-learn', context: { answers: {}, trail: ['profile-lets-learn'], email: null, move: 'start', results: {}, flags: {}, leaving: null, assigned: {}, flagsSettled: false } }),
+      snapshot: machine.resolveState({ value: 'profile-lets-learn', context: { answers: {}, trail: ['profile-lets-learn'], email: null, move: 'start', results: {}, flags: {}, leaving: null, seen: [], assigned: {}, flagsSettled: false } }),
     }).start();
     expect(actor.getSnapshot().context.leaving).toBeNull();
     actor.send({ type: 'BACK' });
@@ -152,7 +153,7 @@ describe('named effects', () => {
     const runs: string[] = [];
     const machine = machineWith(flow, { loadPlans: fromPromise(async ({ input }: { input: EffectInput }) => (runs.push(input.screen.id), { plans: [] })) });
     const actor = createActor(machine, {
-      snapshot: machine.resolveState({ value: 'profile-loading', context: { answers: {}, trail: ['profile-loading'], email: null, move: 'start', results: {}, flags: {}, leaving: null, assigned: {}, flagsSettled: false } }),
+      snapshot: machine.resolveState({ value: 'profile-loading', context: { answers: {}, trail: ['profile-loading'], email: null, move: 'start', results: {}, flags: {}, leaving: null, seen: [], assigned: {}, flagsSettled: false } }),
     }).start();
     actor.send({ type: 'RESUME' });
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -179,7 +180,7 @@ describe('named effects', () => {
       }),
     });
     const actor = createActor(machine, {
-      snapshot: machine.resolveState({ value: 'relationship-love-language', context: { answers: {}, trail: ['relationship-love-language'], email: null, move: 'start', results: {}, flags: {}, leaving: null, assigned: {}, flagsSettled: false } }),
+      snapshot: machine.resolveState({ value: 'relationship-love-language', context: { answers: {}, trail: ['relationship-love-language'], email: null, move: 'start', results: {}, flags: {}, leaving: null, seen: [], assigned: {}, flagsSettled: false } }),
     }).start();
     expect(calls).toEqual([]);
     actor.send({ type: 'ANSWER', value: 'words' });
@@ -225,7 +226,7 @@ describe('a screen that submits to an effect', () => {
       }),
     });
     const actor = createActor(machine, {
-      snapshot: machine.resolveState({ value: 'email', context: { answers: { '2-1': 'Maya' }, trail: ['email'], email: null, move: 'start', results: {}, flags: {}, leaving: null, assigned: {}, flagsSettled: false } }),
+      snapshot: machine.resolveState({ value: 'email', context: { answers: { '2-1': 'Maya' }, trail: ['email'], email: null, move: 'start', results: {}, flags: {}, leaving: null, seen: [], assigned: {}, flagsSettled: false } }),
     }).start();
     return { actor, runs, finish };
   }
@@ -237,7 +238,7 @@ describe('a screen that submits to an effect', () => {
     expect(actor.getSnapshot().value).toEqual({ email: 'submitting' });
     expect(screenIdOf(actor.getSnapshot())).toBe('email');
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(runs).toEqual([{ screen: expect.objectContaining({ id: 'email' }), answers: { '2-1': 'Maya' }, email: 'maya@example.com', results: {}, flags: {} }]);
+    expect(runs).toEqual([{ screen: expect.objectContaining({ id: 'email' }), answers: { '2-1': 'Maya' }, email: 'maya@example.com', results: {}, flags: {}, seen: [] }]);
     finish();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(screenIdOf(actor.getSnapshot())).toBe('already-subscribed');
@@ -273,6 +274,9 @@ function productFlow() {
 }
 const flowWithPayment = productFlow;
 
+/** A payment error page's reason effect that answers at once with `reason`. */
+const reasonIs = (reason: string) => fromPromise(() => Promise.resolve({ outcome: reason, secondaryTo: null }));
+
 describe('a price screen that submits the chosen plan', () => {
   it('stores the plan, runs the effect once, and branches on its outcome', async () => {
     const { fromPromise } = await import('xstate');
@@ -285,7 +289,7 @@ describe('a price screen that submits the chosen plan', () => {
       }),
     });
     const actor = createActor(machine, {
-      snapshot: machine.resolveState({ value: 'select-price', context: { answers: {}, trail: ['select-price'], email: 'maya@example.com', move: 'start', results: {}, flags: {}, leaving: null, assigned: {}, flagsSettled: false } }),
+      snapshot: machine.resolveState({ value: 'select-price', context: { answers: {}, trail: ['select-price'], email: 'maya@example.com', move: 'start', results: {}, flags: {}, leaving: null, seen: [], assigned: {}, flagsSettled: false } }),
     }).start();
     actor.send({ type: 'ANSWER', value: 'mxp_plan_1' });
     actor.send({ type: 'ANSWER', value: 'mxp_plan_1' });
@@ -302,7 +306,7 @@ describe('the way back from the hosted payment', () => {
   it('lets a visitor who reached the price screen return to its success, error and cancel pages, and no one else', () => {
     const machine = machineWith(flowWithPayment());
     const at = (screen: string, trail: string[]) =>
-      createActor(machine, { snapshot: machine.resolveState({ value: screen, context: { answers: {}, trail, email: null, move: 'start', results: {}, flags: {}, leaving: null, assigned: {}, flagsSettled: false } }) }).start();
+      createActor(machine, { snapshot: machine.resolveState({ value: screen, context: { answers: {}, trail, email: null, move: 'start', results: {}, flags: {}, leaving: null, seen: [], assigned: {}, flagsSettled: false } }) }).start();
     for (const target of ['payment-success', 'payment-error', 'sale']) {
       const actor = at('select-price', ['welcome', 'email', 'select-price']);
       actor.send({ type: 'NAVIGATE', screen: target });
@@ -316,7 +320,7 @@ describe('the way back from the hosted payment', () => {
     expect(screenIdOf(early.getSnapshot())).toBe('email');
     // Not a way around the quiz: a visitor who has answered anything cannot return to a page of a price
     // screen they never reached, even from the start.
-    const answered = createActor(machine, { snapshot: machine.resolveState({ value: 'welcome', context: { answers: { '1-1': 'single' }, trail: ['welcome'], email: null, move: 'start', results: {}, flags: {}, leaving: null, assigned: {}, flagsSettled: false } }) }).start();
+    const answered = createActor(machine, { snapshot: machine.resolveState({ value: 'welcome', context: { answers: { '1-1': 'single' }, trail: ['welcome'], email: null, move: 'start', results: {}, flags: {}, leaving: null, seen: [], assigned: {}, flagsSettled: false } }) }).start();
     answered.send({ type: 'RETURN', screen: 'payment-success' });
     expect(screenIdOf(answered.getSnapshot())).toBe('welcome');
     // Nor is a return anything but one of the price screens' return routes.
@@ -337,30 +341,52 @@ describe('the way back from the hosted payment', () => {
     }
   });
 
-  it('keeps the answers given after a payment return, which no `next` leads to', () => {
+  it('lets a visitor new to this browser answer the pages after their return, and keeps that trail on a reload', async () => {
     const flow = flowWithPayment();
-    const machine = machineWith(flow);
+    const paid = fromPromise(async () => ({ outcome: 'paid' }));
+    const machine = machineWith(flow, { checkPayment: paid, orderReports: fromPromise(async () => ({ outcome: 'ordered' })), loadOffers: fromPromise(async () => ({ outcome: 'ready', offers: [], bought: [] })), purchaseOffers: fromPromise(async () => ({ outcome: 'skipped' })) });
+    const actor = createActor(machine).start();
+    actor.send({ type: 'RETURN', screen: 'payment-success' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    actor.send({ type: 'NEXT' });
+    expect(screenIdOf(actor.getSnapshot())).toBe('signup-offer');
+    actor.send({ type: 'ANSWER', value: ['ultra_pack'] });
+    // The upsell's answer is the visitor's even though no `next` of the start leads to the return page.
+    const upsell = flow.screens.find((screen) => screen.id === 'signup-offer');
+    expect(upsell && 'answerKey' in upsell ? actor.getSnapshot().context.answers[upsell.answerKey] : undefined).toEqual(['ultra_pack']);
+    const trail = actor.getSnapshot().context.trail;
+    expect(trail.slice(0, 3)).toEqual(['welcome', 'payment-success', 'signup-offer']);
+    expect(consistentTrail(flow, trail, actor.getSnapshot().context.answers)).toEqual(trail);
+    // Only right behind the start: a jump to a return page later in a trail is no way the visitor went.
+    expect(consistentTrail(flow, ['welcome', 'relationship-status', 'payment-success'], {})).toEqual(['welcome', 'relationship-status']);
+  });
+
+  it('keeps the answers given after a payment return, which no `next` leads to', async () => {
+    const flow = flowWithPayment();
+    const machine = machineWith(flow, { readPaymentError: reasonIs('declined') });
     // The visitor's whole way to the price screen (the conditions take their default branches).
     const trail = pathFor(flow, {});
     expect(trail.at(-1)).toBe('select-price');
     const actor = createActor(machine, {
-      snapshot: machine.resolveState({ value: 'select-price', context: { answers: { '5-1': 'mxp_plan_1' }, trail, email: null, move: 'start', results: {}, flags: { discounts: true }, leaving: null, assigned: {}, flagsSettled: false } }),
+      snapshot: machine.resolveState({ value: 'select-price', context: { answers: { '5-1': 'mxp_plan_1' }, trail, email: null, move: 'start', results: {}, flags: { discounts: true }, leaving: null, seen: [], assigned: {}, flagsSettled: false } }),
     }).start();
     actor.send({ type: 'RETURN', screen: 'payment-error' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
     actor.send({ type: 'ANSWER', value: 'continue' });
     expect(screenIdOf(actor.getSnapshot())).toBe('sale');
     expect(actor.getSnapshot().context.answers).toEqual({ '5-1': 'mxp_plan_1', '5-4': 'continue' });
   });
 
-  it('skips the discount pages when remote config switches the discounts off', () => {
+  it('skips the discount pages when remote config switches the discounts off', async () => {
     const flow = flowWithPayment();
-    const machine = machineWith(flow);
+    const machine = machineWith(flow, { readPaymentError: reasonIs('declined') });
     expect(createActor(machine).getSnapshot().context.flags).toEqual({ discounts: true, priceSet: 'default', accessHeadline: 'a' });
     const actor = createActor(machine, {
-      snapshot: machine.resolveState({ value: 'select-price', context: { answers: { '5-1': 'mxp_plan_1' }, trail: pathFor(flow, {}), email: null, move: 'start', results: {}, flags: { discounts: true }, leaving: null, assigned: {}, flagsSettled: false } }),
+      snapshot: machine.resolveState({ value: 'select-price', context: { answers: { '5-1': 'mxp_plan_1' }, trail: pathFor(flow, {}), email: null, move: 'start', results: {}, flags: { discounts: true }, leaving: null, seen: [], assigned: {}, flagsSettled: false } }),
     }).start();
     actor.send({ type: 'SET_FLAGS', flags: { discounts: false } });
     actor.send({ type: 'RETURN', screen: 'payment-error' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
     actor.send({ type: 'ANSWER', value: 'continue' });
     expect(screenIdOf(actor.getSnapshot())).toBe('select-price');
   });
@@ -369,7 +395,7 @@ describe('the way back from the hosted payment', () => {
     const { fromPromise } = await import('xstate');
     const machine = machineWith(flowWithPayment(), { startCheckout: fromPromise(async () => ({ outcome: 'redirected' })) });
     const actor = createActor(machine, {
-      snapshot: machine.resolveState({ value: 'select-price', context: { answers: {}, trail: ['select-price'], email: 'a@example.com', move: 'start', results: {}, flags: {}, leaving: null, assigned: {}, flagsSettled: false } }),
+      snapshot: machine.resolveState({ value: 'select-price', context: { answers: {}, trail: ['select-price'], email: 'a@example.com', move: 'start', results: {}, flags: {}, leaving: null, seen: [], assigned: {}, flagsSettled: false } }),
     }).start();
     actor.send({ type: 'ANSWER', value: 'mxp_plan_1' });
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -398,7 +424,7 @@ describe('a payment result screen (/payment-success)', () => {
     });
     const trail = [...pathFor(flowWithPayment(), {})];
     const actor = createActor(machine, {
-      snapshot: machine.resolveState({ value: 'select-price', context: { answers: { '5-1': 'mxp_plan_1' }, trail, email: null, move: 'start', results: context.results ?? {}, flags: { discounts: true }, leaving: null, assigned: {}, flagsSettled: false } }),
+      snapshot: machine.resolveState({ value: 'select-price', context: { answers: { '5-1': 'mxp_plan_1' }, trail, email: null, move: 'start', results: context.results ?? {}, flags: { discounts: true }, leaving: null, seen: [], assigned: {}, flagsSettled: false } }),
     }).start();
     const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
     return { actor, runs, reportRuns, answer: async (outcome: string | Error) => (answer(outcome), settle()), settle };
@@ -468,7 +494,7 @@ describe('a payment result screen (/payment-success)', () => {
   it('keeps checking while checkPayment has not answered: without the server\'s word the page claims nothing', () => {
     const machine = machineWith(flowWithPayment());
     const actor = createActor(machine, {
-      snapshot: machine.resolveState({ value: 'select-price', context: { answers: {}, trail: ['select-price'], email: null, move: 'start', results: {}, flags: {}, leaving: null, assigned: {}, flagsSettled: false } }),
+      snapshot: machine.resolveState({ value: 'select-price', context: { answers: {}, trail: ['select-price'], email: null, move: 'start', results: {}, flags: {}, leaving: null, seen: [], assigned: {}, flagsSettled: false } }),
     }).start();
     actor.send({ type: 'RETURN', screen: 'payment-success' });
     actor.send({ type: 'NEXT' });

@@ -52,6 +52,13 @@ export interface FunnelContext<R = AnyEffectOutputs> {
    * the funnel staying where it is: the address bar goes there. `seq` tells one Back from the next; never persisted.
    */
   leaving: { path: string; seq: number } | null;
+  /**
+   * The screens offered once (`once: true`, the discount pages) this visitor has been shown: each is added as it
+   * opens, and the visitor's session (another tab, an earlier visit) adds what it remembers (SEEN). Conditions
+   * `{ "seen": id }` read it; a screen in it does not open again by address, history or payment return. Saved with
+   * progress, and on the server with the session.
+   */
+  seen: string[];
 }
 
 /** What a named effect is given when its screen opens (or, for a submit effect, when the screen submits). */
@@ -64,6 +71,8 @@ export interface EffectInput<R = AnyEffectOutputs> {
   results: StoredResults<R>;
   /** The feature switches in force. */
   flags: Flags;
+  /** The screens offered once that the visitor has seen (a return route's conditions may read them); absent: none. */
+  seen?: readonly string[];
 }
 
 export type FunnelEvent =
@@ -82,7 +91,14 @@ export type FunnelEvent =
   /** Remote config will not answer in time (failed, or the app's wait ran out): screens take the values in force. */
   | { type: 'FLAGS_SETTLED' }
   /** Restored from saved progress: the screen opens again, so its effects run (a restored state starts none). */
-  | { type: 'RESUME' };
+  | { type: 'RESUME' }
+  /**
+   * The visitor asks the screen to run its effects again (plans that failed to load): their results are forgotten,
+   * so the screen shows them loading, and the screen opens again in place. Not while it submits.
+   */
+  | { type: 'RETRY' }
+  /** The visitor's session remembers these screens offered once as seen (in another tab, or an earlier visit). */
+  | { type: 'SEEN'; screens: readonly string[] };
 
 /**
  * An effect's implementation: actor logic that takes the EffectInput and whose output (the `output` of its done
@@ -114,6 +130,9 @@ export function compileFlow<R = AnyEffectOutputs>(flow: Flow, options: CompileOp
   const returnsOf = (id: string): string[] => returns.get(id) ?? [];
   const returnTargets = [...new Set([...returns.values()].flat())];
   const now = options.now ?? (() => new Date());
+  const offeredOnce = new Set(flow.screens.filter((screen) => screen.kind === 'price' && screen.once === true).map((screen) => screen.id));
+  /** A screen offered once that the visitor has already seen: only a Back from the page after it opens it again. */
+  const isUsedUp = (context: FunnelContext<R>, screen: string): boolean => offeredOnce.has(screen) && context.seen.includes(screen);
   const declarations = flagDeclarations(flow);
   const reads = new Map(flow.screens.map((screen) => [screen.id, flagsOfScreen(screen)] as const));
   const readsOf = (id: string): string[] => reads.get(id) ?? [];
@@ -167,7 +186,7 @@ export function compileFlow<R = AnyEffectOutputs>(flow: Flow, options: CompileOp
       isValidEmail: ({ event }, params: { screen: string }) =>
         event.type === 'SUBMIT_EMAIL' && answerProblem(screenOf(params.screen), event.email, now()) === null,
       answerMatches: ({ context, event }, params: { screen: string; condition: Condition }) =>
-        evaluateCondition(params.condition, answersWith(context, event, params.screen), context.results, context.flags),
+        evaluateCondition(params.condition, answersWith(context, event, params.screen), context.results, context.flags, context.seen),
       isPreviousOnTrail: ({ context }, params: { screen: string; previous: string }) => {
         const at = context.trail.indexOf(params.screen);
         return at > 0 && context.trail[at - 1] === params.previous;
@@ -176,19 +195,25 @@ export function compileFlow<R = AnyEffectOutputs>(flow: Flow, options: CompileOp
       // screen for a visitor this browser knows nothing of: the hosted page may hand back to another browser (out
       // of an in-app browser, say), and someone who paid must see the page they return to, not the start. That page
       // and the ones after it ask the servers, not this browser, what is true and what the visitor is entitled to.
+      // A screen offered once and already seen is not returned to: the way there was decided when the payment
+      // started, and another tab may have shown it since.
       isPaymentReturn: ({ context, event }, params: { screen: string }) =>
         event.type === 'RETURN' &&
         event.screen === params.screen &&
+        !isUsedUp(context, params.screen) &&
         (context.trail.some((id) => returnsOf(id).includes(params.screen)) || knowsNothing(context)),
       canNavigate: ({ context, event }, params: { screen: string }) =>
-        event.type === 'NAVIGATE' && event.screen === params.screen && context.trail.includes(params.screen),
+        event.type === 'NAVIGATE' && event.screen === params.screen && context.trail.includes(params.screen) && !isUsedUp(context, params.screen),
     },
     actions: {
       storeAnswer: assign(({ context, event }, params: { screen: string }) => {
         assertEvent(event, 'ANSWER');
         const screen = screenOf(params.screen);
         if (!isQuestionScreen(screen)) return {};
-        const answers = pruneAnswers(flow, { ...context.answers, [screen.answerKey]: event.value }, context.trail, context.flags);
+        // The answer of the screen the visitor is on is always theirs to give, even when the trail before it is not
+        // one the answers would take (a payment return in a browser that holds no progress).
+        const pruned = pruneAnswers(flow, { ...context.answers, [screen.answerKey]: event.value }, context.trail, context.flags);
+        const answers = { ...pruned, [screen.answerKey]: event.value };
         return { answers: refreshPlaceOffsets(flow, answers, screen.answerKey) };
       }),
       storeEmail: assign(({ event }) => {
@@ -212,6 +237,13 @@ export function compileFlow<R = AnyEffectOutputs>(flow: Flow, options: CompileOp
         return { trail: [...kept, params.screen], move: 'navigate' as const };
       }),
       storeResult: assign((_, params: { results: StoredResults<R> }) => ({ results: params.results })),
+      markSeen: assign(({ context }, params: { screen: string }) => (context.seen.includes(params.screen) ? {} : { seen: [...context.seen, params.screen] })),
+      // What the session remembers adds to what this page knows; only screens this flow offers once count.
+      rememberSeen: assign(({ context, event }) => {
+        assertEvent(event, 'SEEN');
+        const added = event.screens.filter((id) => offeredOnce.has(id) && !context.seen.includes(id));
+        return added.length > 0 ? { seen: [...context.seen, ...new Set(added)] } : {};
+      }),
       // A payment result screen opens with no answer from its status effect: an earlier visit's (say, "paid")
       // must not show for a moment while the page asks again, maybe about another order.
       forgetResult: assign(({ context }, params: { effect: EffectName<R> }) => ({ results: withoutResult(context.results, params.effect) })),
@@ -282,7 +314,14 @@ export function compileFlow<R = AnyEffectOutputs>(flow: Flow, options: CompileOp
   // What every effect of a screen is given: the screen and the funnel's data at that moment.
   const effectInput =
     (screen: Screen) =>
-    ({ context }: { context: FunnelContext<R> }): EffectInput<R> => ({ screen, answers: context.answers, email: context.email, results: context.results, flags: context.flags });
+    ({ context }: { context: FunnelContext<R> }): EffectInput<R> => ({
+      screen,
+      answers: context.answers,
+      email: context.email,
+      results: context.results,
+      flags: context.flags,
+      seen: context.seen,
+    });
 
   // The effects run while the screen is open (a payment result screen's status effect runs in its own sub-state).
   const invokeFor = (screen: Screen) =>
@@ -319,7 +358,19 @@ export function compileFlow<R = AnyEffectOutputs>(flow: Flow, options: CompileOp
     };
     const status = statusEffectOf(screen);
     const resume = invoke.length > 0 || status ? { RESUME: { target: `#${flow.id}.${screen.id}`, reenter: true } } : {};
+    const retry =
+      invoke.length > 0
+        ? {
+            RETRY: {
+              target: `#${flow.id}.${screen.id}`,
+              reenter: true,
+              actions: invoke.map((effect) => ({ type: 'forgetResult' as const, params: { effect: effect.src } })),
+            },
+          }
+        : {};
     const flagged = flagsOn(screen);
+    // A screen offered once is remembered as seen the moment it opens.
+    const seenEntry = offeredOnce.has(screen.id) ? [{ type: 'markSeen' as const, params: { screen: screen.id } }] : [];
     if (status !== undefined) {
       // A payment result screen: `checking` until its status effect answers (a failed effect counts as the
       // outcome "failed"), and only then NEXT, decided by `next` on that answer: nothing here may claim what the
@@ -327,12 +378,15 @@ export function compileFlow<R = AnyEffectOutputs>(flow: Flow, options: CompileOp
       const statusName = implemented(status);
       return machineSetup.createStateConfig({
         ...common,
-        entry: [{ type: 'forgetResult', params: { effect: statusName } }, ...flagged.entry],
+        entry: [{ type: 'forgetResult', params: { effect: statusName } }, ...seenEntry, ...flagged.entry],
         on: { ...flagged.on, ...resume, ...(back.length > 0 ? { BACK: back } : {}) },
         initial: 'checking',
         states: {
           checking: { invoke: settling(screen, statusName, 'checked') },
-          checked: { on: { NEXT: forward(screen, null, true) } },
+          // A question (a payment error page's actions) is answered; any other screen's button sends NEXT.
+          checked: {
+            on: isQuestionScreen(screen) ? { ANSWER: forward(screen, { type: 'isValidAnswer', params: { screen: screen.id } }, true) } : { NEXT: forward(screen, null, true) },
+          },
         },
       });
     }
@@ -348,17 +402,17 @@ export function compileFlow<R = AnyEffectOutputs>(flow: Flow, options: CompileOp
       // A failed effect counts as the outcome "failed".
       return machineSetup.createStateConfig({
         ...common,
-        entry: flagged.entry,
+        entry: [...seenEntry, ...flagged.entry],
         on: { ...flagged.on, ...resume, ...(back.length > 0 ? { BACK: back } : {}) },
         initial: 'editing',
         states: {
-          // Not while submitting: a double click must not run the effect twice.
-          editing: { on: { [trigger.event]: start } },
+          // Not while submitting: a double click must not run the effect twice (nor a retry stop it).
+          editing: { on: { [trigger.event]: start, ...retry } },
           submitting: submitName ? { invoke: settling(screen, submitName, 'decided') } : {},
           decided: {
             always: forward(screen, null, true),
             // Where no branch leads on (an end, or a failed payment start), the visitor may try again.
-            on: { [trigger.event]: { ...start, reenter: true } },
+            on: { [trigger.event]: { ...start, reenter: true }, ...retry },
           },
         },
       });
@@ -368,8 +422,8 @@ export function compileFlow<R = AnyEffectOutputs>(flow: Flow, options: CompileOp
       : { NEXT: forward(screen, null) };
     return machineSetup.createStateConfig({
       ...common,
-      entry: flagged.entry,
-      on: { ...flagged.on, ...answer, ...resume, ...(back.length > 0 ? { BACK: back } : {}) },
+      entry: [...seenEntry, ...flagged.entry],
+      on: { ...flagged.on, ...answer, ...resume, ...retry, ...(back.length > 0 ? { BACK: back } : {}) },
     });
   };
   const states = Object.fromEntries(flow.screens.map((screen) => [screen.id, stateFor(screen)]));
@@ -387,8 +441,10 @@ export function compileFlow<R = AnyEffectOutputs>(flow: Flow, options: CompileOp
         assigned: {},
         flagsSettled: false,
         leaving: null,
+        seen: [],
       }),
       on: {
+        SEEN: { actions: 'rememberSeen' },
         SET_FLAGS: { actions: { type: 'applyFlags', params: { reads: [] } } },
         FLAGS_SETTLED: { actions: { type: 'applyFlags', params: { reads: [] } } },
         RETURN: returnTargets.map((screen) => ({
@@ -409,13 +465,29 @@ export function compileFlow<R = AnyEffectOutputs>(flow: Flow, options: CompileOp
 /**
  * The machine's snapshot for saved progress: the screen and the context, resolved by the machine so
  * that a restored actor is exactly as consistent as one that walked there. `flags` are the flow's defaults; the
- * saved assignments (checked against the flow by loadProgress) hold over them.
+ * saved assignments (checked against the flow by loadProgress) hold over them, and the screens offered once that
+ * were seen stay seen.
  */
-export function restoreSnapshot<R>(machine: FunnelMachine<R>, progress: { screen: string; answers: Answers; trail: string[]; assigned?: FlagValues }, flags: Flags) {
+export function restoreSnapshot<R>(
+  machine: FunnelMachine<R>,
+  progress: { screen: string; answers: Answers; trail: string[]; assigned?: FlagValues; seen?: readonly string[] },
+  flags: Flags,
+) {
   const assigned = progress.assigned ?? {};
   return machine.resolveState({
     value: progress.screen,
-    context: { answers: progress.answers, trail: progress.trail, email: null, move: 'start', results: {}, flags: { ...flags, ...assigned }, assigned, flagsSettled: false, leaving: null },
+    context: {
+      answers: progress.answers,
+      trail: progress.trail,
+      email: null,
+      move: 'start',
+      results: {},
+      flags: { ...flags, ...assigned },
+      assigned,
+      flagsSettled: false,
+      leaving: null,
+      seen: [...(progress.seen ?? [])],
+    },
   });
 }
 

@@ -11,17 +11,25 @@ export function outcomeOf(output: unknown): string | undefined {
 export type Flags = FlagValues;
 
 /**
- * Evaluates a declarative condition on the answers, the effects' results and the flags.
+ * Evaluates a declarative condition on the answers, the effects' results, the flags and the screens offered once
+ * that the visitor has seen (`seen`, remembered with their session).
  * A multiple-choice answer matches `is` when it contains the value. A missing answer matches nothing
  * but `isNot` and `not`; an effect that has not run has no outcome; an unknown flag is off (false) and has no
- * string value.
+ * string value; a screen not in `seen` has not been seen.
  */
-export function evaluateCondition(condition: Condition, answers: Answers, results: Record<string, unknown> = {}, flags: Flags = {}): boolean {
-  if ('all' in condition) return condition.all.every((c) => evaluateCondition(c, answers, results, flags));
-  if ('any' in condition) return condition.any.some((c) => evaluateCondition(c, answers, results, flags));
-  if ('not' in condition) return !evaluateCondition(condition.not, answers, results, flags);
+export function evaluateCondition(
+  condition: Condition,
+  answers: Answers,
+  results: Record<string, unknown> = {},
+  flags: Flags = {},
+  seen: readonly string[] = [],
+): boolean {
+  if ('all' in condition) return condition.all.every((c) => evaluateCondition(c, answers, results, flags, seen));
+  if ('any' in condition) return condition.any.some((c) => evaluateCondition(c, answers, results, flags, seen));
+  if ('not' in condition) return !evaluateCondition(condition.not, answers, results, flags, seen);
   if ('outcome' in condition) return outcomeOf(results[condition.outcome]) === condition.is;
   if ('flag' in condition) return (flags[condition.flag] ?? false) === condition.is;
+  if ('seen' in condition) return seen.includes(condition.seen) === condition.is;
   const answer = answers[condition.answer];
   const has = (v: string) => (Array.isArray(answer) ? answer.includes(v) : answer === v);
   if ('is' in condition) return has(condition.is);
@@ -34,7 +42,7 @@ export function conditionAnswerKeys(condition: Condition): string[] {
   if ('all' in condition) return condition.all.flatMap(conditionAnswerKeys);
   if ('any' in condition) return condition.any.flatMap(conditionAnswerKeys);
   if ('not' in condition) return conditionAnswerKeys(condition.not);
-  if ('outcome' in condition || 'flag' in condition) return [];
+  if ('outcome' in condition || 'flag' in condition || 'seen' in condition) return [];
   return [condition.answer];
 }
 
@@ -43,7 +51,7 @@ export function conditionValues(condition: Condition): Array<{ answer: string; v
   if ('all' in condition) return condition.all.flatMap(conditionValues);
   if ('any' in condition) return condition.any.flatMap(conditionValues);
   if ('not' in condition) return conditionValues(condition.not);
-  if ('outcome' in condition || 'flag' in condition) return [];
+  if ('outcome' in condition || 'flag' in condition || 'seen' in condition) return [];
   if ('is' in condition) return [{ answer: condition.answer, value: condition.is }];
   if ('isNot' in condition) return [{ answer: condition.answer, value: condition.isNot }];
   return condition.in.map((value) => ({ answer: condition.answer, value }));
@@ -79,4 +87,24 @@ export function conditionOutcomeValues(condition: Condition): Array<{ effect: st
   if ('any' in condition) return condition.any.flatMap(conditionOutcomeValues);
   if ('not' in condition) return conditionOutcomeValues(condition.not);
   return 'outcome' in condition ? [{ effect: condition.outcome, value: condition.is }] : [];
+}
+
+/** Every screen offered once whose having been seen a condition reads. */
+export function conditionSeen(condition: Condition): string[] {
+  if ('all' in condition) return condition.all.flatMap(conditionSeen);
+  if ('any' in condition) return condition.any.flatMap(conditionSeen);
+  if ('not' in condition) return conditionSeen(condition.not);
+  return 'seen' in condition ? [condition.seen] : [];
+}
+
+/**
+ * Whether a condition holds only while the visitor has not seen `screen`: it is `{ seen: screen, is: false }`, or
+ * an `all` with such a part. What leads to a screen offered once must be such a condition.
+ */
+export function requiresUnseen(condition: Condition | undefined, screen: string): boolean {
+  if (condition === undefined) return false;
+  if ('seen' in condition) return condition.seen === screen && condition.is === false;
+  if ('all' in condition) return condition.all.some((c) => requiresUnseen(c, screen));
+  if ('not' in condition) return 'seen' in condition.not && condition.not.seen === screen && condition.not.is === true;
+  return false;
 }

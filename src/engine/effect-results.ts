@@ -39,7 +39,7 @@ export function withoutResult<R, Name extends keyof R>(results: StoredResults<R>
  * each effect (src/shared/effect-names.ts), the flow checker lets a field name only an effect of the kind the field
  * reads (check-effect-kinds.ts), and a screen reads its result typed by that kind (src/screens/effect-outputs.ts).
  */
-export const outputKinds = ['plans', 'offers', 'purchase', 'paymentStatus'] as const;
+export const outputKinds = ['plans', 'offers', 'purchase', 'paymentStatus', 'orderSummary', 'paymentError', 'recentPurchases'] as const;
 export type OutputKind = (typeof outputKinds)[number];
 
 /** How a problem names each kind. */
@@ -48,13 +48,19 @@ export const outputKindNames: Record<OutputKind, string> = {
   offers: 'offers',
   purchase: 'a purchase outcome',
   paymentStatus: 'a payment status',
+  recentPurchases: 'recent purchases',
+  orderSummary: 'an order summary',
+  paymentError: 'why a payment failed',
 };
 
 /** The effects a screen reads the results of: the field that names each, and the kind it reads it as. */
 export function resultReads(screen: Screen): Array<{ field: string; effect: string; kind: OutputKind }> {
   switch (screen.kind) {
     case 'price':
-      return [{ field: 'plansFrom', effect: screen.plansFrom, kind: 'plans' }];
+      return [
+        { field: 'plansFrom', effect: screen.plansFrom, kind: 'plans' },
+        ...(screen.transactionsFrom === undefined ? [] : [{ field: 'transactionsFrom', effect: screen.transactionsFrom, kind: 'recentPurchases' as const }]),
+      ];
     case 'offers':
       return [
         { field: 'offersFrom', effect: screen.offersFrom, kind: 'offers' },
@@ -62,6 +68,10 @@ export function resultReads(screen: Screen): Array<{ field: string; effect: stri
       ];
     case 'payment-result':
       return [{ field: 'statusFrom', effect: screen.statusFrom, kind: 'paymentStatus' }];
+    case 'payment-error':
+      return [{ field: 'reasonFrom', effect: screen.reasonFrom, kind: 'paymentError' }];
+    case 'order-summary':
+      return [{ field: 'summaryFrom', effect: screen.summaryFrom, kind: 'orderSummary' }];
     default:
       return [];
   }

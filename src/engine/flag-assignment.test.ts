@@ -1,8 +1,8 @@
 import { describe, it, expect } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import flowJson from '../../flows/astrology.json';
 import { validateFlow } from './validate-flow';
-import { compileFlow, restoreSnapshot, screenIdOf } from './compile-flow';
+import { compileFlow, restoreSnapshot, screenIdOf, type EffectInput } from './compile-flow';
 import { defaultFlags, pathFor } from './flow-graph';
 import { flagsReadBy } from './flag-reads';
 import { awaitsFlags, pendingFlags } from './awaits-flags';
@@ -21,13 +21,15 @@ const machine = compileFlow(flow, { effects: pendingEffects(flow) });
 /** The way to /select-price, through /get-access (the screen whose heading has variants). */
 const trail = pathFor(flow, {});
 
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 /** An actor on /select-price that has not heard from remote config; `assigned` as saved. */
-function onPricePage(assigned: FlagValues = {}, settled = false) {
-  const snapshot = machine.resolveState({
+function onPricePage(assigned: FlagValues = {}, settled = false, on = machine) {
+  const snapshot = on.resolveState({
     value: 'select-price',
-    context: { answers: {}, trail, email: null, move: 'start', results: {}, flags: { ...defaultFlags(flow), ...assigned }, assigned, flagsSettled: settled, leaving: null },
+    context: { answers: {}, trail, email: null, move: 'start', results: {}, flags: { ...defaultFlags(flow), ...assigned }, assigned, flagsSettled: settled, leaving: null, seen: [] },
   });
-  return createActor(machine, { snapshot }).start();
+  return createActor(on, { snapshot }).start();
 }
 
 /** An actor that has just opened /get-access, which reads accessHeadline. */
@@ -140,11 +142,33 @@ describe('flag assignment in the machine', () => {
     expect(actor.getSnapshot().context.flags).toMatchObject({ priceSet: 'trial_price_test', discounts: false });
   });
 
-  it('branches on the assigned value: a visitor shown the discounts off never reaches /sale', () => {
-    const actor = onPricePage({ discounts: false });
-    actor.send({ type: 'SET_FLAGS', flags: { discounts: true }, settled: true });
-    actor.send({ type: 'RETURN', screen: 'payment-error' });
-    actor.send({ type: 'ANSWER', value: 'continue' });
-    expect(screenIdOf(actor.getSnapshot())).toBe('select-price');
+  it('branches on the assigned value: a visitor shown the discounts off never reaches /sale', async () => {
+    // The payment error page takes its answer once its reason effect has answered (payment-error.test.ts): here it
+    // answers "cancelled", and keeps the flags it was given to show where they lead.
+    const flagsSeen: FlagValues[] = [];
+    const reason = fromPromise(({ input }: { input: EffectInput }) => {
+      flagsSeen.push(input.flags);
+      return Promise.resolve({ outcome: 'cancelled', secondaryTo: null });
+    });
+    const onPaymentError = (assigned: FlagValues) => {
+      const actor = onPricePage(assigned, false, machine.provide({ actors: { readPaymentError: reason } }));
+      actor.send({ type: 'SET_FLAGS', flags: { discounts: !assigned.discounts }, settled: true });
+      actor.send({ type: 'RETURN', screen: 'payment-error' });
+      return actor;
+    };
+
+    const off = onPaymentError({ discounts: false });
+    await tick();
+    expect(off.getSnapshot().value).toEqual({ 'payment-error': 'checked' });
+    expect(flagsSeen.at(-1)?.discounts).toBe(false);
+    off.send({ type: 'ANSWER', value: 'continue' });
+    expect(screenIdOf(off.getSnapshot())).toBe('select-price');
+
+    // The same way with the discounts shown on leads to /sale: the value assigned decides, not remote config's later one.
+    const on = onPaymentError({ discounts: true });
+    await tick();
+    expect(flagsSeen.at(-1)?.discounts).toBe(true);
+    on.send({ type: 'ANSWER', value: 'continue' });
+    expect(screenIdOf(on.getSnapshot())).toBe('sale');
   });
 });

@@ -1,7 +1,7 @@
 import type { Branch, Flow, ReturnRoute, Screen } from './generated/flow-types';
 import type { Answers } from './answers';
 import { isQuestionScreen } from './answers';
-import { conditionOutcomes, evaluateCondition, type Flags } from './conditions';
+import { conditionOutcomes, conditionSeen, evaluateCondition, type Flags } from './conditions';
 import { flagDeclarations } from './flags';
 
 /** The branches of a screen's `next`, in order; a plain id is one unconditional branch. */
@@ -27,11 +27,12 @@ export function returnRoutesOf(value: ReturnRoute): string[] {
 
 /**
  * The route a return leads to now: a plain route, or the first conditional route whose condition holds
- * (the last one without `when` is the default). Null when none holds.
+ * (the last one without `when` is the default), `seen` being the screens offered once that the visitor has seen.
+ * Null when none holds.
  */
-export function resolveReturnRoute(value: ReturnRoute, answers: Answers, results: Record<string, unknown>, flags: Flags): string | null {
+export function resolveReturnRoute(value: ReturnRoute, answers: Answers, results: Record<string, unknown>, flags: Flags, seen: readonly string[] = []): string | null {
   if (typeof value === 'string') return value;
-  return value.find((branch) => !branch.when || evaluateCondition(branch.when, answers, results, flags))?.to ?? null;
+  return value.find((branch) => !branch.when || evaluateCondition(branch.when, answers, results, flags, seen))?.to ?? null;
 }
 
 /** The flow's flags with their defaults: what a visitor gets until Remote Config says otherwise. */
@@ -61,14 +62,21 @@ export function resolveNext(screen: Screen, answers: Answers, flags: Flags = {})
 
 /**
  * Whether `screen` may have led to `id` given the answers (and switches): the branch the answers choose, and
- * before it any branch decided by an effect's outcome (a submit effect's, a payment result screen's status),
- * which only the machine's memory knows: it may have been taken.
+ * before it any branch decided by an effect's outcome (a submit effect's, a payment result screen's status) or by
+ * a screen offered once having been seen, which only the machine's memory knows: it may have been taken.
  */
 export function mayLeadTo(screen: Screen, id: string, answers: Answers, flags: Flags = {}): boolean {
   for (const branch of branchesOf(screen)) {
     if (!branch.when) return branch.to === id;
+    const once = conditionSeen(branch.when);
     if (conditionOutcomes(branch.when).length > 0) {
       if (branch.to === id) return true;
+    } else if (once.length > 0) {
+      // Whether those screens had been seen then: either way the answers and flags must allow the branch.
+      const unseen = evaluateCondition(branch.when, answers, {}, flags, []);
+      const seen = evaluateCondition(branch.when, answers, {}, flags, once);
+      if (unseen && seen) return branch.to === id;
+      if ((unseen || seen) && branch.to === id) return true;
     } else if (evaluateCondition(branch.when, answers, {}, flags)) {
       return branch.to === id;
     }
@@ -127,11 +135,14 @@ export function predecessors(flow: Flow): Map<string, string[]> {
  */
 export function consistentTrail(flow: Flow, trail: readonly string[], answers: Answers, flags: Flags = defaultFlags(flow)): string[] {
   const { byId } = indexFlow(flow);
+  // A payment return in a browser that held no progress keeps only the start behind it (compile-flow's returnTo).
+  const returnPages = new Set(flow.screens.flatMap((screen) => returnTargetsOf(flow, screen)));
   const kept: string[] = [];
   for (const id of trail) {
     const previous = kept.at(-1);
     const before = previous === undefined ? undefined : byId.get(previous)!;
-    const follows = before === undefined ? id === flow.start : mayLeadTo(before, id, answers, flags) || returnTargetsOf(flow, before).includes(id);
+    const returnedToNew = kept.length === 1 && previous === flow.start && returnPages.has(id);
+    const follows = before === undefined ? id === flow.start : mayLeadTo(before, id, answers, flags) || returnTargetsOf(flow, before).includes(id) || returnedToNew;
     if (!follows) break;
     kept.push(id);
   }

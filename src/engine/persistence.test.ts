@@ -30,6 +30,7 @@ function validProgress(): Omit<SavedProgress, 'flowId' | 'flowVersion'> {
     answers: { '1-1': 'single', '1-2': 'find_love', '1-3': 'beginner', '2-1': 'Maya' },
     trail: [...trailToBirthday],
     assigned: {},
+    seen: [],
   };
 }
 
@@ -212,9 +213,12 @@ describe('the email is never persisted', () => {
       case 'interstitial':
       case 'loading':
       case 'payment-result':
+      case 'order-summary':
         return { type: 'NEXT' };
       case 'single-choice':
         return { type: 'ANSWER', value: screen.options[0]?.value ?? '' };
+      case 'payment-error':
+        return { type: 'ANSWER', value: screen.primary.value };
       case 'multiple-choice':
         return { type: 'ANSWER', value: [screen.options[0]?.value ?? ''] };
       case 'text':
@@ -249,11 +253,11 @@ describe('the email is never persisted', () => {
     expect(snapshot.context.email).toBe(email);
 
     const storage = new MemoryStorage();
-    saveProgress(storage, flow, { screen: screenIdOf(snapshot), answers: snapshot.context.answers, trail: snapshot.context.trail, assigned: snapshot.context.assigned });
+    saveProgress(storage, flow, { screen: screenIdOf(snapshot), answers: snapshot.context.answers, trail: snapshot.context.trail, assigned: snapshot.context.assigned, seen: snapshot.context.seen });
     const raw = storage.getItem(key) ?? '';
     expect(raw).not.toContain(email);
     expect(raw).not.toContain('@');
-    expect(Object.keys(JSON.parse(raw)).sort()).toEqual(['answers', 'assigned', 'flowId', 'flowVersion', 'screen', 'trail']);
+    expect(Object.keys(JSON.parse(raw)).sort()).toEqual(['answers', 'assigned', 'flowId', 'flowVersion', 'screen', 'seen', 'trail']);
     // The address was submitted and is held in memory; the visitor is on the screen after /email.
     expect(loadProgress(storage, flow, now)).toMatchObject({ screen: 'get-access', answers: snapshot.context.answers });
   });

@@ -17,10 +17,12 @@ export interface SavedProgress {
   trail: string[];
   /** The machine's `assigned`: flag name → the value the visitor saw. */
   assigned: FlagValues;
+  /** The machine's `seen`: the screens offered once (`once: true`) that the visitor has been shown. */
+  seen: string[];
 }
 
-/** What the app saves: the machine's screen, answers, trail and assignments (none before any flag was shown). */
-export type ProgressToSave = Omit<SavedProgress, 'flowId' | 'flowVersion' | 'assigned'> & { assigned?: FlagValues };
+/** What the app saves: the machine's screen, answers, trail, assignments (none before any flag was shown) and seen screens offered once. */
+export type ProgressToSave = Omit<SavedProgress, 'flowId' | 'flowVersion' | 'assigned' | 'seen'> & { assigned?: FlagValues; seen?: readonly string[] };
 
 export interface ProgressStorage {
   getItem(key: string): string | null;
@@ -34,7 +36,8 @@ export const storageKey = (flow: Flow) => `astrelle:progress:${flow.id}`;
 export function saveProgress(storage: ProgressStorage, flow: Flow, progress: ProgressToSave): void {
   // Only declared flags with allowed values: nothing else (least of all an email) can ride along.
   const assigned = declaredValues(flagDeclarations(flow), progress.assigned ?? {});
-  const saved: SavedProgress = { flowId: flow.id, flowVersion: flow.version, screen: progress.screen, answers: progress.answers, trail: progress.trail, assigned };
+  const seen = offeredOnce(flow, progress.seen ?? []);
+  const saved: SavedProgress = { flowId: flow.id, flowVersion: flow.version, screen: progress.screen, answers: progress.answers, trail: progress.trail, assigned, seen };
   try {
     storage.setItem(storageKey(flow), JSON.stringify(saved));
   } catch {
@@ -76,6 +79,12 @@ function parse(raw: string): unknown {
   }
 }
 
+/** The ids among `ids` of the flow's screens offered once (`once: true`), each once, in order. */
+export function offeredOnce(flow: Flow, ids: readonly string[]): string[] {
+  const once = new Set(flow.screens.filter((screen) => screen.kind === 'price' && screen.once === true).map((screen) => screen.id));
+  return [...new Set(ids.filter((id) => once.has(id)))];
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -98,7 +107,9 @@ function migrate(data: unknown, flow: Flow, migrations: ProgressMigrations): Sav
   // None before assignments were kept; anything but a map (null included) is not what this app writes.
   const assigned = current.assigned === undefined ? {} : current.assigned;
   if (typeof screen !== 'string' || !isRecord(answers) || !Array.isArray(trail) || !trail.every((t) => typeof t === 'string') || !isRecord(assigned)) return null;
-  return { flowId: flow.id, flowVersion: flow.version, screen, answers: answers as Answers, trail, assigned: declaredValues(flagDeclarations(flow), assigned) };
+  // None before seen screens were kept. Like assignments, kept one by one: a screen no longer offered once is dropped.
+  const seen = Array.isArray(current.seen) ? offeredOnce(flow, current.seen.filter((id): id is string => typeof id === 'string')) : [];
+  return { flowId: flow.id, flowVersion: flow.version, screen, answers: answers as Answers, trail, assigned: declaredValues(flagDeclarations(flow), assigned), seen };
 }
 
 function fits(progress: SavedProgress, flow: Flow, now: Date): boolean {

@@ -4,7 +4,8 @@ import { planSetOf } from './plan-set';
 
 const base: PriceScreen = {
   id: 'select-price', route: '/select-price', kind: 'price', group: 'results', answerKey: '5-1', title: 'Choose', cta: 'Go',
-  plansFrom: 'loadPlans', messages: { required: 'Choose.', unavailable: 'None.' }, end: true,
+  plansFrom: 'loadPlans', messages: { required: 'Choose.', unavailable: 'None.', retry: 'Again' }, end: true,
+  planTerms: '{trialPrice} for {trialLength}, then {price}', payTerms: '{trialPrice} for {trialLength}, then {price}',
 };
 
 const highLow: PriceScreen['planGroups'] = ['high', 'low'];

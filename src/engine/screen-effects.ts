@@ -1,9 +1,14 @@
 import type { Screen } from './generated/flow-types';
 import { screenSubmits, type Submission } from './generated/screen-submits';
 
-/** The effect whose outcome a payment result screen shows (its `statusFrom`). */
+/**
+ * The effect whose outcome a screen shows, and waits for before it can be answered: a payment result screen's
+ * `statusFrom`, a payment error screen's `reasonFrom`.
+ */
 export function statusEffectOf(screen: Screen): string | undefined {
-  return screen.kind === 'payment-result' ? screen.statusFrom : undefined;
+  if (screen.kind === 'payment-result') return screen.statusFrom;
+  if (screen.kind === 'payment-error') return screen.reasonFrom;
+  return undefined;
 }
 
 /** The kinds whose `$defs` entry in the schema says what they submit (`x-submits`). */

@@ -37,13 +37,18 @@ export function checkPlaceholders(screen: Screen, pointer: string, text: string,
     } else if (!filledOn.includes(screen.kind)) {
       report(
         pointer,
-        filledOn.length > 0 ? `placeholders are filled on ${filledOn.join(' and ')} screens only, not on a ${screen.kind} screen` : 'this app fills placeholders on no screen',
+        filledOn.length > 0 ? `placeholders are filled on ${andList(filledOn)} screens only, not on a ${screen.kind} screen` : 'this app fills placeholders on no screen',
         filledOn.length > 0 ? `remove the placeholder or move the text to ${oneOf(filledOn.map((kind) => `${article(kind)} ${kind}`))}` : 'remove the placeholder',
       );
     } else if (placeholder?.needs !== undefined && !Object.hasOwn(screen, placeholder.needs)) {
       report(pointer, `{${name}} needs ${article(placeholder.needs)} "${placeholder.needs}" on this screen`, placeholder.hint ?? `add "${placeholder.needs}", or remove the placeholder`);
     }
   }
+}
+
+/** "a", "a and b", "a, b and c". */
+function andList(items: readonly string[]): string {
+  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1) ?? ''}`;
 }
 
 /** "a", "a or b", "a, b or c". */

@@ -3,6 +3,7 @@ import type { SchemaError } from './generated/validate-flow-schema.js';
 import type { Flow } from './generated/flow-types';
 import { checkSemantics } from './check-semantics';
 import { checkEffectKinds, type EffectKinds } from './check-effect-kinds';
+import { checkClaims } from './check-claims';
 import type { TextPlaceholders } from './text-placeholders';
 import type { FlowProblem } from './flow-problem';
 
@@ -34,6 +35,7 @@ export function validateFlow(data: unknown, options: ValidateOptions = {}): Flow
   const problems = [
     ...checkSemantics(data, options.effects ?? null, options.publicPaths ?? [], options.placeholders ?? null),
     ...(options.effectKinds ? checkEffectKinds(data, options.effectKinds) : []),
+    ...checkClaims(data),
   ];
   return problems.length > 0 ? { ok: false, problems } : { ok: true, flow: data };
 }

@@ -57,7 +57,9 @@ export type Screen =
   | EmailScreen
   | PriceScreen
   | OffersScreen
-  | PaymentResultScreen;
+  | PaymentResultScreen
+  | PaymentErrorScreen
+  | OrderSummaryScreen;
 /**
  * The path shown in the address bar, such as /quiz/1-1.
  *
@@ -91,7 +93,7 @@ export type Back = {
  */
 export type Next = ScreenId | Branch[];
 /**
- * A condition on the answers given so far, on the outcome of the screen's submit effect (or of a payment result screen's `statusFrom` effect), or on a feature switch.
+ * A condition on the answers given so far, on the outcome of the screen's submit effect (or of a payment result screen's `statusFrom` effect), on a feature switch, or on whether the visitor has seen a screen offered once.
  *
  * This interface was referenced by `Flow`'s JSON-Schema
  * via the `definition` "condition".
@@ -124,6 +126,10 @@ export type Condition =
   | {
       flag: FlagName;
       is: boolean | string;
+    }
+  | {
+      seen: ScreenId;
+      is: boolean;
     }
   | {
       /**
@@ -659,11 +665,19 @@ export interface DateScreen {
    * The earliest date accepted.
    */
   minDate: string;
+  /**
+   * On the visitor's own birth date (the profile's birthDate question) only: the youngest age, in whole years on today's date, that may go on, e.g. 18. A later date is refused with messages.tooYoung (flow:check requires it) and the visitor stays on the screen with the date they typed.
+   */
+  minAge?: number;
   messages: {
     required: Text;
     invalid: Text;
     future: Text;
     tooEarly: Text;
+    /**
+     * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
+     */
+    tooYoung?: string;
   };
 }
 /**
@@ -916,10 +930,45 @@ export interface EmailScreen {
    * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
    */
   done?: string;
+  preview?: ReadingPreview;
   messages: {
     required: Text;
     invalid: Text;
   };
+}
+/**
+ * A first look at the visitor's reading, shown with the email field, from what the funnel already knows: their Sun and Moon signs (from their birth answers, through the flow's `profile`) and one insight for each entry of `insights`, picked by their answer. `locked` says plainly what the rest of the reading holds and how it opens. Nothing of it goes to analytics.
+ */
+export interface ReadingPreview {
+  title: Text;
+  /**
+   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
+   */
+  sun: string;
+  /**
+   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
+   */
+  moon: string;
+  /**
+   * @minItems 1
+   * @maxItems 5
+   */
+  insights: {
+    /**
+     * The key the answer is stored under: a quiz step id such as 1-1 or 4-0-2, or a lowercase name such as name (letters, digits, hyphens).
+     */
+    answer: string;
+    /**
+     * The insight for each option value of that question; flow:check requires one for every option. Of a multiple-choice answer, the first of the chosen options (as the answer lists them) gives it.
+     */
+    texts: {
+      [k: string]: Text;
+    };
+  }[];
+  /**
+   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
+   */
+  locked: string;
 }
 /**
  * The price choice: the plans a named effect loaded (`plansFrom`, e.g. loadPlans), of the chosen groups and type, trial prices ascending, with a list of recent transactions. The answer is the chosen plan's productId (kept with the other answers); `submit` then runs (e.g. starts the hosted payment).
@@ -1006,12 +1055,36 @@ export interface PriceScreen {
    * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
    */
   transactionsTitle?: string;
+  /**
+   * The name of an effect the app registers, camelCase, such as createAstroUser.
+   */
+  transactionsFrom?: string;
+  /**
+   * Offered at most once per visitor (a discount page): the first time it opens, the visitor's session remembers it on the server. Every branch and return route that leads here must hold only while it has not been seen ({"seen": this screen's id, "is": false}; flow:check refuses one without it), and once seen it opens again only by the Back button of the page the visitor reached from it, never by its address, the browser's history or a branch.
+   */
+  once?: boolean;
+  /**
+   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
+   */
+  planTerms: string;
+  /**
+   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
+   */
+  payTerms: string;
   messages: {
     required: Text;
     /**
      * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
      */
     unavailable: string;
+    /**
+     * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
+     */
+    retry: string;
+    /**
+     * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
+     */
+    loading?: string;
   };
 }
 /**
@@ -1069,6 +1142,27 @@ export interface OffersScreen {
    * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
    */
   boughtLabel?: string;
+  /**
+   * The buy button once the server has named the stored payment method a purchase charges: {total} is what the button charges (the chosen offers, each once, a bundle less the offers in it the visitor owns), {last4} the card's last four digits. Without it, or while the method is unknown, the button shows `cta` (which may hold {total} too).
+   */
+  payWith?: {
+    /**
+     * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
+     */
+    card: string;
+    /**
+     * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
+     */
+    paypal: string;
+  };
+  /**
+   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
+   */
+  includedLabel?: string;
+  /**
+   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
+   */
+  creditNote?: string;
   messages: {
     /**
      * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
@@ -1136,6 +1230,158 @@ export interface PaymentStatusTexts {
    * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
    */
   cta?: string;
+}
+/**
+ * The page a failed payment leads to: says why it failed, as `reasonFrom` (an effect of this screen's `effects`, e.g. readPaymentError) reports it (declined, already_purchased, cancelled, unknown), with one primary action (`primary`, e.g. try again) and a secondary one (`secondary`) whose button is named for the screen it leads to. Each button answers with its value (kept under answerKey, so `next` and `analytics.answeredAs` read it like a single choice's); the buttons are there to press once the reason is known.
+ *
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "paymentErrorScreen".
+ */
+export interface PaymentErrorScreen {
+  id: ScreenId;
+  route: Route;
+  kind: 'payment-error';
+  /**
+   * A key of `groups`.
+   */
+  group: string;
+  back?: Back;
+  next?: Next;
+  /**
+   * True on a screen where this flow ends (it has no `next`).
+   */
+  end?: boolean;
+  /**
+   * Named effects run when the screen opens.
+   *
+   * Items: The name of an effect the app registers, camelCase, such as createAstroUser.
+   */
+  effects?: string[];
+  analytics?: ScreenAnalytics;
+  answerKey: AnswerKey;
+  /**
+   * The name of an effect the app registers, camelCase, such as createAstroUser.
+   */
+  reasonFrom: string;
+  /**
+   * The texts of each reason: `checking` until the effect answers (claiming nothing); `declined` when the payment was refused (nothing charged); `already_purchased` when the email already has what was being bought (nothing charged); `cancelled` when the visitor left the payment page; `unknown` when the payment could not be started or the reason is not known, and for any other outcome.
+   */
+  reasons: {
+    checking: PaymentErrorTexts;
+    declined: PaymentErrorTexts;
+    already_purchased: PaymentErrorTexts;
+    cancelled: PaymentErrorTexts;
+    unknown: PaymentErrorTexts;
+  };
+  /**
+   * The primary action, e.g. { "value": "try_again", "label": "Try again" }.
+   */
+  primary: {
+    value: OptionValue;
+    label: Text;
+  };
+  /**
+   * The secondary action, named for where it leads: `labels` gives the button's text for each screen `next` may lead to with this value, e.g. { "sale": "See the discounted prices", "select-price": "Back to the prices" } (flow:check requires one for every screen `next` leads to).
+   */
+  secondary: {
+    value: OptionValue;
+    labels: {
+      [k: string]: Text;
+    };
+  };
+}
+/**
+ * What a payment error page shows for one reason (its buttons are the screen's `primary` and `secondary`).
+ *
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "paymentErrorTexts".
+ */
+export interface PaymentErrorTexts {
+  eyebrow?: Text;
+  title: Text;
+  body?: Text[];
+}
+/**
+ * The end of a purchase: what the visitor bought (their plan and any offers, as the effect named by `summaryFrom` found them on the subscription server), where it will arrive (their email, masked: a•••@example.com), what happens next, and a way on (`wayOn`).
+ *
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "orderSummaryScreen".
+ */
+export interface OrderSummaryScreen {
+  id: ScreenId;
+  route: Route;
+  kind: 'order-summary';
+  /**
+   * A key of `groups`.
+   */
+  group: string;
+  back?: Back;
+  next?: Next;
+  /**
+   * True on a screen where this flow ends (it has no `next`).
+   */
+  end?: boolean;
+  /**
+   * Named effects run when the screen opens.
+   *
+   * Items: The name of an effect the app registers, camelCase, such as createAstroUser.
+   */
+  effects?: string[];
+  analytics?: ScreenAnalytics;
+  eyebrow?: Text;
+  title: Text;
+  /**
+   * The name of an effect the app registers, camelCase, such as createAstroUser.
+   */
+  summaryFrom: string;
+  /**
+   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
+   */
+  loading: string;
+  /**
+   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
+   */
+  boughtHeading: string;
+  /**
+   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
+   */
+  planLabel: string;
+  /**
+   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
+   */
+  totalLabel: string;
+  deliveryHeading: Text;
+  /**
+   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
+   */
+  delivery: string;
+  /**
+   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
+   */
+  deliveryUnknown: string;
+  nextHeading: Text;
+  /**
+   * What happens next, in order.
+   *
+   * @minItems 1
+   */
+  steps: Text[];
+  /**
+   * The way on from here: a button to a screen the visitor has passed (the visitor's account, or the start).
+   */
+  wayOn: {
+    label: Text;
+    /**
+     * The id of a screen in this flow.
+     */
+    to: string;
+  };
+  messages: {
+    /**
+     * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
+     */
+    unavailable: string;
+  };
 }
 /**
  * Event properties, by name (snake_case, such as plan_id), each with the source of its value. Every event already carries screen_id, flow_id and flow_version, and on a screen with an answerKey step_id (the route's last segment, 2-1 of /quiz/2-1) and question_id (the answerKey). Never a name that reads as personal data (email, name, birth…, ip, phone, address…): no event carries any.

@@ -23,4 +23,6 @@ export const screenSubmits = {
   price: 'answer',
   offers: 'answer',
   'payment-result': null,
+  'payment-error': null,
+  'order-summary': null,
 } as const satisfies Record<Screen['kind'], Submission | null>;
