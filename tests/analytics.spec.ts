@@ -97,7 +97,7 @@ test('from /email to the upsell, every declared event arrives once, in order, ac
   const resume = funnelPaths(flow).paths.find((p) => p.resume)!.resume!;
   await resumeAt(page, flow, resume);
   await page.getByLabel('Email').fill(freshEmail());
-  await page.getByRole('button', { name: 'See my reading' }).click();
+  await page.getByRole('button', { name: 'Save and continue' }).click();
   await expectScreen(page, flow, 'get-access');
   await page.getByRole('button', { name: 'Get access' }).click();
   await expectScreen(page, flow, 'select-price');

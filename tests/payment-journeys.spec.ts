@@ -82,7 +82,7 @@ async function reloadOn(page: Page, id: string) {
 
 async function enterEmail(page: Page, email: string) {
   await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'See my reading' }).click();
+  await page.getByRole('button', { name: 'Save and continue' }).click();
 }
 
 /**
@@ -185,6 +185,8 @@ const knownCalls: RegExp[] = [
   /^POST \/subs\/sessions\/create$/,
   /^POST \/subs\/sessions\/write\/[0-9a-f-]{36}$/,
   /^GET \/subs\/sessions\/[0-9a-f-]{36}$/,
+  /^POST \/subs\/sessions\/[0-9a-f-]{36}\/seen$/,
+  /^GET \/subs\/recent-purchases$/,
   /^GET \/ip\/json$/,
   /^GET \/subs\/subscription-plans$/,
   /^GET \/subs\/users\/check-subscription$/,
@@ -196,6 +198,7 @@ const knownCalls: RegExp[] = [
   /^POST \/subs\/checkout\/[A-Za-z0-9_-]+\/pay$/,
   /^GET \/subs\/checkout\/[A-Za-z0-9_-]+\/cancel$/,
   /^GET \/subs\/purchases$/,
+  /^GET \/subs\/payment-method$/,
   /^GET \/subs\/orders\/ord_[A-Za-z0-9_-]+$/,
   /^POST \/subs\/subscriptions\/create$/,
   /^POST \/subs\/purchases$/,
@@ -222,14 +225,14 @@ const kinds: Kind[] = [
     visitor: { relationship: 'single', birthTime: 'dont_know' },
     cookies: null,
     shoot: true,
-    offer: { label: /birth chart/i, productId: BIRTH_CHART, offerId: 'birth_chart', reports: ['birth_chart'], amountCents: 1999 },
+    offer: { label: /^Your birth chart reading/, productId: BIRTH_CHART, offerId: 'birth_chart', reports: ['birth_chart'], amountCents: 1999 },
   },
   {
     title: 'a visitor in a relationship with a birth time, partner data and ad cookies',
     visitor: { relationship: 'in_relationships', birthTime: '10:30' },
     cookies: { fbc: 'fb.1.1700000000000.AbCdEf', fbp: 'fb.1.1700000000000.987654' },
     shoot: false,
-    offer: { label: /love paths/i, productId: LOVE_PATHS, offerId: 'love_paths', reports: ['love_paths'], amountCents: 2499 },
+    offer: { label: /^Love paths/, productId: LOVE_PATHS, offerId: 'love_paths', reports: ['love_paths'], amountCents: 2499 },
   },
 ];
 
@@ -380,7 +383,8 @@ for (const kind of kinds) {
     // The visitor's own purchases: the credential says whose, so no email in the URL.
     expect(log.calls('GET', '/subs/purchases').map((r) => Object.fromEntries(r.url.searchParams))).toContainEqual({ project: PROJECT });
     await page.getByRole('checkbox', { name: kind.offer.label }).check();
-    await page.getByRole('button', { name: 'Add to my order' }).dblclick();
+    // The button names what it charges and with what: the offer's price and the card the trial was paid with.
+    await page.getByRole('button', { name: `Pay $${(kind.offer.amountCents / 100).toFixed(2)} with card •••• 4242` }).dblclick();
     await look(page, 'signup-offer-success', kind.shoot);
     const purchases = log.calls('POST', '/subs/purchases');
     expect(purchases.length).toBeGreaterThanOrEqual(1);

@@ -10,7 +10,7 @@ test('a visitor pays the trial with PayPal, then buys an offer in one click with
   const email = freshEmail();
   await resumeAt(page, flow, resume);
   await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'See my reading' }).click();
+  await page.getByRole('button', { name: 'Save and continue' }).click();
   await expectScreen(page, flow, 'get-access');
   await page.getByRole('button', { name: 'Get access' }).click();
   await expectScreen(page, flow, 'select-price');
@@ -28,8 +28,8 @@ test('a visitor pays the trial with PayPal, then buys an offer in one click with
 
   await page.getByRole('button', { name: 'Continue' }).click();
   await expectScreen(page, flow, 'signup-offer');
-  await page.getByRole('checkbox', { name: /Love paths/ }).check();
-  await page.getByRole('button', { name: 'Add to my order' }).click();
+  await page.getByRole('checkbox', { name: /^Love paths/ }).check();
+  await page.getByRole('button', { name: 'Pay $24.99 with PayPal' }).click();
   await expectScreen(page, flow, 'signup-offer-success');
 
   // The visitor's own purchases: the credential (this context's cookie) says whose, no email in the URL.

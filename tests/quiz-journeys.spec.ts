@@ -352,10 +352,10 @@ test('the email is never in the address bar or localStorage', async ({ page }) =
   await freshStart(page);
   await walkToEmail(page, { relationship: 'single', birthTime: '10:30' });
   await page.getByLabel('Email').fill('not-an-email');
-  await tap(page, 'See my reading');
+  await tap(page, 'Save and continue');
   await expect(page.getByRole('alert')).toHaveText(screenMessage('email', 'invalid'));
   await page.getByLabel('Email').fill('maya@example.com');
-  await tap(page, 'See my reading');
+  await tap(page, 'Save and continue');
   await expectScreen(page, flow, 'get-access');
   expect(page.url()).not.toContain('maya');
   const stored = await page.evaluate(() => JSON.stringify({ ...window.localStorage }));

@@ -31,7 +31,7 @@ async function payingVisitor(browser: Browser): Promise<Victim> {
   const email = freshEmail();
   await resumeAt(page, flow, resumeAtEmail);
   await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'See my reading' }).click();
+  await page.getByRole('button', { name: 'Save and continue' }).click();
   await expectScreen(page, flow, 'get-access');
   await page.getByRole('button', { name: 'Get access' }).click();
   await expectScreen(page, flow, 'select-price');
@@ -138,8 +138,8 @@ test('another visitor and plain requests can neither read, charge, take over nor
   const { page } = victim;
   await page.getByRole('button', { name: 'Continue' }).click();
   await expectScreen(page, flow, 'signup-offer');
-  await page.getByRole('checkbox', { name: /birth chart/i }).check();
-  await page.getByRole('button', { name: 'Add to my order' }).click();
+  await page.getByRole('checkbox', { name: /^Your birth chart reading/ }).check();
+  await page.getByRole('button', { name: /^Pay \$19\.99 with card •••• \d{4}$/ }).click();
   await expectScreen(page, flow, 'signup-offer-success');
   await expect.poll(() => ledgerFor(victim.email).reportOrders.length).toBe(2);
   const after = ledgerFor(victim.email);

@@ -18,6 +18,7 @@ import { followFlags } from './follow-flags';
 import { trackFunnel } from './analytics/funnel-tracking';
 import type { AdEvents } from './analytics/ad-events';
 import { sessionServices, startVisitorSession, type SessionImplementations, type VisitorSessionActor } from './session/visitor-session';
+import { rememberSeen } from './session/remember-seen';
 
 /** What the app is made from: the flow (validated), the configuration and the browser. */
 export interface AppEnvironment {
@@ -148,6 +149,8 @@ export function composeApp(env: AppEnvironment, overrides: AppOverrides = {}): A
           saveAssignments();
           identify();
         });
+        // A discount page is offered once per visitor: the session on the server remembers what any tab has shown.
+        rememberSeen(funnel, session, clients.subscriptions.markSeen);
       }
       return funnel;
     },

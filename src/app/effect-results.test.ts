@@ -55,7 +55,7 @@ describe('effect results, typed by one map', () => {
   it('gives each output kind only the results of effects of that kind', () => {
     const plans: PlansByProvider = { maxpay: [], paypal: null };
     const byKind = resultsByKind({ loadPlans: plans, loadOffers: { outcome: 'failed' }, submitEmail: { outcome: 'new', astroUser: true, subscriptionUser: true } });
-    expect(byKind).toEqual({ plans: { loadPlans: plans }, offers: { loadOffers: { outcome: 'failed' } }, purchase: {}, paymentStatus: {} });
+    expect(byKind).toEqual({ plans: { loadPlans: plans }, offers: { loadOffers: { outcome: 'failed' } }, purchase: {}, paymentStatus: {}, paymentError: {}, orderSummary: {}, recentPurchases: {} });
     // A field naming an effect of another kind reads nothing, whatever that effect gave.
     expect(byKind.plans.loadOffers).toBeUndefined();
     expect(byKind.offers.loadPlans).toBeUndefined();

@@ -4,6 +4,9 @@ import type { OutputKinds, ScreenResults } from '../screens/effect-outputs';
 import type { PlansByProvider } from '../services/subscription-api';
 import { effectKinds, effectNames, type EffectName } from '../shared/effect-names';
 import type { CheckPaymentResult } from './effects/check-payment';
+import type { ReadPaymentErrorResult } from './effects/read-payment-error';
+import type { LoadRecentPurchasesResult } from './effects/load-recent-purchases';
+import type { LoadOrderSummaryResult } from './effects/load-order-summary';
 import type { LoadOffersResult } from './effects/load-offers';
 import type { OrderReportsResult } from './effects/order-reports';
 import type { PurchaseOffersResult } from './effects/purchase-offers';
@@ -28,6 +31,9 @@ export interface EffectResults extends KindOutputs {
   purchaseOffers: PurchaseOffersResult;
   orderReports: OrderReportsResult;
   checkPayment: CheckPaymentResult;
+  readPaymentError: ReadPaymentErrorResult;
+  loadRecentPurchases: LoadRecentPurchasesResult;
+  loadOrderSummary: LoadOrderSummaryResult;
 }
 
 /** The results the funnel holds: each effect's latest output (or failure), by name, in memory only. */
@@ -61,5 +67,8 @@ export function resultsByKind(results: AppResults): ScreenResults {
     offers: ofKind(results, 'offers'),
     purchase: ofKind(results, 'purchase'),
     paymentStatus: ofKind(results, 'paymentStatus'),
+    paymentError: ofKind(results, 'paymentError'),
+    recentPurchases: ofKind(results, 'recentPurchases'),
+    orderSummary: ofKind(results, 'orderSummary'),
   };
 }

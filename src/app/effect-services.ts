@@ -53,6 +53,11 @@ export function effectServices({ project, profile, config, clients, session: act
     openPaymentPage: (url) => browser.openPaymentPage(url),
     // The hosted payment's way back (`/payment-success?…&payment=true&order=…`): the order is only a claim to check.
     paymentReturn: () => ({ order: new URLSearchParams(browser.address().search).get('order') }),
+    // The way back to the payment error page (`?payment=true&reason=declined`, `?payment=cancelled`): which text it shows.
+    paymentErrorReturn: () => {
+      const query = new URLSearchParams(browser.address().search);
+      return { payment: query.get('payment'), reason: query.get('reason') };
+    },
     browser: () => browser.details(),
   };
 }

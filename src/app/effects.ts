@@ -8,8 +8,19 @@ import { loadOffers, type LoadOffersServices } from './effects/load-offers';
 import { purchaseOffers, type PurchaseOffersServices } from './effects/purchase-offers';
 import { orderReports, type OrderReportsServices } from './effects/order-reports';
 import { checkPayment, type CheckPaymentServices } from './effects/check-payment';
+import { readPaymentError, type ReadPaymentErrorServices } from './effects/read-payment-error';
+import { loadRecentPurchases, type LoadRecentPurchasesServices } from './effects/load-recent-purchases';
+import { loadOrderSummary, type LoadOrderSummaryServices } from './effects/load-order-summary';
 
-type AllServices = SubmitEmailServices & StartCheckoutServices & LoadOffersServices & PurchaseOffersServices & OrderReportsServices & CheckPaymentServices;
+type AllServices = SubmitEmailServices &
+  StartCheckoutServices &
+  LoadOffersServices &
+  PurchaseOffersServices &
+  OrderReportsServices &
+  CheckPaymentServices &
+  ReadPaymentErrorServices &
+  LoadRecentPurchasesServices &
+  LoadOrderSummaryServices;
 
 /** What the effects reach the outside world with: every effect's services in one. */
 export interface EffectServices extends Omit<AllServices, 'subscriptions' | 'astro' | 'visitor'> {
@@ -19,6 +30,8 @@ export interface EffectServices extends Omit<AllServices, 'subscriptions' | 'ast
     PurchaseOffersServices['subscriptions'] &
     OrderReportsServices['subscriptions'] &
     CheckPaymentServices['subscriptions'] &
+    LoadRecentPurchasesServices['subscriptions'] &
+    LoadOrderSummaryServices['subscriptions'] &
     Pick<SubscriptionApi, 'getSubscriptionPlans'>;
   astro: SubmitEmailServices['astro'] & OrderReportsServices['astro'];
   visitor(): ReturnType<SubmitEmailServices['visitor']> & ReturnType<StartCheckoutServices['visitor']> & ReturnType<PurchaseOffersServices['visitor']>;
@@ -37,5 +50,8 @@ export function createEffects(services: EffectServices): Required<EffectLogics<E
     purchaseOffers: purchaseOffers(services),
     orderReports: orderReports(services),
     checkPayment: checkPayment(services),
+    loadOrderSummary: loadOrderSummary(services),
+    loadRecentPurchases: loadRecentPurchases(services),
+    readPaymentError: readPaymentError(services),
   };
 }

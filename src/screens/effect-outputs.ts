@@ -1,6 +1,8 @@
 import type { OutputKind, Settled } from '../engine/effect-results';
 import type { PaymentStatusReport } from '../engine/payment-status';
-import type { Offer, OfferId } from '../shared/contract/subscription';
+import type { PaymentErrorReport } from '../engine/payment-error';
+import type { OrderSummary } from '../domain/order-summary';
+import type { Offer, OfferId, StoredPaymentMethod, RecentPurchase } from '../shared/contract/subscription';
 import type { PlansByProvider } from '../services/subscription-api';
 
 /**
@@ -11,12 +13,21 @@ import type { PlansByProvider } from '../services/subscription-api';
 export interface OutputKinds {
   /** A price screen's `plansFrom`: the plans of each provider, null where the provider's request failed. */
   plans: PlansByProvider;
-  /** An offers screen's `offersFrom`: the offers on sale and the ones the visitor owns, or none could be loaded. */
-  offers: { outcome: 'ready'; offers: readonly Offer[]; bought: readonly OfferId[] } | { outcome: 'failed' };
+  /**
+   * An offers screen's `offersFrom`: the offers on sale, the ones the visitor bought, and the stored payment method a
+   * purchase charges (null: unknown); or none could be loaded.
+   */
+  offers: { outcome: 'ready'; offers: readonly Offer[]; bought: readonly OfferId[]; paymentMethod: StoredPaymentMethod | null } | { outcome: 'failed' };
   /** An offers screen's `submit`: how buying ended, and the offers the visitor owns after it (when known). */
   purchase: { outcome: string; bought?: readonly OfferId[] };
   /** A payment result screen's `statusFrom`: what the server says of the visitor's order. */
   paymentStatus: PaymentStatusReport;
+  /** A payment error screen's `reasonFrom`: why the payment failed, and where its secondary action leads. */
+  paymentError: PaymentErrorReport;
+  /** A price screen's `transactionsFrom`: real recent purchases, buyers' names masked by the server (none when they could not be loaded). */
+  recentPurchases: readonly RecentPurchase[];
+  /** An order summary screen's `summaryFrom`: what the visitor bought and where it arrives, or it could not be found. */
+  orderSummary: OrderSummary;
 }
 
 /**

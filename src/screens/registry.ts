@@ -14,6 +14,8 @@ import { EmailScreen } from './email/email-screen';
 import { PriceScreen } from './price/price-screen';
 import { OffersScreen } from './offers/offers-screen';
 import { PaymentResultScreen } from './payment-result/payment-result-screen';
+import { PaymentErrorScreen } from './payment-error/payment-error-screen';
+import { OrderSummaryScreen } from './order-summary/order-summary-screen';
 
 /**
  * One component per screen kind. The mapped type makes a kind added to the schema without a
@@ -35,4 +37,6 @@ export const screenRegistry: ScreenRegistry = {
   price: PriceScreen,
   offers: OffersScreen,
   'payment-result': PaymentResultScreen,
+  'payment-error': PaymentErrorScreen,
+  'order-summary': OrderSummaryScreen,
 };

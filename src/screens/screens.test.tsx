@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, screen as dom, within } from '@testing-library
 import userEvent from '@testing-library/user-event';
 import type { FunnelEvent } from '../engine/compile-flow';
 import type { Answers, PlaceAnswer } from '../engine/answers';
-import { todayIso } from '../engine/answers';
+import { latestBirthDate, todayIso } from '../engine/answers';
 import type { PlaceSuggestion } from '../shared/place-suggestion';
 import type { ScreenServices } from './services-context';
 import { SingleChoiceScreen } from './single-choice/single-choice-screen';
@@ -82,10 +82,29 @@ describe('multiple-choice screen (3-5)', () => {
     expect(send).not.toHaveBeenCalled();
   });
 
-  it('shows the too-many message and sends nothing when four are picked', async () => {
+  it('refuses a tick past maxSelected at the tap, with the flow\'s message, and keeps the ones already ticked', async () => {
+    expect(screen.maxSelected).toBe(3);
     const { send, user } = renderIt();
-    for (const name of [/Love and romance/, /Career and purpose/, /Family/, /Friendship/]) await user.click(dom.getByRole('checkbox', { name }));
+    for (const name of [/Love and romance/, /Career and purpose/, /Family/]) await user.click(dom.getByRole('checkbox', { name }));
+    expect(dom.queryByRole('alert')).toBeNull();
+    const fourth = dom.getByRole<HTMLInputElement>('checkbox', { name: /Friendship/ });
+    await user.click(fourth);
+    expect(fourth.checked).toBe(false);
+    expect(dom.getByRole('alert').textContent).toBe(screen.messages.tooMany);
+    expect(dom.getAllByRole<HTMLInputElement>('checkbox').filter((box) => box.checked)).toHaveLength(3);
+    // Unticking one makes room again, and the message goes.
+    await user.click(dom.getByRole('checkbox', { name: /Family/ }));
+    expect(dom.queryByRole('alert')).toBeNull();
+    await user.click(fourth);
+    expect(fourth.checked).toBe(true);
     await user.click(dom.getByRole('button', { name: screen.cta }));
+    expect(send).toHaveBeenCalledWith({ type: 'ANSWER', value: ['love', 'career', 'friendship'] });
+  });
+
+  it('still refuses more than maxSelected on submit (a previous answer from a longer list)', async () => {
+    const send = sender();
+    renderWithProviders(<MultipleChoiceScreen screen={screen} answers={{}} answer={['love', 'career', 'family', 'health']} send={send} email={null} />);
+    await userEvent.setup().click(dom.getByRole('button', { name: screen.cta }));
     expect(dom.getByRole('alert').textContent).toBe(screen.messages.tooMany);
     expect(send).not.toHaveBeenCalled();
   });
@@ -235,13 +254,29 @@ describe('date screen (2-2)', () => {
     expect(dom.queryByRole('alert')).toBeNull();
   });
 
-  it('accepts the first allowed day and today', async () => {
+  it('accepts the first allowed day and the latest birth date of an 18-year-old', async () => {
     const { send, user, enter } = renderIt();
     enter('1900-01-01');
     await user.click(dom.getByRole('button', { name: screen.cta }));
-    enter(todayIso());
+    enter(latestBirthDate(18));
     await user.click(dom.getByRole('button', { name: screen.cta }));
-    expect(send.mock.calls).toEqual([[{ type: 'ANSWER', value: '1900-01-01' }], [{ type: 'ANSWER', value: todayIso() }]]);
+    expect(send.mock.calls).toEqual([[{ type: 'ANSWER', value: '1900-01-01' }], [{ type: 'ANSWER', value: latestBirthDate(18) }]]);
+  });
+
+  it('refuses a visitor under 18 with a kind message, keeping the date they typed, and lets them correct it', async () => {
+    const { send, user, input, enter } = renderIt();
+    const seventeen = latestBirthDate(17);
+    enter(seventeen);
+    await user.click(dom.getByRole('button', { name: screen.cta }));
+    expect(screen.minAge).toBe(18);
+    expect(dom.getByRole('alert').textContent).toBe(screen.messages.tooYoung);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.value).toBe(seventeen);
+    expect(send).not.toHaveBeenCalled();
+    enter('1990-05-17');
+    expect(dom.queryByRole('alert')).toBeNull();
+    await user.click(dom.getByRole('button', { name: screen.cta }));
+    expect(send).toHaveBeenCalledExactlyOnceWith({ type: 'ANSWER', value: '1990-05-17' });
   });
 
   it('is pre-filled with the previous answer', () => {

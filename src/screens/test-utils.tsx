@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import flowJson from '../../flows/astrology.json';
 import type { Flow, Screen } from '../engine/generated/flow-types';
 import { validateFlow } from '../engine/validate-flow';
-import { lightTheme } from '../ui/theme';
+import { theme } from '../ui/theme';
 import { ScreenServicesContext, type ScreenServices } from './services-context';
 import type { ScreenResults } from './effect-outputs';
 
@@ -40,13 +40,13 @@ export function screenOf<K extends Screen['kind']>(flow: Flow, id: string, kind:
 
 /** Effects' results as a screen is given them (by output kind, then name): the kinds not given hold none. */
 export function screenResults(given: Partial<ScreenResults> = {}): ScreenResults {
-  return { plans: {}, offers: {}, purchase: {}, paymentStatus: {}, ...given };
+  return { plans: {}, offers: {}, purchase: {}, paymentStatus: {}, paymentError: {}, orderSummary: {}, recentPurchases: {}, ...given };
 }
 
 /** Wraps a UI in the providers the screens expect: theme, router, and (optionally) the screen services. */
 export function renderWithProviders(ui: ReactElement, options: { services?: ScreenServices; initialPath?: string } = {}) {
   const wrap = (node: ReactNode) => (
-    <ThemeProvider theme={lightTheme}>
+    <ThemeProvider theme={theme}>
       <MemoryRouter initialEntries={[options.initialPath ?? '/']}>
         {options.services ? <ScreenServicesContext.Provider value={options.services}>{node}</ScreenServicesContext.Provider> : node}
       </MemoryRouter>

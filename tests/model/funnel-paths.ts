@@ -1,14 +1,14 @@
 import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import type { EventFromLogic } from 'xstate';
 import { screenIdOf } from '../../src/engine/compile-flow';
-import { submitEffectOf } from '../../src/engine/screen-effects';
+import { statusEffectOf, submitEffectOf } from '../../src/engine/screen-effects';
 import { pendingEffects } from '../../src/engine/test-support/pending-effects';
 import type { Flow, Screen } from '../../src/engine/generated/flow-types';
 import type { Answers, PlaceAnswer } from '../../src/engine/answers';
 import { isQuestionScreen } from '../../src/engine/answers';
 import { compileFlow, type FunnelEvent, type FunnelMachine } from '../../src/engine/compile-flow';
-import { branchesOf, defaultFlags, indexFlow, resolveReturnRoute } from '../../src/engine/flow-graph';
-import { conditionAnswerKeys, evaluateCondition, outcomeOf, type Flags } from '../../src/engine/conditions';
+import { branchesOf, defaultFlags, followersOf, indexFlow, resolveReturnRoute } from '../../src/engine/flow-graph';
+import { conditionAnswerKeys, conditionSeen, evaluateCondition, outcomeOf, type Flags } from '../../src/engine/conditions';
 import type { Condition } from '../../src/engine/generated/flow-types';
 
 /** The sample answers the model uses; the UI driver enters the same ones. */
@@ -47,6 +47,10 @@ export const submitOutcomes: Record<string, (answer: unknown) => string[]> = {
  */
 export const statusOutcomes: Record<string, string[]> = {
   checkPayment: ['paid', 'pending', 'declined', 'unknown'],
+  // Why a payment failed only picks the payment error page's texts (no branch tests it), and the UI's reason follows
+  // from how the visitor got there (a decline on the hosted page, a payment that could not start): one outcome
+  // stands for all, and the driver checks the page shows one of its reasons.
+  readPaymentError: ['unknown'],
 };
 
 /**
@@ -120,7 +124,7 @@ export function funnelPaths(flow: Flow, flags: Flags = defaultFlags(flow)): Mode
   // Remote config has settled with these values: each screen that reads a flag assigns it as it opens.
   const start = machine.resolveState({
     value: flow.start,
-    context: { answers: {}, trail: [flow.start], email: null, move: 'start', results: {}, flags, assigned: {}, flagsSettled: true, leaving: null },
+    context: { answers: {}, trail: [flow.start], email: null, move: 'start', results: {}, flags, assigned: {}, flagsSettled: true, leaving: null, seen: [] },
   });
   const { byId } = indexFlow(flow);
   for (const screen of flow.screens) {
@@ -136,12 +140,13 @@ export function funnelPaths(flow: Flow, flags: Flags = defaultFlags(flow)): Mode
     }
   }
   for (const screen of flow.screens) {
-    if (screen.kind !== 'payment-result') continue;
-    const known = statusOutcomes[screen.statusFrom];
-    if (!known) throw new Error(`the model does not know the outcomes of "${screen.statusFrom}" (${screen.id}): add them to statusOutcomes and teach the UI driver`);
+    const status = statusEffectOf(screen);
+    if (status === undefined) continue;
+    const known = statusOutcomes[status];
+    if (!known) throw new Error(`the model does not know the outcomes of "${status}" (${screen.id}): add them to statusOutcomes and teach the UI driver`);
     for (const b of branchesOf(screen)) {
       for (const value of b.when ? outcomeValues(b.when) : []) {
-        if (!known.includes(value)) throw new Error(`${screen.id} tests outcome "${value}" of "${screen.statusFrom}", which the model never produces: add it to statusOutcomes`);
+        if (!known.includes(value)) throw new Error(`${screen.id} tests outcome "${value}" of "${status}", which the model never produces: add it to statusOutcomes`);
       }
     }
   }
@@ -155,8 +160,13 @@ export function funnelPaths(flow: Flow, flags: Flags = defaultFlags(flow)): Mode
       case 'loading':
       case 'payment-result':
         return [{ type: 'NEXT' }];
+      case 'order-summary':
+        // An end: its way on (NAVIGATE to a passed screen) is the address bar's event, not a step forward.
+        return [];
       case 'email':
         return [{ type: 'SUBMIT_EMAIL', email: sample.email }];
+      case 'payment-error':
+        return [screen.primary.value, screen.secondary.value].map((value) => ({ type: 'ANSWER', value }));
       case 'single-choice':
         return branchKeys.has(screen.answerKey) ? screen.options.map((o) => ({ type: 'ANSWER', value: o.value })) : [{ type: 'ANSWER', value: screen.options[0]!.value }];
       case 'multiple-choice':
@@ -189,13 +199,14 @@ export function funnelPaths(flow: Flow, flags: Flags = defaultFlags(flow)): Mode
       return submitOutcomes[submit]!(answer).map((outcome) => outcomeEvent(screen.id, submit, outcome));
     }
     // A payment return page asks the server first: each status it may answer, and only then its button.
-    if (phase === 'checking' && screen.kind === 'payment-result') {
-      return [...statusOutcomes[screen.statusFrom]!.map((outcome) => outcomeEvent(screen.id, screen.statusFrom, outcome)), ...back];
+    const status = statusEffectOf(screen);
+    if (phase === 'checking' && status !== undefined) {
+      return [...statusOutcomes[status]!.map((outcome) => outcomeEvent(screen.id, status, outcome)), ...back];
     }
     // Sent to the hosted payment page: it sends the visitor back to one of the screen's return routes.
     if (phase === 'decided' && screen.kind === 'price' && screen.returnTo) {
-      const { answers, results, flags } = snapshot.context;
-      const routes = Object.values(screen.returnTo).map((value) => resolveReturnRoute(value, answers, results, flags));
+      const { answers, results, flags, seen } = snapshot.context;
+      const routes = Object.values(screen.returnTo).map((value) => resolveReturnRoute(value, answers, results, flags, seen));
       const returns = flow.screens.filter((s) => routes.includes(s.route)).map((s) => ({ type: 'RETURN' as const, screen: s.id }));
       // The visitor is on the provider's page now: the app's own Back button is not there to press.
       return returns;
@@ -206,13 +217,14 @@ export function funnelPaths(flow: Flow, flags: Flags = defaultFlags(flow)): Mode
   // Two snapshots are the same model state when they show the same screen, BACK leads to the same
   // screen, and every branch condition still ahead would decide the same way.
   const ahead = new Map(flow.screens.map((s) => [s.id, new Set([s.id, ...reachableFrom(flow, s.id)])]));
+  const seenAhead = new Map(flow.screens.map((s) => [s.id, seenConditionsFrom(flow, s.id)]));
   const serializeState = (snapshot: FunnelSnapshot) => {
-    const { trail, answers, results, flags } = snapshot.context;
+    const { trail, answers, results, flags, seen } = snapshot.context;
     const at = trail.indexOf(screenIdOf(snapshot));
     const reachable = ahead.get(screenIdOf(snapshot))!;
     // A condition decided afresh each time its screen is answered (on that screen's own answer or submit
     // outcome) does not tell states apart: what was answered or reported before is asked again.
-    const decisions = conditions.map((c) => (!reachable.has(c.screen) || c.fresh ? '-' : evaluateCondition(c.when, answers, results, flags) ? 1 : 0)).join('');
+    const decisions = conditions.map((c) => (!reachable.has(c.screen) || c.fresh ? '-' : evaluateCondition(c.when, answers, results, flags, seen) ? 1 : 0)).join('');
     const phase = phaseOf(snapshot);
     const screen = screenOf(snapshot);
     // The screen before matters only where BACK goes to it; a submit's outcomes may depend on what it submits.
@@ -220,7 +232,10 @@ export function funnelPaths(flow: Flow, flags: Flags = defaultFlags(flow)): Mode
     const submitted = phase === 'submitting' && isQuestionScreen(screen) ? JSON.stringify(answers[screen.answerKey] ?? null) : '';
     // A checked payment page waits for its button: which status it shows decides where that leads.
     const status = phase === 'checked' && screen.kind === 'payment-result' ? (outcomeOf(results[screen.statusFrom]) ?? '') : '';
-    return `${screenIdOf(snapshot)}${phase ? `.${phase}` : ''}|${previous}|${decisions}|${submitted}${status}`;
+    // The discount pages already seen decide where leaving checkout returns to (and /payment-error's way on): states
+    // differ by them only as far as a condition still ahead would decide differently.
+    const used = seenAhead.get(screenIdOf(snapshot))!.map((c) => (evaluateCondition(c, answers, results, flags, seen) ? 1 : 0)).join('');
+    return `${screenIdOf(snapshot)}${phase ? `.${phase}` : ''}|${previous}|${decisions}|${submitted}${status}|${used}`;
   };
   const serializeEvent = (event: MachineEvent) => JSON.stringify(event);
   const options = { events, serializeState, serializeEvent, fromState: start } as const;
@@ -315,9 +330,9 @@ export function funnelPaths(flow: Flow, flags: Flags = defaultFlags(flow)): Mode
       // A screen decides where to go when its answer is taken, or when its submit effect has answered.
       const decides = submitEffectOf(screen) !== undefined ? outcomeOfEvent(step.event) !== null : step.event.type !== 'BACK' && step.event.type !== 'RETURN';
       if (decides) {
-        const { answers, results, flags } = snapshot.context;
+        const { answers, results, flags, seen } = snapshot.context;
         for (const b of branchesOf(screen)) {
-          if (b.when) coveredConditionSides.add(`${screen.id}:${JSON.stringify(b.when)}:${evaluateCondition(b.when, answers, results, flags)}`);
+          if (b.when) coveredConditionSides.add(`${screen.id}:${JSON.stringify(b.when)}:${evaluateCondition(b.when, answers, results, flags, seen)}`);
         }
       }
       coveredTransitions.add(`${serializeState(before)} ${serializeEvent(step.event)}`);
@@ -347,6 +362,26 @@ function reachableFrom(flow: Flow, id: string): Set<string> {
     queue.push(...branchesOf(byId.get(next)!).map((b) => b.to));
   }
   return seen;
+}
+
+/** The conditions on screens offered once having been seen (in `next` or a price screen's returns) of `id` and the screens after it, payment returns included. */
+function seenConditionsFrom(flow: Flow, id: string): Condition[] {
+  const { byId } = indexFlow(flow);
+  const found = new Set<string>([id]);
+  const queue = [id];
+  while (queue.length > 0) {
+    for (const next of followersOf(flow, byId.get(queue.shift()!)!)) {
+      if (!found.has(next)) {
+        found.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  return [...found].flatMap((screenId) => {
+    const screen = byId.get(screenId)!;
+    const returns = screen.kind === 'price' && screen.returnTo ? Object.values(screen.returnTo).flatMap((value) => (typeof value === 'string' ? [] : value)) : [];
+    return [...branchesOf(screen), ...returns].flatMap((b) => (b.when && conditionSeen(b.when).length > 0 ? [b.when] : []));
+  });
 }
 
 type FunnelPathLike = { steps: Array<{ event: MachineEvent; state: FunnelSnapshot }> };

@@ -98,7 +98,7 @@ async function fakePixel(page: Page) {
 async function toSelectPrice(page: Page) {
   await resumeAt(page, flow, resumeAtEmail);
   await page.getByLabel('Email').fill(freshEmail());
-  await page.getByRole('button', { name: 'See my reading' }).click();
+  await page.getByRole('button', { name: 'Save and continue' }).click();
   await expectScreen(page, flow, 'get-access');
   await page.getByRole('button', { name: 'Get access' }).click();
   await expectScreen(page, flow, 'select-price');

@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { loadTestFlow } from '../support/load-test-flow';
 import type { Back, Screen } from '../../src/engine/generated/flow-types';
-import { pathFor } from '../../src/engine/flow-graph';
+import { defaultFlags, pathFor, resolveReturnRoute } from '../../src/engine/flow-graph';
 
 // Spec §2, to the letter: step, question id, back target ("not shown" = the previous screen on the
 // visitor's path, design §2).
@@ -100,16 +100,30 @@ describe('flows/astrology.json follows the spec', () => {
     expect(screen.back?.delayMs ?? 0).toBe(delayMs);
   });
 
-  it('sends the hosted payment back to /payment-success and /payment-error, and a visitor who leaves it to /sale, then /secret-discount', () => {
+  it('sends the hosted payment back to /payment-success and /payment-error, and a visitor who leaves it to /sale, then /secret-discount, each offered once', () => {
     const returns = (route: string) => {
       const screen = byRoute(route);
       return screen.kind === 'price' ? screen.returnTo : undefined;
     };
     expect(returns('/select-price')).toMatchObject({ success: '/payment-success', error: '/payment-error' });
     expect(returns('/sale')).toMatchObject({ success: '/payment-success', error: '/payment-error' });
-    expect(returns('/select-price')?.cancel).toEqual([{ when: { flag: 'discounts', is: true }, to: '/sale' }, { to: '/select-price' }]);
-    expect(returns('/sale')?.cancel).toEqual([{ when: { flag: 'discounts', is: true }, to: '/secret-discount' }, { to: '/select-price' }]);
     expect(flow.flags?.discounts).toMatchObject({ type: 'boolean', default: true });
+    /** Where leaving the hosted payment from `route` leads, with the discounts on or off and these discount pages seen. */
+    const leaving = (route: string, discounts: boolean, seen: string[] = []) => {
+      const cancel = returns(route)?.cancel;
+      return cancel === undefined ? null : resolveReturnRoute(cancel, {}, {}, { ...defaultFlags(flow), discounts }, seen);
+    };
+    // Design §2: checkout left without paying → /sale → /secret-discount, while the discounts are on.
+    expect(leaving('/select-price', true)).toBe('/sale');
+    expect(leaving('/sale', true, ['sale'])).toBe('/secret-discount');
+    expect(leaving('/select-price', false)).toBe('/select-price');
+    expect(leaving('/sale', false, ['sale'])).toBe('/select-price');
+    // Each discount page is offered once per visitor (design §9, issue 12): once seen, it is not offered again.
+    expect(byRoute('/sale')).toMatchObject({ once: true });
+    expect(byRoute('/secret-discount')).toMatchObject({ once: true });
+    expect(leaving('/select-price', true, ['sale'])).toBe('/select-price');
+    expect(leaving('/select-price', true, ['sale', 'secret-discount'])).toBe('/select-price');
+    expect(leaving('/sale', true, ['sale', 'secret-discount'])).toBe('/select-price');
   });
 
   it('skips the session handling on the payment and signup-offer pages when payment is true (spec §4)', () => {

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { expect, request, type Page } from '@playwright/test';
 import type { Flow, Screen } from '../../src/engine/generated/flow-types';
 import type { FunnelEvent } from '../../src/engine/compile-flow';
-import { defaultFlags, resolveReturnRoute } from '../../src/engine/flow-graph';
+import { returnRoutesOf } from '../../src/engine/flow-graph';
 import { saveProgress } from '../../src/engine/persistence';
 import { paymentStatuses, paymentStatusOf } from '../../src/engine/payment-status';
+import { paymentErrorReasons } from '../../src/engine/payment-error';
 import { isVariantText } from '../../src/engine/text-variants';
 import { screenById } from './load-test-flow';
 import { outcomeOfEvent, sample, type ModelPath } from '../model/funnel-paths';
@@ -72,6 +73,8 @@ function escapeRegExp(text: string): string {
  */
 export function headingPattern(screen: Screen): RegExp | null {
   if (screen.kind === 'payment-result') return new RegExp(`^(${paymentStatuses.map((status) => escapeRegExp(screen.states[status].title)).join('|')})$`, 'i');
+  // A payment error page's reason depends on how the visitor got there (a decline, a payment that could not start).
+  if (screen.kind === 'payment-error') return new RegExp(`^(${paymentErrorReasons.map((reason) => escapeRegExp(screen.reasons[reason].title)).join('|')})$`, 'i');
   if (!('title' in screen)) return null;
   const titles: string[] = isVariantText(screen.title) ? Object.values(screen.title.variants) : [screen.title];
   const patterns = titles.map((title) => title.split(/\{[^{}]+\}/).map(escapeRegExp).join('.*'));
@@ -93,14 +96,17 @@ function quizScreens(flow: Flow): Set<string> {
   return seen;
 }
 
-/** Asserts the browser shows `screenId`: its route in the address bar, its question as the h1, and the quiz's progress bar only within the quiz. */
+/**
+ * Asserts the browser shows `screenId`: its route in the address bar, its question as the h1, and the quiz's progress
+ * bar only within the quiz (not on a loading screen, which shows its own progress instead).
+ */
 export async function expectScreen(page: Page, flow: Flow, screenId: string) {
   const screen = screenById(flow, screenId);
   await expect(page).toHaveURL((url) => url.pathname === screen.route);
   const heading = headingPattern(screen);
   if (heading) await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
   const progress = page.getByRole('progressbar', { name: 'Quiz progress' });
-  if (screen.kind !== 'welcome' && quizScreens(flow).has(screen.id)) await expect(progress).toBeVisible();
+  if (screen.kind !== 'welcome' && screen.kind !== 'loading' && quizScreens(flow).has(screen.id)) await expect(progress).toBeVisible();
   else await expect(progress).toHaveCount(0);
 }
 
@@ -167,7 +173,16 @@ export async function perform(page: Page, flow: Flow, screenId: string, event: F
       }
       if (outcome === 'failed') await page.route('**/subs/purchases', (route) => (route.request().method() === 'POST' ? route.abort('connectionrefused') : route.fallback()));
       for (const id of ids) await page.locator(`input[type="checkbox"][value="${id}"]`).check();
-      await page.getByRole('button', { name: screen.cta }).click();
+      // The buy button names the total and the stored method ("Pay $19.99 with card •••• 4242"): any of its texts.
+      const buyTexts = [screen.cta, screen.payWith?.card, screen.payWith?.paypal].filter((text): text is string => text !== undefined);
+      const buy = buyTexts.map((text) => escapeRegExp(text).replace(/\\\{[A-Za-z0-9]+\\\}/g, '.+'));
+      await page.getByRole('button', { name: new RegExp(`^(${buy.join('|')})$`) }).click();
+      return;
+    }
+    case 'payment-error': {
+      // The primary action has one name; the secondary one is named for where it leads (any of its labels).
+      const name = value === screen.primary.value ? new RegExp(`^${escapeRegExp(screen.primary.label)}$`) : new RegExp(`^(${Object.values(screen.secondary.labels).map(escapeRegExp).join('|')})$`);
+      await page.getByRole('button', { name }).click();
       return;
     }
     case 'single-choice': {
@@ -237,11 +252,13 @@ async function leaveHostedCheckout(page: Page, flow: Flow, screen: Screen, targe
   const targetScreen = screenById(flow, target);
   const route = targetScreen.route;
   const returns = screen.returnTo;
-  const where = (value: (typeof returns)['success']) => resolveReturnRoute(value, {}, {}, defaultFlags(flow));
+  // The model chose the target with what the machine knew (flags, the discount pages seen): any route a return may
+  // lead to names the way there.
+  const leadsTo = (value: (typeof returns)['success']) => returnRoutesOf(value).includes(route);
   if (targetScreen.kind === 'payment-result' && outcome !== null && outcome !== 'paid') await returnWithOrder(page, targetScreen, outcome);
-  else if (where(returns.success) === route) await payWithCard(page, 'approved');
-  else if (where(returns.error) === route) await payWithCard(page, 'declined');
-  else if (where(returns.cancel) === route) await cancelCheckout(page);
+  else if (leadsTo(returns.success)) await payWithCard(page, 'approved');
+  else if (leadsTo(returns.error)) await payWithCard(page, 'declined');
+  else if (leadsTo(returns.cancel)) await cancelCheckout(page);
   else throw new Error(`no way back from the hosted checkout to ${target}`);
 }
 

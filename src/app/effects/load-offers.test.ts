@@ -38,6 +38,7 @@ async function run(
   return toPromise(createActor(loadOffers(services(visitor, over, url)), { input }).start());
 }
 
+const CARD_4242 = { provider: 'maxpay', type: 'card', last4: '4242' };
 const offersOf = async (provider: 'maxpay' | 'paypal', isTest = false) => (await catalogue(base(), provider, isTest)).filter((p): p is Offer => p.type === 'FIXED');
 const ids = (result: LoadOffersResult) => (result.outcome === 'ready' ? result.offers.map((o) => o.id) : []);
 
@@ -45,7 +46,7 @@ describe('loading the one-click offers', () => {
   it('offers a maxpay subscriber maxpay\'s live offers in the server\'s order, none bought yet', async () => {
     const visitor = await subscriber(base(), 'maxpay');
     const result = await run(visitor, visitor.email);
-    expect(result).toEqual({ outcome: 'ready', provider: 'maxpay', offers: await offersOf('maxpay'), bought: [] });
+    expect(result).toEqual({ outcome: 'ready', provider: 'maxpay', offers: await offersOf('maxpay'), bought: [], paymentMethod: CARD_4242 });
     expect(ids(result)).toEqual(['birth_chart', 'love_paths', 'ultra_pack']);
     expect(errors).not.toHaveBeenCalled();
   });
@@ -55,6 +56,8 @@ describe('loading the one-click offers', () => {
     const result = await run(visitor, visitor.email);
     expect(result).toMatchObject({ outcome: 'ready', provider: 'paypal', bought: [] });
     expect(result.outcome === 'ready' && result.offers).toEqual(await offersOf('paypal'));
+    // The server names the method as the buy button may: PayPal, without the account's address.
+    expect(result.outcome === 'ready' && result.paymentMethod).toEqual({ provider: 'paypal', type: 'paypal' });
   });
 
   it('finds the subscriber\'s provider in the plans loadPlans already fetched, without fetching them again', async () => {
@@ -71,7 +74,7 @@ describe('loading the one-click offers', () => {
     const visitor = await subscriber(base(), 'maxpay');
     const result = await run(visitor, visitor.email, { testOffers: true });
     const testOffers = await offersOf('maxpay', true);
-    expect(result).toEqual({ outcome: 'ready', provider: 'maxpay', offers: testOffers, bought: [] });
+    expect(result).toEqual({ outcome: 'ready', provider: 'maxpay', offers: testOffers, bought: [], paymentMethod: CARD_4242 });
     expect(testOffers.every((o) => o.isTest)).toBe(true);
     expect(testOffers.map((o) => o.productId)).not.toEqual((await offersOf('maxpay')).map((o) => o.productId));
   });
@@ -79,14 +82,14 @@ describe('loading the one-click offers', () => {
   it('marks the offers the visitor already bought, whichever way they bought them', async () => {
     const visitor = await subscriber(base(), 'maxpay');
     const [birthChart, , ultraPack] = await offersOf('maxpay');
+    // Bought through the hosted checkout.
+    await payThroughCheckout(base(), visitor, 'maxpay', birthChart!.productId);
+    expect(await run(visitor, visitor.email)).toMatchObject({ outcome: 'ready', bought: ['birth_chart'] });
     // Bought in one click in the visitor's browser (a purchase is made only by, and for, the caller).
     const bought = await asVisitor(base(), visitor, 'POST', '/subs/purchases', {
       project: 'astrelle', provider: 'maxpay', productId: ultraPack!.productId, email: visitor.email, usid: visitor.usid, orderId: newOrderId(),
     });
     expect(bought.status).toBe(201);
-    expect(await run(visitor, visitor.email)).toMatchObject({ outcome: 'ready', bought: ['ultra_pack'] });
-    // An offer bought through the hosted checkout counts too.
-    await payThroughCheckout(base(), visitor, 'maxpay', birthChart!.productId);
     expect(await run(visitor, visitor.email)).toMatchObject({ outcome: 'ready', bought: ['birth_chart', 'ultra_pack'] });
     // New by design: the purchases are the visitor's own (GET /purchases has no email any more), so in another
     // visitor's browser the same address has bought nothing.
@@ -104,7 +107,7 @@ describe('loading the one-click offers', () => {
     await payThroughCheckout(base(), visitor, 'maxpay', birthChart!.productId);
     const second: Visitor = { ...visitor, email: `second.${visitor.email}` };
     await payThroughCheckout(base(), second, 'maxpay', (await trialPlan(base(), 'maxpay')).productId);
-    expect(await run(second, second.email)).toEqual({ outcome: 'ready', provider: 'maxpay', offers: await offersOf('maxpay'), bought: [] });
+    expect(await run(second, second.email)).toEqual({ outcome: 'ready', provider: 'maxpay', offers: await offersOf('maxpay'), bought: [], paymentMethod: CARD_4242 });
     expect(await run(visitor, visitor.email)).toMatchObject({ outcome: 'ready', provider: 'maxpay', bought: ['birth_chart'] });
   });
 
@@ -123,7 +126,17 @@ describe('loading the one-click offers', () => {
   });
 
   it('shows maxpay\'s offers, none bought, when nobody knows the visitor\'s email', async () => {
-    expect(await run(await landedVisitor(base()), null)).toEqual({ outcome: 'ready', provider: 'maxpay', offers: await offersOf('maxpay'), bought: [] });
+    expect(await run(await landedVisitor(base()), null)).toEqual({ outcome: 'ready', provider: 'maxpay', offers: await offersOf('maxpay'), bought: [], paymentMethod: null });
+  });
+
+  it('names no payment method for a visitor who paid none: the server knows none for them, and none is guessed', async () => {
+    const visitor = await landedVisitor(base());
+    expect(await run(visitor, visitor.email)).toMatchObject({ outcome: 'ready', provider: 'maxpay', paymentMethod: null });
+    // A 404 is an answer, not a failure to log.
+    expect(errors).not.toHaveBeenCalled();
+    // Another visitor's stored card is not theirs to see, even for the subscriber's own address.
+    const other = await subscriber(base(), 'maxpay');
+    expect(await run(visitor, other.email)).toMatchObject({ paymentMethod: null });
   });
 
   it('fails softly, logged by the client, when the offers cannot be fetched', async () => {

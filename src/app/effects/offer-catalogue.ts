@@ -1,17 +1,23 @@
-import type { Offer, OfferId, Product, Purchase } from '../../shared/contract/subscription';
+import type { Offer, OfferId, Product, Purchase, StoredPaymentMethod } from '../../shared/contract/subscription';
 import type { PaymentProvider, SubscriptionApi } from '../../services/subscription-api';
 import type { AppResults } from '../effect-results';
 
 /** What looking up the visitor's offers needs (loadOffers, and purchaseOffers after a page reload). */
 export interface OfferServices {
-  subscriptions: Pick<SubscriptionApi, 'checkSubscription' | 'getSubscriptionPlans' | 'getOffers' | 'listPurchases'>;
+  subscriptions: Pick<SubscriptionApi, 'checkSubscription' | 'getSubscriptionPlans' | 'getOffers' | 'listPurchases' | 'getPaymentMethod'>;
   project: string;
   /** Sell the test variants of the offers (VITE_TEST_OFFERS). */
   testOffers: boolean;
 }
 
-/** The offers the visitor can buy in one click, or `failed` when none could be fetched. */
-export type LoadOffersResult = { outcome: 'ready'; provider: PaymentProvider; offers: Offer[]; bought: OfferId[] } | { outcome: 'failed' };
+/**
+ * The offers the visitor can buy in one click, the ones they bought, and the stored payment method a purchase
+ * would charge (null when the server knows none for this visitor, or could not be asked); or `failed` when no
+ * offers could be fetched.
+ */
+export type LoadOffersResult =
+  | { outcome: 'ready'; provider: PaymentProvider; offers: Offer[]; bought: OfferId[]; paymentMethod: StoredPaymentMethod | null }
+  | { outcome: 'failed' };
 
 /**
  * Finds products by productId: first among what earlier effects loaded (results.loadPlans and
@@ -64,7 +70,8 @@ export function ownedOffers(offers: readonly Offer[], purchases: readonly Purcha
 /**
  * The visitor's one-click offers: those of the provider they paid with (the provider of their
  * subscription's plan, else of their latest purchase, else maxpay: the stored payment method is per
- * provider), in the server's order, with the ones already bought. `failed` when no offers came back.
+ * provider), in the server's order, with the ones already bought and the method a purchase would charge (as
+ * the server tells this visitor: never guessed). `failed` when no offers came back.
  */
 export async function lookUpOffers(services: OfferServices, email: string | null, results: AppResults): Promise<LoadOffersResult> {
   const [check, purchases] = email
@@ -73,7 +80,10 @@ export async function lookUpOffers(services: OfferServices, email: string | null
   const productId = check?.info?.productId;
   const plan = productId ? await productFinder(services, results)(productId) : null;
   const provider: PaymentProvider = plan?.provider ?? purchases?.at(-1)?.provider ?? 'maxpay';
-  const offers = await services.subscriptions.getOffers(services.project, provider, services.testOffers);
+  const [offers, paymentMethod] = await Promise.all([
+    services.subscriptions.getOffers(services.project, provider, services.testOffers),
+    email ? services.subscriptions.getPaymentMethod(services.project, provider) : null,
+  ]);
   if (!offers?.length) return { outcome: 'failed' };
-  return { outcome: 'ready', provider, offers, bought: ownedOffers(offers, purchases ?? []) };
+  return { outcome: 'ready', provider, offers, bought: ownedOffers(offers, purchases ?? []), paymentMethod };
 }

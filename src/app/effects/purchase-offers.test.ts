@@ -64,15 +64,33 @@ describe('buying the chosen offers in one click', () => {
 
   it('charges each chosen offer once to the stored card, with the provider loadOffers found', async () => {
     const visitor = await subscriber(base(), 'maxpay');
-    const result = await run(visitor, ['ultra_pack', 'birth_chart'], {}, await loaded(visitor));
-    expect(result).toEqual({ outcome: 'bought', bought: ['birth_chart', 'ultra_pack'] });
+    const result = await run(visitor, ['love_paths', 'birth_chart'], {}, await loaded(visitor));
+    expect(result).toEqual({ outcome: 'bought', bought: ['birth_chart', 'love_paths'] });
     const offers = await offersOf('maxpay');
     const bought = await purchases(visitor);
     expect(bought.map((p) => [p.offerId, p.productId, p.provider, p.amount, p.paymentMethod]).sort()).toEqual([
       ['birth_chart', offers[0]!.productId, 'maxpay', 19.99, 'card ending 4242'],
-      ['ultra_pack', offers[2]!.productId, 'maxpay', 49.99, 'card ending 4242'],
+      ['love_paths', offers[1]!.productId, 'maxpay', 24.99, 'card ending 4242'],
     ]);
     expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('buys a chosen bundle alone: the offers in it, chosen too, are not charged on their own', async () => {
+    const visitor = await subscriber(base(), 'maxpay');
+    const purchase = vi.fn(services(visitor).subscriptions.purchase);
+    const result = await run(visitor, ['ultra_pack', 'birth_chart'], { subscriptions: { ...services(visitor).subscriptions, purchase } }, await loaded(visitor));
+    // The birth chart is the visitor's, inside the pack.
+    expect(result).toEqual({ outcome: 'bought', bought: ['ultra_pack'] });
+    expect(purchase).toHaveBeenCalledTimes(1);
+    expect((await purchases(visitor)).map((p) => [p.offerId, p.amount])).toEqual([['ultra_pack', 49.99]]);
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('pays for a bundle less the offers in it the visitor owns, the price the screen showed', async () => {
+    const visitor = await subscriber(base(), 'maxpay');
+    expect(await run(visitor, ['birth_chart'], {}, await loaded(visitor))).toEqual({ outcome: 'bought', bought: ['birth_chart'] });
+    expect(await run(visitor, ['ultra_pack', 'love_paths'], {}, await loaded(visitor))).toEqual({ outcome: 'bought', bought: ['birth_chart', 'ultra_pack'] });
+    expect((await purchases(visitor)).map((p) => [p.offerId, p.amount])).toEqual([['birth_chart', 19.99], ['ultra_pack', 30]]);
   });
 
   it('buys a PayPal subscriber\'s offers with PayPal, looking the offers up again when loadOffers\' result was lost (a reload)', async () => {

@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate';
 import type { AppEffectInput } from '../effect-results';
 import type { OfferId, Purchase } from '../../shared/contract/subscription';
 import type { SubscriptionApi } from '../../services/subscription-api';
+import { basketOf, bundleOffersOf, coveredOffers } from '../../shared/offer-bundles';
 import { lookUpOffers, ownedOffers, purchasesOf, type OfferServices } from './offer-catalogue';
 
 export interface PurchaseOffersServices extends OfferServices {
@@ -29,12 +30,14 @@ function chosen(input: AppEffectInput): string[] {
 }
 
 /**
- * `purchaseOffers`, the offer upsell's submit effect: buys each chosen offer the visitor does not own
- * yet in one click (POST /purchases, charged to the stored payment method of the provider loadOffers
- * found), one after the other, each with its own orderId, then asks the server what the visitor owns.
- * The server never charges twice: an offer already bought is a 409 that the reconciliation counts as
- * bought. `failed` when a chosen offer is still not owned (no stored payment method: 402, the server
- * down, an offer that is not on sale) or when nobody knows the visitor's email.
+ * `purchaseOffers`, the offer upsell's submit effect: buys the basket of the chosen offers in one click
+ * (POST /purchases, charged to the stored payment method of the provider loadOffers found), one offer
+ * after the other, each with its own orderId, then asks the server what the visitor owns. The basket is the
+ * one the screen showed the total of (src/shared/offer-bundles.ts): offers the visitor owns, alone or inside a
+ * bundle, and offers inside a chosen bundle are not bought on their own. The server never charges twice: an
+ * offer already owned is a 409 that the reconciliation counts as owned. `failed` when a chosen offer is still
+ * not the visitor's (no stored payment method: 402, the server down, an offer that is not on sale) or when
+ * nobody knows the visitor's email.
  */
 export function purchaseOffers(services: PurchaseOffersServices) {
   return fromPromise(async ({ input }: { input: AppEffectInput }): Promise<PurchaseOffersResult> => {
@@ -48,9 +51,13 @@ export function purchaseOffers(services: PurchaseOffersServices) {
     if (!email) return { outcome: 'failed', bought: loaded.bought };
 
     const { usid } = services.visitor();
+    const bundles = bundleOffersOf(loaded.offers);
+    const chosenIds = loaded.offers.map((offer) => offer.id).filter((id) => wanted.includes(id));
+    const basket = basketOf(bundles, loaded.bought, chosenIds);
     const made: Purchase[] = [];
-    for (const offer of loaded.offers) {
-      if (!wanted.includes(offer.id) || loaded.bought.includes(offer.id)) continue;
+    for (const item of basket.items) {
+      const offer = loaded.offers.find((o) => o.id === item.id);
+      if (!offer) continue;
       const purchase = await services.subscriptions.purchase({
         project: services.project,
         provider: loaded.provider,
@@ -65,6 +72,8 @@ export function purchaseOffers(services: PurchaseOffersServices) {
     const purchases = await purchasesOf(services, email);
     const owned = purchases ? ownedOffers(loaded.offers, purchases) : [...new Set([...loaded.bought, ...ownedOffers(loaded.offers, made)])];
     const bought = loaded.offers.map((offer) => offer.id).filter((id) => owned.includes(id));
-    return wanted.every((id) => (bought as string[]).includes(id)) ? { outcome: 'bought', bought } : { outcome: 'failed', bought };
+    // Every chosen offer is the visitor's now, bought alone or inside a bundle (one not on sale never is).
+    const covered: ReadonlySet<string> = coveredOffers(bundles, bought);
+    return wanted.every((id) => covered.has(id)) ? { outcome: 'bought', bought } : { outcome: 'failed', bought };
   });
 }

@@ -20,7 +20,8 @@ afterEach(() => errors.mockClear());
 
 const priceScreen: PriceScreen = {
   id: 'select-price', route: '/select-price', kind: 'price', group: 'results', answerKey: '5-1', title: 'Choose', cta: 'Pay',
-  plansFrom: 'loadPlans', submit: 'startCheckout', messages: { required: 'r', unavailable: 'u' }, end: true,
+  plansFrom: 'loadPlans', submit: 'startCheckout', messages: { required: 'r', unavailable: 'u', retry: 't' }, end: true,
+  planTerms: '{trialPrice} for {trialLength}, then {price}', payTerms: '{trialPrice} for {trialLength}, then {price}',
   returnTo: { success: '/payment-success', error: '/payment-error', cancel: '/sale' },
 };
 let n = 0;

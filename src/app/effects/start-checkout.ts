@@ -46,9 +46,10 @@ export function startCheckout(services: StartCheckoutServices) {
     const email = input.email ?? visitor.email;
     if (!email) return { outcome: 'needsEmail' };
     if (typeof productId !== 'string') return { outcome: 'failed' };
-    // A conditional return (e.g. the discount page only while "discounts" is on) is decided now.
+    // A conditional return (e.g. a discount page only while "discounts" is on and the visitor has not seen it) is
+    // decided now.
     const back = (value: ReturnRoute) => {
-      const route = resolveReturnRoute(value, input.answers, input.results, input.flags) ?? screen.route;
+      const route = resolveReturnRoute(value, input.answers, input.results, input.flags, input.seen) ?? screen.route;
       return `${route}?usid=${encodeURIComponent(visitor.usid)}`;
     };
     const checkout = await services.subscriptions.startCheckout({

@@ -16,8 +16,8 @@ export function createFunnel(flow: Flow, machine: FunnelMachine<EffectResults>, 
   const actor = createActor(machine, progress ? { snapshot: restoreSnapshot(machine, progress, defaultFlags(flow)) } : {});
   if (storage) {
     actor.subscribe((snapshot) => {
-      const { answers, trail, assigned } = snapshot.context;
-      saveProgress(storage, flow, { screen: screenIdOf(snapshot), answers, trail, assigned });
+      const { answers, trail, assigned, seen } = snapshot.context;
+      saveProgress(storage, flow, { screen: screenIdOf(snapshot), answers, trail, assigned, seen });
     });
   }
   actor.start();

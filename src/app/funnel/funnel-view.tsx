@@ -37,9 +37,9 @@ const Progress = styled.div`
   flex: 1;
   height: 6px;
   border-radius: 3px;
-  background: rgba(157, 117, 235, 0.22);
+  background: ${({ theme }) => theme.colors.tint};
   overflow: hidden;
-  & > div { height: 100%; background: #6c45c9; transition: width 250ms ease; }
+  & > div { height: 100%; background: ${({ theme }) => theme.colors.brandStrong}; transition: width 250ms ease; }
 `;
 
 /** Renders the current screen of the funnel; navigation belongs to the machine, never to this view. */
@@ -84,14 +84,16 @@ export function FunnelView({ flow, actor, sessionReady }: { flow: Flow; actor: F
   const quiz = until >= 0 ? path.slice(0, until + 1) : path;
   const position = quiz.indexOf(screen.id);
   const percent = position > 0 ? Math.round((position / (quiz.length - 1)) * 100) : 0;
+  // A loading screen shows its own progress: one bar on screen, not two.
+  const showProgress = position >= 0 && screen.kind !== 'loading';
   const answer = isQuestionScreen(screen) ? answers[screen.answerKey] : undefined;
 
   return (
     <FunnelFrame group={group} groupId={screen.group}>
-        {screen.kind === 'welcome' || (!back && position < 0) ? null : (
+        {screen.kind === 'welcome' || (!back && !showProgress) ? null : (
           <TopBar>
             <BackButton key={screen.id} back={back} sessionReady={sessionReady} onBack={() => send({ type: 'BACK' })} />
-            {position >= 0 ? (
+            {showProgress ? (
               <Progress role="progressbar" aria-label="Quiz progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
                 <div style={{ width: `${percent}%` }} />
               </Progress>

@@ -29,7 +29,7 @@ function fakeWorld(options: { down?: boolean; storedId?: string; sessions?: stri
   const newSession = (id: string): Session => ({
     id,
     user: null,
-    record: { flowOuter: false, abTestData: {}, ipInfo: null, altPayout: false, gclid: false, testEventCode: null, attribution: {} },
+    record: { flowOuter: false, abTestData: {}, ipInfo: null, altPayout: false, gclid: false, testEventCode: null, attribution: {}, seenScreens: [] },
     createdAt: '2026-11-22T00:00:00.000Z',
     updatedAt: '2026-11-22T00:00:00.000Z',
   });

@@ -3,10 +3,11 @@ import styled from 'styled-components';
 import type { EmailScreen as EmailScreenData } from '../../engine/generated/flow-types';
 import type { ScreenProps } from '../screen-props';
 import { answerProblem } from '../../engine/answers';
-import { Subtitle, TextInput } from '../../ui/primitives';
+import { Stack, Subtitle, TextInput } from '../../ui/primitives';
 import { QuestionForm } from '../question-form';
 import { ScreenLayout } from '../screen-layout';
 import { useFieldError } from '../use-field-error';
+import { ReadingPreview } from './reading-preview';
 
 const Done = styled.p`
   margin: 0;
@@ -16,8 +17,11 @@ const Done = styled.p`
   background: rgba(157, 117, 235, 0.16);
 `;
 
-/** Email capture. The address goes to the machine's memory only (never the URL or localStorage). */
-export function EmailScreen({ screen, send, email, busy }: ScreenProps<EmailScreenData>) {
+/**
+ * Email capture, with the flow's preview of the visitor's reading when it has one (what the screen promises is on
+ * it). The address goes to the machine's memory only (never the URL or localStorage).
+ */
+export function EmailScreen({ screen, send, email, busy, answers, profile }: ScreenProps<EmailScreenData>) {
   const [value, setValue] = useState(email ?? '');
   const { error, setError, inputId, errorId, inputProps } = useFieldError();
 
@@ -31,32 +35,35 @@ export function EmailScreen({ screen, send, email, busy }: ScreenProps<EmailScre
 
   return (
     <ScreenLayout screenId={screen.id} title={screen.title} subtitle={screen.subtitle}>
-      <QuestionForm
-        onSubmit={submit}
-        cta={screen.cta}
-        label={{ text: screen.label, htmlFor: inputId }}
-        error={{ id: errorId, text: error }}
-        busy={busy ? { text: screen.busy } : null}
-        after={
-          <>
-            {email && screen.done ? <Done role="status">{screen.done}</Done> : null}
-            {screen.note ? <Subtitle>{screen.note}</Subtitle> : null}
-          </>
-        }
-      >
-        <TextInput
-          {...inputProps}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          value={value}
-          placeholder={screen.placeholder}
-          onChange={(e) => {
-            setValue(e.target.value);
-            setError(null);
-          }}
-        />
-      </QuestionForm>
+      <Stack $gap={20}>
+        {screen.preview ? <ReadingPreview preview={screen.preview} answers={answers} profile={profile} headingId={`${screen.id}-preview`} /> : null}
+        <QuestionForm
+          onSubmit={submit}
+          cta={screen.cta}
+          label={{ text: screen.label, htmlFor: inputId }}
+          error={{ id: errorId, text: error }}
+          busy={busy ? { text: screen.busy } : null}
+          after={
+            <>
+              {email && screen.done ? <Done role="status">{screen.done}</Done> : null}
+              {screen.note ? <Subtitle>{screen.note}</Subtitle> : null}
+            </>
+          }
+        >
+          <TextInput
+            {...inputProps}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            value={value}
+            placeholder={screen.placeholder}
+            onChange={(e) => {
+              setValue(e.target.value);
+              setError(null);
+            }}
+          />
+        </QuestionForm>
+      </Stack>
     </ScreenLayout>
   );
 }

@@ -15,8 +15,8 @@ const SignCard = styled.figure`
   gap: 16px;
   padding: 16px;
   border-radius: 16px;
-  background: linear-gradient(135deg, rgba(157, 117, 235, 0.22), rgba(157, 117, 235, 0.06));
-  border: 1px solid rgba(157, 117, 235, 0.4);
+  background: ${({ theme }) => theme.colors.tint};
+  border: 1px solid ${({ theme }) => theme.colors.border};
 `;
 
 const Symbol = styled.span`
@@ -27,8 +27,8 @@ const Symbol = styled.span`
   display: grid;
   place-items: center;
   border-radius: 50%;
-  color: #ffffff;
-  background: #6c45c9;
+  color: ${({ theme }) => theme.colors.onPrimary};
+  background: ${({ theme }) => theme.colors.primary};
 `;
 
 const SignName = styled.figcaption`

@@ -8,14 +8,14 @@ import { ScreenLayout } from '../screen-layout';
 const Track = styled.div`
   height: 10px;
   border-radius: 5px;
-  background: rgba(157, 117, 235, 0.2);
+  background: ${({ theme }) => theme.colors.tint};
   overflow: hidden;
 `;
 
 const Bar = styled.div<{ $percent: number }>`
   height: 100%;
   width: ${({ $percent }) => $percent}%;
-  background: linear-gradient(90deg, #9d75eb, #6c45c9);
+  background: ${({ theme }) => theme.colors.brandStrong};
   transition: width 200ms linear;
 `;
 
@@ -32,10 +32,19 @@ const StepList = styled.ol`
 const StepItem = styled.li<{ $state: 'done' | 'active' | 'waiting' }>`
   display: flex;
   gap: 10px;
-  align-items: center;
+  align-items: baseline;
   color: ${({ theme, $state }) => ($state === 'waiting' ? theme.colors.muted : theme.colors.text)};
   font-weight: ${({ $state }) => ($state === 'active' ? 600 : 400)};
-  animation: ${({ $state }) => ($state === 'active' ? pulse : 'none')} 0.8s ease-in-out infinite alternate;
+`;
+
+/** The step's mark (✓, ✦, ·) in a box of its own width, so every line's text starts at the same place. */
+const Mark = styled.span<{ $pulse: boolean }>`
+  flex: none;
+  width: 1.25em;
+  text-align: center;
+  color: ${({ theme }) => theme.colors.brandStrong};
+  /* Only the mark pulses: faded text would drop below AA contrast. */
+  animation: ${({ $pulse }) => ($pulse ? pulse : 'none')} 0.8s ease-in-out infinite alternate;
 `;
 
 const tick = 100;
@@ -71,7 +80,7 @@ export function LoadingScreen({ screen, send }: ScreenProps<LoadingScreenData>) 
             const state = percent >= 100 || i < active ? 'done' : i === active ? 'active' : 'waiting';
             return (
               <StepItem key={step} $state={state}>
-                <span aria-hidden="true">{state === 'done' ? '✓' : state === 'active' ? '✦' : '·'}</span>
+                <Mark aria-hidden="true" $pulse={state === 'active'}>{state === 'done' ? '✓' : state === 'active' ? '✦' : '·'}</Mark>
                 <span>{step}</span>
                 {state === 'done' ? <span className="visually-hidden">(done)</span> : null}
               </StepItem>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { MultipleChoiceScreen as MultipleChoiceScreenData } from '../../engine/generated/flow-types';
 import type { ScreenProps } from '../screen-props';
@@ -15,20 +15,29 @@ const Fieldset = styled.fieldset`
   min-width: 0;
 `;
 
-const Check = styled.input`
-  width: 22px;
-  height: 22px;
-  accent-color: #6c45c9;
-  flex: none;
-`;
-
 export function MultipleChoiceScreen({ screen, answer, send }: ScreenProps<MultipleChoiceScreenData>) {
   const [selected, setSelected] = useState<string[]>(Array.isArray(answer) ? answer : []);
   const { error, setError, errorId } = useFieldError();
 
+  // The limit holds at the tap: a tick past maxSelected is refused with the flow's message, and the box stays
+  // unticked (it is controlled), so the visitor learns it where they tapped, not after pressing Continue.
+  const [refusedAt, setRefusedAt] = useState(0);
+  useEffect(() => {
+    // A long list can push the message below the fold: bring it into view (it is also announced, role="alert").
+    if (refusedAt > 0) document.getElementById(errorId)?.scrollIntoView?.({ block: 'nearest' });
+  }, [refusedAt, errorId]);
+
   const toggle = (value: string) => {
-    setError(null);
-    setSelected((current) => (current.includes(value) ? current.filter((v) => v !== value) : [...current, value]));
+    if (selected.includes(value)) {
+      setError(null);
+      setSelected(selected.filter((v) => v !== value));
+    } else if (selected.length >= screen.maxSelected) {
+      setError(screen.messages.tooMany);
+      setRefusedAt((n) => n + 1);
+    } else {
+      setError(null);
+      setSelected([...selected, value]);
+    }
   };
 
   const submit = (event: FormEvent) => {
@@ -48,7 +57,7 @@ export function MultipleChoiceScreen({ screen, answer, send }: ScreenProps<Multi
             {screen.options.map((option) => (
               <li key={option.value}>
                 <OptionCard as="label" $selected={selected.includes(option.value)}>
-                  <Check type="checkbox" checked={selected.includes(option.value)} onChange={() => toggle(option.value)} />
+                  <input type="checkbox" checked={selected.includes(option.value)} onChange={() => toggle(option.value)} />
                   {option.icon ? <OptionIcon aria-hidden="true">{option.icon}</OptionIcon> : null}
                   <span>{option.label}</span>
                 </OptionCard>

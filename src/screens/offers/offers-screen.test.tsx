@@ -4,7 +4,7 @@ import { cleanup, screen as dom } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FunnelEvent } from '../../engine/compile-flow';
 import type { OffersScreen as OffersScreenData } from '../../engine/generated/flow-types';
-import type { Offer } from '../../shared/contract/subscription';
+import type { Offer, OfferId, StoredPaymentMethod } from '../../shared/contract/subscription';
 import type { OutputKinds } from '../effect-outputs';
 import { renderWithProviders, screenResults } from '../test-utils';
 import { OffersScreen } from './offers-screen';
@@ -20,27 +20,32 @@ const screen: OffersScreenData = {
   title: 'Add to your reading',
   offersFrom: 'loadOffers',
   submit: 'purchaseOffers',
-  cta: 'Add to my order',
-  busy: 'Adding…',
+  cta: 'Pay {total}',
+  payWith: { card: 'Pay {total} with card •••• {last4}', paypal: 'Pay {total} with PayPal' },
+  busy: 'Paying…',
   skip: 'No thanks',
   boughtLabel: 'Yours',
-  messages: { unavailable: 'Not available right now.', failed: 'We could not add this to your order.' },
+  includedLabel: 'Included in the Ultra pack',
+  creditNote: 'Price lowered by the readings in it you already own.',
+  messages: { unavailable: 'Not available right now.', failed: 'We could not complete this payment.' },
   end: true,
 };
 
-function offer(id: Offer['id'], price: number, prevPrice: number, percentOff: number, name: string): Offer {
+function offer(id: Offer['id'], price: number, prevPrice: number, percentOff: number, name: string, includes: Offer['includes'] = []): Offer {
   return {
     id, productId: `mxp_astrelle_${id}_live`, name, price, prevPrice, percentOff, currency: 'USD', provider: 'maxpay', type: 'FIXED',
-    amplitudeId: id, isTest: false, paymentPage: '/subs/checkout/sessions', reports: [id],
+    amplitudeId: id, isTest: false, paymentPage: '/subs/checkout/sessions', reports: [id], includes, description: `What ${id} contains.`,
   };
 }
 
-// The spec's extra offers (§3).
+// The spec's extra offers (§3); the ultra pack contains the other two (server/subs/catalogue.ts).
 const offers = [
   offer('birth_chart', 19.99, 34.99, 45, 'Your birth chart reading'),
   offer('love_paths', 24.99, 59.99, 58, 'Love paths: your compatibility guide'),
-  offer('ultra_pack', 49.99, 129.99, 61, 'Ultra pack: every reading'),
+  offer('ultra_pack', 49.99, 129.99, 61, 'Ultra pack: every reading', ['birth_chart', 'love_paths']),
 ];
+const card: StoredPaymentMethod = { provider: 'maxpay', type: 'card', last4: '4242' };
+const ready = (bought: OfferId[] = [], paymentMethod: StoredPaymentMethod | null = card): OutputKinds['offers'] => ({ outcome: 'ready', offers, bought, paymentMethod });
 
 /** Renders the screen with loadOffers's result and, after an attempt, purchaseOffers's. */
 function show({ loadOffers, purchaseOffers }: { loadOffers: OutputKinds['offers']; purchaseOffers?: OutputKinds['purchase'] }, busy = false) {
@@ -50,46 +55,103 @@ function show({ loadOffers, purchaseOffers }: { loadOffers: OutputKinds['offers'
   return send;
 }
 
+const box = (name: RegExp) => dom.getByRole('checkbox', { name });
+const isLocked = (name: RegExp) => box(name).hasAttribute('disabled');
+const isTicked = (name: RegExp) => (box(name) as HTMLInputElement).checked;
+
 describe('offers screen', () => {
-  it('shows each offer with its price, previous price and discount, as text', () => {
-    show({ loadOffers: { outcome: 'ready', offers, bought: [] } });
-    const box = dom.getByRole('checkbox', { name: /Your birth chart reading/ });
-    const card = box.closest('label')!;
+  it('shows each offer with its price, previous price, discount and what it contains, as text', () => {
+    show({ loadOffers: ready() });
+    const card = box(/Your birth chart reading/).closest('label')!;
     expect(card.textContent).toContain('$19.99');
     expect(card.textContent).toContain('$34.99');
     expect(card.textContent).toContain('45% off');
-    const ultra = dom.getByRole('checkbox', { name: /Ultra pack/ }).closest('label')!.textContent;
+    expect(card.textContent).toContain('What birth_chart contains.');
+    const ultra = box(/^Ultra pack/).closest('label')!.textContent;
     for (const text of ['$49.99', '$129.99', '61% off']) expect(ultra).toContain(text);
     expect(dom.getAllByRole('checkbox')).toHaveLength(3);
   });
 
-  it('buys the chosen offers in one answer, and the buy button waits for a choice', async () => {
-    const send = show({ loadOffers: { outcome: 'ready', offers, bought: [] } });
+  it('covers the offers in the ultra pack once it is ticked: shown as included, not tickable, not charged; unticking frees them', async () => {
+    const send = show({ loadOffers: ready() });
     const user = userEvent.setup();
-    expect(dom.getByRole('button', { name: 'Add to my order' }).hasAttribute('disabled')).toBe(true);
-    await user.click(dom.getByRole('checkbox', { name: /Ultra pack/ }));
-    await user.click(dom.getByRole('checkbox', { name: /birth chart/ }));
-    await user.click(dom.getByRole('button', { name: 'Add to my order' }));
-    expect(send).toHaveBeenCalledWith({ type: 'ANSWER', value: ['ultra_pack', 'birth_chart'] });
+    await user.click(box(/birth chart/));
+    expect(dom.getByRole('button', { name: 'Pay $19.99 with card •••• 4242' })).toBeTruthy();
+    await user.click(box(/^Ultra pack/));
+    for (const part of [/birth chart/, /Love paths/]) {
+      expect(isTicked(part)).toBe(true);
+      expect(isLocked(part)).toBe(true);
+      expect(box(part).closest('label')!.textContent).toContain('Included in the Ultra pack');
+    }
+    // The pack alone is charged: the birth chart ticked before is not bought on its own.
+    await user.click(dom.getByRole('button', { name: 'Pay $49.99 with card •••• 4242' }));
+    expect(send).toHaveBeenLastCalledWith({ type: 'ANSWER', value: ['ultra_pack'] });
+
+    await user.click(box(/^Ultra pack/));
+    expect(isTicked(/birth chart/)).toBe(false);
+    expect(isLocked(/birth chart/)).toBe(false);
+    expect(isLocked(/Love paths/)).toBe(false);
+    expect(dom.getByRole('button', { name: 'Pay $0.00 with card •••• 4242' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('charges the sum of the single offers chosen, naming the stored card, and waits for a choice', async () => {
+    const send = show({ loadOffers: ready() });
+    const user = userEvent.setup();
+    expect(dom.getByRole('button', { name: /^Pay / }).hasAttribute('disabled')).toBe(true);
+    await user.click(box(/Love paths/));
+    await user.click(box(/birth chart/));
+    await user.click(dom.getByRole('button', { name: 'Pay $44.98 with card •••• 4242' }));
+    expect(send).toHaveBeenCalledWith({ type: 'ANSWER', value: ['birth_chart', 'love_paths'] });
+  });
+
+  it('names PayPal when the stored method is PayPal, and only the total when the server named none', async () => {
+    show({ loadOffers: ready([], { provider: 'paypal', type: 'paypal' }) });
+    await userEvent.setup().click(box(/birth chart/));
+    expect(dom.getByRole('button', { name: 'Pay $19.99 with PayPal' })).toBeTruthy();
+    cleanup();
+    show({ loadOffers: ready([], null) });
+    await userEvent.setup().click(box(/birth chart/));
+    expect(dom.getByRole('button', { name: 'Pay $19.99' })).toBeTruthy();
+  });
+
+  it('prices the ultra pack less an offer in it the visitor owns, and says why', async () => {
+    const send = show({ loadOffers: ready(['birth_chart']) });
+    expect(isLocked(/birth chart/)).toBe(true);
+    expect(box(/birth chart/).closest('label')!.textContent).toContain('Yours');
+    const ultra = box(/^Ultra pack/).closest('label')!;
+    expect(ultra.querySelector('strong')!.textContent).toBe('$30.00');
+    expect(ultra.textContent).toContain('Price lowered by the readings in it you already own.');
+    const user = userEvent.setup();
+    await user.click(box(/^Ultra pack/));
+    expect(box(/Love paths/).closest('label')!.textContent).toContain('Included in the Ultra pack');
+    await user.click(dom.getByRole('button', { name: 'Pay $30.00 with card •••• 4242' }));
+    expect(send).toHaveBeenCalledWith({ type: 'ANSWER', value: ['ultra_pack'] });
+  });
+
+  it('shows everything in an owned ultra pack as the visitor\'s: nothing left to buy', () => {
+    show({ loadOffers: ready(['ultra_pack']) });
+    for (const name of [/birth chart/, /Love paths/, /^Ultra pack/]) {
+      expect(isLocked(name)).toBe(true);
+      expect(box(name).closest('label')!.textContent).toContain('Yours');
+    }
+    expect(dom.getByRole('button', { name: /^Pay / }).hasAttribute('disabled')).toBe(true);
   });
 
   it('goes on without buying from the skip button', async () => {
-    const send = show({ loadOffers: { outcome: 'ready', offers, bought: [] } });
+    const send = show({ loadOffers: ready() });
     await userEvent.setup().click(dom.getByRole('button', { name: 'No thanks' }));
     expect(send).toHaveBeenCalledWith({ type: 'ANSWER', value: [] });
   });
 
-  it('shows owned offers as owned and never sends them again', async () => {
-    const send = show({ loadOffers: { outcome: 'ready', offers, bought: ['birth_chart'] }, purchaseOffers: { outcome: 'failed', bought: ['love_paths'] } });
-    const owned = dom.getByRole('checkbox', { name: /birth chart/ });
-    expect(owned.hasAttribute('disabled')).toBe(true);
-    expect(owned.closest('label')!.textContent).toContain('Yours');
-    expect(dom.getByRole('checkbox', { name: /Love paths/ }).hasAttribute('disabled')).toBe(true);
-    // The last attempt failed: the visitor is told, and may try the rest again.
-    expect(dom.getByRole('alert').textContent).toBe('We could not add this to your order.');
+  it('shows owned offers as owned after a partly failed attempt and never sends them again', async () => {
+    const send = show({ loadOffers: ready(['birth_chart']), purchaseOffers: { outcome: 'failed', bought: ['love_paths'] } });
+    expect(isLocked(/birth chart/)).toBe(true);
+    expect(isLocked(/Love paths/)).toBe(true);
+    // The last attempt failed: the visitor is told, and may try the rest again (the pack, less what they own).
+    expect(dom.getByRole('alert').textContent).toBe('We could not complete this payment.');
     const user = userEvent.setup();
-    await user.click(dom.getByRole('checkbox', { name: /Ultra pack/ }));
-    await user.click(dom.getByRole('button', { name: 'Add to my order' }));
+    await user.click(box(/^Ultra pack/));
+    await user.click(dom.getByRole('button', { name: 'Pay $5.01 with card •••• 4242' }));
     expect(send).toHaveBeenCalledWith({ type: 'ANSWER', value: ['ultra_pack'] });
   });
 
@@ -101,14 +163,14 @@ describe('offers screen', () => {
   });
 
   it('shows the busy text and takes no second click while buying', () => {
-    show({ loadOffers: { outcome: 'ready', offers, bought: [] } }, true);
-    const buy = dom.getByRole('button', { name: 'Adding…' });
+    show({ loadOffers: ready() }, true);
+    const buy = dom.getByRole('button', { name: 'Paying…' });
     expect(buy.hasAttribute('disabled')).toBe(true);
     expect(dom.getByRole('button', { name: 'No thanks' }).hasAttribute('disabled')).toBe(true);
   });
 
   it('renders offer names as text, never as HTML', () => {
-    show({ loadOffers: { outcome: 'ready', offers: [offer('birth_chart', 19.99, 34.99, 45, '<img src=x onerror=alert(1)>')], bought: [] } });
+    show({ loadOffers: { outcome: 'ready', offers: [offer('birth_chart', 19.99, 34.99, 45, '<img src=x onerror=alert(1)>')], bought: [], paymentMethod: card } });
     expect(document.querySelector('img')).toBeNull();
     expect(dom.getByRole('checkbox', { name: /<img src=x/ })).toBeTruthy();
   });

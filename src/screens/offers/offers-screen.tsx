@@ -1,13 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { OffersScreen as OffersScreenData } from '../../engine/generated/flow-types';
+import type { Offer, OfferId, StoredPaymentMethod } from '../../shared/contract/subscription';
+import { basketOf, bundleOffersOf, chargeCents, coveredOffers } from '../../shared/offer-bundles';
 import { formatUsd } from '../../domain/group-plans';
 import type { ScreenProps } from '../screen-props';
 import { ScreenLayout } from '../screen-layout';
 import { OptionList } from '../choice-styles';
+import { fillText, type TextValues } from '../fill-text';
 import { ErrorText, PrimaryButton, SecondaryButton, Stack } from '../../ui/primitives';
 
-const OfferCard = styled.label<{ $selected: boolean; $owned: boolean }>`
+const OfferCard = styled.label<{ $selected: boolean; $locked: boolean }>`
   display: grid;
   grid-template-columns: auto 1fr auto;
   align-items: center;
@@ -15,13 +18,13 @@ const OfferCard = styled.label<{ $selected: boolean; $owned: boolean }>`
   min-height: 72px;
   padding: 12px 16px;
   border-radius: 14px;
-  cursor: ${({ $owned }) => ($owned ? 'default' : 'pointer')};
+  cursor: ${({ $locked }) => ($locked ? 'default' : 'pointer')};
   color: ${({ theme }) => theme.colors.text};
-  background: ${({ theme }) => theme.colors.surfaceSolid};
-  border: 2px solid ${({ theme, $selected }) => ($selected ? theme.colors.brandStrong : theme.colors.border)};
-  box-shadow: ${({ $selected }) => ($selected ? '0 0 0 3px rgba(157, 117, 235, 0.35)' : '0 1px 2px rgba(60, 47, 107, 0.08)')};
-  input { width: 22px; height: 22px; accent-color: #6c45c9; margin: 0; }
-  &:focus-within { outline: 3px solid rgba(108, 69, 201, 0.5); outline-offset: 2px; }
+  background: ${({ theme, $selected }) => ($selected ? `linear-gradient(${theme.colors.tint}, ${theme.colors.tint}), ${theme.colors.surfaceSolid}` : theme.colors.surfaceSolid)};
+  border: 2px solid ${({ theme, $selected }) => ($selected ? theme.colors.brandStrong : theme.colors.controlBorder)};
+  box-shadow: ${({ theme }) => `0 1px 2px ${theme.colors.shadow}`};
+  input { width: 22px; height: 22px; accent-color: ${({ theme }) => theme.colors.brandStrong}; margin: 0; }
+  &:focus-within { outline: 3px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; }
 `;
 
 const Name = styled.span`
@@ -31,14 +34,20 @@ const Name = styled.span`
   min-width: 0;
 `;
 
+const Description = styled.span`
+  font-size: 14px;
+  font-weight: 400;
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
 const Badge = styled.span`
   justify-self: start;
   font-size: 12px;
   font-weight: 700;
   padding: 2px 8px;
   border-radius: 999px;
-  color: #ffffff;
-  background: #6c45c9;
+  color: ${({ theme }) => theme.colors.onBrand};
+  background: ${({ theme }) => theme.colors.brandStrong};
 `;
 
 const Prices = styled.span`
@@ -55,29 +64,55 @@ const Note = styled.p`
   margin: 0;
 `;
 
+/** How one offer stands: the visitor's already, inside a chosen bundle, or for sale at `chargeCents`. */
+type OfferState = { kind: 'owned' } | { kind: 'included' } | { kind: 'for-sale'; chargeCents: number };
+
 /**
  * The upsell of fixed-price reports (spec §2 /signup-offer, §3 Extra offers): the offers the screen's
- * `offersFrom` effect loaded, each with its price, previous price and discount. The answer is the list
- * of chosen offer ids (empty when the visitor skips); the screen's submit effect then buys them in one
- * click. Offers the visitor owns are shown as owned and cannot be bought again.
+ * `offersFrom` effect loaded, each with its price, previous price and discount, and what it contains. A bundle
+ * (the ultra pack) covers the offers in it: ticking it shows them as included, they cannot be ticked on their
+ * own, and unticking it frees them; a bundle costs less by the offers in it the visitor owns. The buy button
+ * says what it charges and with which stored method, as the server named it ("Pay $49.99 with card •••• 4242").
+ * The answer is the list of offer ids to buy (empty when the visitor skips); the screen's submit effect then buys
+ * them in one click, by the same rule (src/shared/offer-bundles.ts), so the charge is the total shown. Offers the
+ * visitor owns, alone or inside a bundle, are shown as theirs and cannot be bought again.
  */
-export function OffersScreen({ screen, answer, send, results, busy }: ScreenProps<OffersScreenData>) {
+export function OffersScreen({ screen, answer, answers, flags, send, results, busy }: ScreenProps<OffersScreenData>) {
   const titleId = `${screen.id}-title`;
   const loaded = results?.offers[screen.offersFrom];
   // Undefined while the effect has not answered, null when it could not load any offers.
   const onSale = loaded === undefined ? undefined : loaded.outcome === 'ready' && loaded.offers.length > 0 ? loaded : null;
   const attempt = screen.submit ? results?.purchase[screen.submit] : undefined;
   const boughtAfter = attempt && 'bought' in attempt ? (attempt.bought ?? []) : [];
-  const owned = new Set<string>([...(onSale?.bought ?? []), ...boughtAfter]);
-  const [chosen, setChosen] = useState<string[]>(Array.isArray(answer) ? answer : []);
-  const wanted = chosen.filter((id) => !owned.has(id));
+  const offers: readonly Offer[] = onSale?.offers ?? [];
+  const bundles = bundleOffersOf(offers);
+  const bought: OfferId[] = [...(onSale?.bought ?? []), ...boughtAfter];
+  const owned = coveredOffers(bundles, bought);
+  const [chosen, setChosen] = useState<readonly string[]>(Array.isArray(answer) ? answer : []);
+  const chosenIds = offers.map((offer) => offer.id).filter((id) => chosen.includes(id));
+  const basket = basketOf(bundles, bought, chosenIds);
   const failed = attempt?.outcome === 'failed' && !busy;
 
-  const toggle = (id: string) => setChosen((current) => (current.includes(id) ? current.filter((v) => v !== id) : [...current, id]));
+  const stateOf = (offer: Offer): OfferState => {
+    if (owned.has(offer.id)) return { kind: 'owned' };
+    if (basket.includedByChoice.has(offer.id)) return { kind: 'included' };
+    const bundle = bundles.find((b) => b.id === offer.id);
+    return { kind: 'for-sale', chargeCents: (bundle && chargeCents(bundle, bundles, bought)) ?? Math.round(offer.price * 100) };
+  };
+  // Ticking a bundle takes its parts off the list of their own (they come with it); unticking it leaves them free.
+  const toggle = (id: OfferId) =>
+    setChosen((current) => {
+      if (current.includes(id)) return current.filter((v) => v !== id);
+      const parts: ReadonlySet<string> = coveredOffers(bundles, [id]);
+      return [...current.filter((v) => !parts.has(v)), id];
+    });
   const buy = (event: FormEvent) => {
     event.preventDefault();
-    if (wanted.length > 0) send({ type: 'ANSWER', value: wanted });
+    if (basket.items.length > 0) send({ type: 'ANSWER', value: basket.items.map((item) => item.id) });
   };
+
+  const values: TextValues = { answers, flags, total: formatUsd(basket.totalCents / 100), ...lastFour(onSale?.paymentMethod) };
+  const payText = onSale?.paymentMethod && screen.payWith ? screen.payWith[onSale.paymentMethod.type] : screen.cta;
 
   return (
     <ScreenLayout screenId={screen.id} title={screen.title} subtitle={screen.subtitle} titleId={titleId}>
@@ -87,21 +122,42 @@ export function OffersScreen({ screen, answer, send, results, busy }: ScreenProp
           {onSale === null ? <ErrorText role="alert">{screen.messages.unavailable}</ErrorText> : null}
           {onSale ? (
             <OptionList aria-labelledby={titleId}>
-              {onSale.offers.map((offer) => {
-                const isOwned = owned.has(offer.id);
-                const selected = isOwned || chosen.includes(offer.id);
+              {offers.map((offer) => {
+                const state = stateOf(offer);
+                const locked = state.kind !== 'for-sale';
+                const selected = locked || chosenIds.includes(offer.id);
+                const lowered = state.kind === 'for-sale' && state.chargeCents < Math.round(offer.price * 100);
                 return (
                   <li key={offer.productId}>
-                    <OfferCard $selected={selected} $owned={isOwned}>
-                      <input type="checkbox" name={`${screen.id}-offer`} value={offer.id} checked={selected} disabled={isOwned || busy} onChange={() => toggle(offer.id)} />
+                    <OfferCard $selected={selected} $locked={locked}>
+                      <input
+                        type="checkbox"
+                        name={`${screen.id}-offer`}
+                        value={offer.id}
+                        checked={selected}
+                        disabled={locked || busy}
+                        onChange={() => toggle(offer.id)}
+                      />
                       <Name>
                         {offer.name}
-                        {isOwned ? <Badge>{screen.boughtLabel ?? 'Yours'}</Badge> : <Badge>{offer.percentOff}% off</Badge>}
+                        {offer.description ? <Description>{offer.description}</Description> : null}
+                        {state.kind === 'owned' ? <Badge>{screen.boughtLabel ?? 'Yours'}</Badge> : null}
+                        {state.kind === 'included' ? <Badge>{screen.includedLabel ?? 'Included'}</Badge> : null}
+                        {state.kind === 'for-sale' && !lowered ? <Badge>{offer.percentOff}% off</Badge> : null}
+                        {lowered && screen.creditNote ? <Description>{screen.creditNote}</Description> : null}
                       </Name>
-                      <Prices>
-                        <strong>{formatUsd(offer.price)}</strong>
-                        <s aria-label={`was ${formatUsd(offer.prevPrice)}`}>{formatUsd(offer.prevPrice)}</s>
-                      </Prices>
+                      {state.kind === 'for-sale' ? (
+                        <Prices>
+                          <strong>{formatUsd(state.chargeCents / 100)}</strong>
+                          {lowered ? (
+                            <s aria-label={`instead of ${formatUsd(offer.price)}`}>{formatUsd(offer.price)}</s>
+                          ) : (
+                            <s aria-label={`was ${formatUsd(offer.prevPrice)}`}>{formatUsd(offer.prevPrice)}</s>
+                          )}
+                        </Prices>
+                      ) : (
+                        <span />
+                      )}
                     </OfferCard>
                   </li>
                 );
@@ -109,8 +165,8 @@ export function OffersScreen({ screen, answer, send, results, busy }: ScreenProp
             </OptionList>
           ) : null}
           {failed ? <ErrorText role="alert">{screen.messages.failed}</ErrorText> : null}
-          <PrimaryButton type="submit" disabled={busy || wanted.length === 0} aria-busy={busy || undefined}>
-            {busy && screen.busy ? screen.busy : screen.cta}
+          <PrimaryButton type="submit" disabled={busy || basket.items.length === 0} aria-busy={busy || undefined}>
+            {busy && screen.busy ? screen.busy : fillText(payText, values)}
           </PrimaryButton>
           <SecondaryButton type="button" disabled={busy} onClick={() => send({ type: 'ANSWER', value: [] })}>
             {screen.skip}
@@ -120,4 +176,9 @@ export function OffersScreen({ screen, answer, send, results, busy }: ScreenProp
       </form>
     </ScreenLayout>
   );
+}
+
+/** The card's last four digits for {last4}; nothing for PayPal or an unknown method. */
+function lastFour(method: StoredPaymentMethod | null | undefined): { last4?: string } {
+  return method?.type === 'card' ? { last4: method.last4 } : {};
 }

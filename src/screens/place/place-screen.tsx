@@ -5,6 +5,7 @@ import { isPlaceAnswer } from '../../engine/answers';
 import type { ScreenProps } from '../screen-props';
 import { placeOffset } from '../../engine/place-offsets';
 import { TextInput } from '../../ui/primitives';
+import { canHover } from '../../ui/theme';
 import { QuestionForm } from '../question-form';
 import { ScreenLayout } from '../screen-layout';
 import { useFieldError } from '../use-field-error';
@@ -25,16 +26,18 @@ const Listbox = styled.ul`
   border-radius: 12px;
   border: 2px solid ${({ theme }) => theme.colors.border};
   background: ${({ theme }) => theme.colors.surfaceSolid};
-  box-shadow: 0 8px 24px rgba(60, 47, 107, 0.16);
+  box-shadow: 0 8px 24px ${({ theme }) => theme.colors.shadow};
 `;
 
 const Suggestion = styled.li<{ $active: boolean }>`
   padding: 10px 12px;
   border-radius: 8px;
   cursor: pointer;
-  background: ${({ $active }) => ($active ? 'rgba(157, 117, 235, 0.22)' : 'transparent')};
-  &:hover {
-    background: rgba(157, 117, 235, 0.14);
+  background: ${({ theme, $active }) => ($active ? theme.colors.tint : 'transparent')};
+  outline: ${({ theme, $active }) => ($active ? `2px solid ${theme.colors.brandStrong}` : 'none')};
+  outline-offset: -2px;
+  ${canHover} {
+    &:hover { background: ${({ theme }) => theme.colors.tint}; }
   }
 `;
 

@@ -22,7 +22,10 @@ const screen: PriceScreenData = {
   busy: 'Opening secure checkout…',
   plansFrom: 'loadPlans',
   transactionsTitle: 'Recent members',
-  messages: { required: 'Choose a price to continue.', unavailable: 'Prices could not be loaded. Please try again.' },
+  transactionsFrom: 'loadRecentPurchases',
+  planTerms: '{trialPrice} for {trialLength}, then {price} per {period}',
+  payTerms: 'You pay {trialPrice} today for {trialLength}. Then {price} per {period} until you cancel.',
+  messages: { required: 'Choose a price to continue.', unavailable: 'Prices could not be loaded. Please try again.', retry: 'Try again', loading: 'Loading prices…' },
   end: true,
 };
 
@@ -57,10 +60,34 @@ describe('the price screen', () => {
     show({ loadPlans: catalogue });
     const radios = within(dom.getByRole('radiogroup', { name: 'Choose your trial price' })).getAllByRole('radio');
     expect(radios.map((r) => r.closest('label')?.textContent)).toEqual([
-      '2 weeks trialthen $19.00 per month$1.00',
-      '2 weeks trialthen $14.99 per month$5.00',
-      '2 weeks trialthen $29.00 per month$9.00',
+      '2 weeks trial$1.00 for 2 weeks, then $19.00 per month$1.00',
+      '2 weeks trial$5.00 for 2 weeks, then $14.99 per month$5.00',
+      '2 weeks trial$9.00 for 2 weeks, then $29.00 per month$9.00',
     ]);
+  });
+
+  it('states beside each choice its own renewal price: the choices are not the same', () => {
+    show({ loadPlans: catalogue });
+    expect(dom.getByRole('radio', { name: /\$1\.00 for 2 weeks, then \$19\.00 per month/ })).toBeTruthy();
+    expect(dom.getByRole('radio', { name: /\$9\.00 for 2 weeks, then \$29\.00 per month/ })).toBeTruthy();
+  });
+
+  it("states the chosen plan's trial price, trial length and renewal price next to the pay button, which they describe", async () => {
+    show({ loadPlans: catalogue });
+    const pay = dom.getByRole('button', { name: 'Get my reading' });
+    expect(dom.queryByText(/You pay/)).toBeNull();
+    const user = userEvent.setup();
+    await user.click(dom.getByRole('radio', { name: /\$5\.00 for 2 weeks/ }));
+    const terms = dom.getByText('You pay $5.00 today for 2 weeks. Then $14.99 per month until you cancel.');
+    expect(pay.getAttribute('aria-describedby')).toBe(terms.id);
+    await user.click(dom.getByRole('radio', { name: /\$9\.00 for 2 weeks/ }));
+    expect(dom.getByText('You pay $9.00 today for 2 weeks. Then $29.00 per month until you cancel.')).toBeTruthy();
+  });
+
+  it('states a subscription without a trial by its price and period', () => {
+    const subscription: PriceScreenData = { ...screen, planType: 'SUBSCRIPTION', planTerms: '{price} per {period}', payTerms: 'You pay {price} per {period}.' };
+    show({ loadPlans: catalogue }, 'sub', false, subscription);
+    expect(dom.getByText('You pay $24.99 per month.')).toBeTruthy();
   });
 
   it('answers with the chosen plan, and asks for a choice first', async () => {
@@ -81,11 +108,27 @@ describe('the price screen', () => {
     expect(button).toHaveProperty('disabled', true);
   });
 
-  it('lists 10 recent transactions with masked names', () => {
-    show({ loadPlans: catalogue });
+  it('lists the real recent purchases transactionsFrom loaded, newest first, as the server masked them', () => {
+    const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000 - 5_000).toISOString();
+    const purchases = [
+      { name: 'O***a', amount: 5, currency: 'USD' as const, createdAt: ago(180), sandbox: false },
+      { name: 'M***a', amount: 1, currency: 'USD' as const, createdAt: ago(4), sandbox: false },
+    ];
+    const send = vi.fn<(event: FunnelEvent) => void>();
+    renderWithProviders(
+      <PriceScreen screen={screen} answers={{}} answer={undefined} send={send} email={null} results={screenResults({ plans: { loadPlans: catalogue }, recentPurchases: { loadRecentPurchases: purchases } })} />,
+    );
     const list = within(dom.getByRole('region', { name: 'Recent members' })).getAllByRole('listitem');
-    expect(list).toHaveLength(10);
-    for (const item of list) expect(item.textContent).toMatch(/^[A-Z]\*+[a-z]\$(1\.00|5\.00|9\.00)\d+ min ago$/);
+    expect(list.map((item) => item.textContent)).toEqual(['M***a$1.004 min ago', 'O***a$5.003 h ago']);
+  });
+
+  it('shows no list rather than an invented one while the purchases load, when none came, or when they failed', () => {
+    for (const recentPurchases of [{}, { loadRecentPurchases: [] }, { loadRecentPurchases: { outcome: 'failed' as const } }]) {
+      renderWithProviders(<PriceScreen screen={screen} answers={{}} answer={undefined} send={vi.fn()} email={null} results={screenResults({ plans: { loadPlans: catalogue }, recentPurchases })} />);
+      expect(dom.getAllByRole('radio').length).toBeGreaterThan(0);
+      expect(dom.queryByRole('region', { name: 'Recent members' })).toBeNull();
+      cleanup();
+    }
   });
 
   it('says so when the plans could not be loaded, and waits while they load', () => {
@@ -93,8 +136,50 @@ describe('the price screen', () => {
     expect(dom.getByRole('alert')).toHaveProperty('textContent', 'Prices could not be loaded. Please try again.');
     cleanup();
     show({});
-    expect(dom.getByRole('status')).toBeTruthy();
+    expect(dom.getByRole('status')).toHaveProperty('textContent', 'Loading prices…');
     expect(dom.getByRole('button', { name: 'Get my reading' })).toHaveProperty('disabled', true);
+  });
+
+  describe('when the plans could not be loaded', () => {
+    const failed = { maxpay: null, paypal: null };
+    function showLoaded(plans: ScreenResults['plans']) {
+      const send = vi.fn<(event: FunnelEvent) => void>();
+      const view = (given: ScreenResults['plans']) => <PriceScreen screen={screen} answers={{}} answer={undefined} send={send} email={null} results={screenResults({ plans: given })} />;
+      const { rerender } = renderWithProviders(view(plans));
+      return { send, rerender: (given: ScreenResults['plans']) => rerender(view(given)) };
+    }
+
+    it('loads them again in place with the retry button, then puts focus on the first plan', async () => {
+      const { send, rerender } = showLoaded({ loadPlans: failed });
+      const user = userEvent.setup();
+      await user.click(dom.getByRole('button', { name: 'Try again' }));
+      expect(send).toHaveBeenCalledExactlyOnceWith({ type: 'RETRY' });
+      // The machine forgets the failed result and loads again.
+      rerender({});
+      expect(dom.getByRole('status')).toHaveProperty('textContent', 'Loading prices…');
+      expect(dom.queryByRole('button', { name: 'Try again' })).toBeNull();
+      rerender({ loadPlans: catalogue });
+      expect(dom.queryByRole('alert')).toBeNull();
+      expect(document.activeElement).toBe(dom.getAllByRole('radio')[0]);
+    });
+
+    it('offers the retry again, focused, when loading fails again, and works from the keyboard', async () => {
+      const { send, rerender } = showLoaded({ loadPlans: failed });
+      const user = userEvent.setup();
+      dom.getByRole('button', { name: 'Try again' }).focus();
+      await user.keyboard('{Enter}');
+      expect(send).toHaveBeenCalledExactlyOnceWith({ type: 'RETRY' });
+      rerender({});
+      rerender({ loadPlans: { maxpay: null, paypal: null } });
+      expect(dom.getByRole('alert')).toHaveProperty('textContent', 'Prices could not be loaded. Please try again.');
+      expect(document.activeElement).toBe(dom.getByRole('button', { name: 'Try again' }));
+    });
+
+    it('counts a load that failed altogether as unavailable, with the retry', () => {
+      showLoaded({ loadPlans: { outcome: 'failed' } });
+      expect(dom.getByRole('alert')).toBeTruthy();
+      expect(dom.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    });
   });
 
   describe('with its plan set chosen by a flag (plansBy, an A/B test of prices)', () => {

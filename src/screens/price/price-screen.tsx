@@ -1,8 +1,8 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { PriceScreen as PriceScreenData } from '../../engine/generated/flow-types';
 import { displayDuration, formatUsd, groupOf } from '../../domain/group-plans';
-import { recentTransactions } from '../../domain/recent-transactions';
+import { recentTransactions, timeAgo } from '../../domain/recent-transactions';
 import type { ScreenProps } from '../screen-props';
 import { ScreenLayout } from '../screen-layout';
 import { OptionList } from '../choice-styles';
@@ -12,6 +12,7 @@ import type { PaymentProvider, PlansByProvider } from '../../services/subscripti
 import type { Settled } from '../../engine/effect-results';
 import { isPlan } from '../../domain/group-plans';
 import { planSetOf } from '../../engine/plan-set';
+import { fillPlanTerms } from './plan-terms';
 
 const PlanCard = styled.label<{ $selected: boolean }>`
   display: grid;
@@ -26,8 +27,8 @@ const PlanCard = styled.label<{ $selected: boolean }>`
   background: ${({ theme }) => theme.colors.surfaceSolid};
   border: 2px solid ${({ theme, $selected }) => ($selected ? theme.colors.brandStrong : theme.colors.border)};
   box-shadow: ${({ $selected }) => ($selected ? '0 0 0 3px rgba(157, 117, 235, 0.35)' : '0 1px 2px rgba(60, 47, 107, 0.08)')};
-  input { width: 20px; height: 20px; accent-color: #6c45c9; margin: 0; }
-  &:focus-within { outline: 3px solid rgba(108, 69, 201, 0.5); outline-offset: 2px; }
+  input { width: 20px; height: 20px; margin: 0; }
+  &:focus-within { outline: 3px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; }
 `;
 
 const Price = styled.strong`
@@ -48,27 +49,40 @@ const Transactions = styled.section`
   li > span:not(:first-child) { text-align: right; font-variant-numeric: tabular-nums; }
 `;
 
+const PayTerms = styled.p`
+  margin: 0;
+  font-size: 15px;
+  font-weight: 600;
+`;
+
 const Note = styled.p`
   font-size: 13px;
   color: ${({ theme }) => theme.colors.muted};
   margin: 0;
 `;
 
-/** A provider's plans in the `plansFrom` effect's result: undefined while it has not answered, null when that provider's request failed. */
+/**
+ * A provider's plans in the `plansFrom` effect's result: undefined while it has not answered, null when that
+ * provider's request (or the whole effect) failed.
+ */
 function plansOf(result: Settled<PlansByProvider> | undefined, provider: PaymentProvider): Plan[] | null | undefined {
-  if (result === undefined || 'outcome' in result) return undefined;
+  if (result === undefined) return undefined;
+  if ('outcome' in result) return null;
   return result[provider]?.filter(isPlan) ?? null;
 }
 
 /**
  * The trial price choice (spec §2 /select-price): the plans the screen's `plansFrom` effect loaded,
  * of its groups and type (TRIAL by default), or of the set its `plansBy` flag picks (planSetOf), trial prices
- * ascending, "14 days" shown as "2 weeks". Confirming answers with the plan's productId; the screen's submit effect
- * then starts the payment.
+ * ascending, "14 days" shown as "2 weeks". Beside each choice, and next to the pay button for the chosen one, the
+ * flow's `planTerms` and `payTerms` state what the visitor pays now, for how long, and what it renews at. Confirming
+ * answers with the plan's productId; the screen's submit effect then starts the payment. When no plan could be
+ * loaded, a retry button loads them again in place (RETRY) and focus follows: to the plans, or back to the button.
  */
 export function PriceScreen({ screen, answer, send, results, busy, flags }: ScreenProps<PriceScreenData>) {
   const titleId = `${screen.id}-title`;
   const errorId = `${screen.id}-error`;
+  const payTermsId = useId();
   const loaded = results?.plans[screen.plansFrom];
   const all = plansOf(loaded, screen.provider ?? 'maxpay');
   const type = screen.planType ?? 'TRIAL';
@@ -87,10 +101,27 @@ export function PriceScreen({ screen, answer, send, results, busy, flags }: Scre
   const previous = typeof answer === 'string' ? answer : '';
   const [chosen, setChosen] = useState(() => plans.find((p) => p.productId === previous || twinOf(p)?.productId === previous)?.productId ?? previous);
   const [error, setError] = useState<string | null>(null);
-  // Random masked names, drawn again only when the prices on offer change.
-  const prices = plans.map((p) => (type === 'TRIAL' ? p.trialPrice : p.price)).join(',');
-  const transactions = useMemo(() => recentTransactions(prices ? prices.split(',').map(Number) : []), [prices]);
+  // Real recent purchases (names masked by the server) that `transactionsFrom` loaded: none until it answers, none
+  // when it failed, and then the list is not shown.
+  const purchases = screen.transactionsFrom === undefined ? undefined : results?.recentPurchases[screen.transactionsFrom];
+  const transactions = useMemo(() => (purchases === undefined || 'outcome' in purchases ? [] : recentTransactions(purchases, new Date())), [purchases]);
   const selected = plans.find((p) => p.productId === chosen) ?? null;
+  const unavailable = all !== undefined && plans.length === 0;
+  // After a retry, focus goes where the visitor can act: the first plan, or the retry button again.
+  const retried = useRef(false);
+  const retryRef = useRef<HTMLButtonElement>(null);
+  const plansRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!retried.current || all === undefined) return;
+    retried.current = false;
+    if (plans.length > 0) plansRef.current?.querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
+    else retryRef.current?.focus();
+  }, [all, plans.length]);
+  const retry = () => {
+    retried.current = true;
+    setError(null);
+    send({ type: 'RETRY' });
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -114,11 +145,18 @@ export function PriceScreen({ screen, answer, send, results, busy, flags }: Scre
     <ScreenLayout screenId={screen.id} title={screen.title} subtitle={screen.subtitle} titleId={titleId}>
       <form onSubmit={submit} noValidate>
         <Stack $gap={16}>
-          {all === undefined ? <p role="status">…</p> : null}
-          {all !== undefined && plans.length === 0 ? <ErrorText role="alert">{screen.messages.unavailable}</ErrorText> : null}
+          {all === undefined ? <p role="status">{screen.messages.loading ?? '…'}</p> : null}
+          {unavailable ? (
+            <Stack $gap={12}>
+              <ErrorText role="alert">{screen.messages.unavailable}</ErrorText>
+              <SecondaryButton type="button" ref={retryRef} onClick={retry}>
+                {screen.messages.retry}
+              </SecondaryButton>
+            </Stack>
+          ) : null}
           {plans.length > 0 ? (
             // The group wraps the list: a list given the radiogroup role leaves its items outside any list (axe).
-            <div role="radiogroup" aria-labelledby={titleId} aria-describedby={error ? errorId : undefined}>
+            <div role="radiogroup" ref={plansRef} aria-labelledby={titleId} aria-describedby={error ? errorId : undefined}>
               <OptionList>
                 {plans.map((plan) => (
                   <li key={plan.productId}>
@@ -135,9 +173,7 @@ export function PriceScreen({ screen, answer, send, results, busy, flags }: Scre
                       />
                       <span>
                         {type === 'TRIAL' ? `${displayDuration(plan.additionalInfo.trialDuration)} trial` : plan.name}
-                        <Detail>
-                          then {formatUsd(plan.price)} per {plan.additionalInfo.subscriptionDuration.replace(/^1\s+/, '')}
-                        </Detail>
+                        <Detail>{fillPlanTerms(screen.planTerms, plan)}</Detail>
                       </span>
                       <Price>{formatUsd(type === 'TRIAL' ? plan.trialPrice : plan.price)}</Price>
                     </PlanCard>
@@ -147,16 +183,17 @@ export function PriceScreen({ screen, answer, send, results, busy, flags }: Scre
             </div>
           ) : null}
           {error ? <ErrorText id={errorId} role="alert">{error}</ErrorText> : null}
-          <PrimaryButton type="submit" disabled={busy || plans.length === 0} aria-busy={busy || undefined}>
+          {selected ? <PayTerms id={payTermsId}>{fillPlanTerms(screen.payTerms, selected)}</PayTerms> : null}
+          <PrimaryButton type="submit" disabled={busy || plans.length === 0} aria-busy={busy || undefined} aria-describedby={selected ? payTermsId : undefined}>
             {busy && screen.busy ? screen.busy : screen.cta}
           </PrimaryButton>
           {other && canPayWithOther ? (
-            <SecondaryButton type="button" disabled={busy} onClick={payWithOther}>
+            <SecondaryButton type="button" disabled={busy} onClick={payWithOther} aria-describedby={selected ? payTermsId : undefined}>
               {other.cta}
             </SecondaryButton>
           ) : null}
           {screen.note ? <Note>{screen.note}</Note> : null}
-          {screen.transactionsTitle && plans.length > 0 ? (
+          {screen.transactionsTitle && plans.length > 0 && transactions.length > 0 ? (
             <Transactions aria-label={screen.transactionsTitle}>
               <h2>{screen.transactionsTitle}</h2>
               <ul>
@@ -164,7 +201,7 @@ export function PriceScreen({ screen, answer, send, results, busy, flags }: Scre
                   <li key={i}>
                     <span>{t.name}</span>
                     <span>{formatUsd(t.amount)}</span>
-                    <span>{t.minutesAgo} min ago</span>
+                    <span>{timeAgo(t.minutesAgo)}</span>
                   </li>
                 ))}
               </ul>

@@ -5,12 +5,18 @@ import type { ScreenProps } from '../screen-props';
 import { answerProblem } from '../../engine/answers';
 import { SecondaryButton, TextInput } from '../../ui/primitives';
 import { QuestionForm } from '../question-form';
-import { dialogMaxWidth } from '../../ui/theme';
 import { ScreenLayout } from '../screen-layout';
 import { useFieldError } from '../use-field-error';
 
+/**
+ * As wide as the button under it, like every field. (The 310 px cap of spec §9 is for pickers that open over the
+ * page; the phone draws its own here.) Block with no minimum width: iOS Safari otherwise sizes the field to its
+ * content, and centres the value.
+ */
 const TimeInput = styled(TextInput)`
-  max-width: ${dialogMaxWidth}px;
+  display: block;
+  min-width: 0;
+  &::-webkit-date-and-time-value { text-align: left; }
 `;
 
 export function TimeScreen({ screen, answer, send }: ScreenProps<TimeScreenData>) {
