@@ -91,6 +91,27 @@ test('events recorded before the SDK loaded are kept over a reload and arrive', 
   await expect.poll(() => uploads.funnelEvents().map((e) => e.event_type), { timeout: 30_000, intervals: [1000] }).toContain(screenEventNames(flow, screenById(flow, 'welcome')).answered);
 });
 
+test('events a refused beacon could not send stay queued over a reload and arrive from the next page', async ({ page }) => {
+  test.setTimeout(60_000);
+  // The browser refuses beacons while the page's flag is set (over its quota, or beacons blocked).
+  await page.addInitScript(() => {
+    const send = navigator.sendBeacon.bind(navigator);
+    navigator.sendBeacon = (url, body) => ((window as unknown as { refuseBeacons?: boolean }).refuseBeacons ? false : send(url, body));
+  });
+  await freshStart(page);
+  const queued = await page.evaluate(() => JSON.parse(window.localStorage.getItem('astrelle:analytics-queue') ?? '[]') as Array<{ insert_id: string; event_type: string }>);
+  const landing = queued.find((e) => e.event_type === screenEventNames(flow, screenById(flow, 'welcome')).shown);
+  expect(landing).toBeDefined();
+  await page.evaluate(() => ((window as unknown as { refuseBeacons?: boolean }).refuseBeacons = true));
+  await page.reload();
+  // Still in storage for this page, which sends it once its SDK has loaded (on the first tap).
+  const kept = await page.evaluate(() => JSON.parse(window.localStorage.getItem('astrelle:analytics-queue') ?? '[]') as Array<{ insert_id: string }>);
+  expect(kept.map((e) => e.insert_id)).toContain(landing?.insert_id);
+  expect(await loggedEvents(landing?.insert_id ?? '')).toEqual([]);
+  await tap(page, 'Start the quiz');
+  await expect.poll(() => loggedEvents(landing?.insert_id ?? ''), { timeout: 30_000, intervals: [500] }).toEqual([{ eventType: landing?.event_type, deviceId: new URL(page.url()).searchParams.get('usid') }]);
+});
+
 test('from /email to the upsell, every declared event arrives once, in order, across the hosted payment and back', async ({ page }) => {
   test.setTimeout(120_000);
   const uploads = recordUploads(page);

@@ -40,7 +40,7 @@ function fakeSdk() {
   return { sdk, instances };
 }
 
-function setup(env: Record<string, string> = {}, storage = new MemoryStorage()) {
+function setup(env: Record<string, string> = {}, storage = new MemoryStorage(), beaconAccepted: () => boolean = () => true) {
   const { sdk, instances } = fakeSdk();
   const beacons: Array<{ url: string; body: unknown }> = [];
   let ids = 0;
@@ -50,7 +50,11 @@ function setup(env: Record<string, string> = {}, storage = new MemoryStorage()) 
     origin: 'https://app.example',
     storage,
     loadSdk: async () => sdk,
-    sendBeacon: (url, body) => (beacons.push({ url, body: JSON.parse(body) }), true),
+    sendBeacon: (url, body) => {
+      if (!beaconAccepted()) return false;
+      beacons.push({ url, body: JSON.parse(body) });
+      return true;
+    },
     newId: () => `id-${(ids += 1)}`,
     now: () => (clock += 1000),
   };
@@ -137,6 +141,23 @@ describe('analytics', () => {
     expect(beacons[1]?.body).toMatchObject({ api_key: eventLogApiKey, events: [{ event_type: 'Screen Shown' }] });
     analytics.pagehide();
     expect(beacons).toHaveLength(2);
+  });
+
+  it('keeps the queue in storage when the browser refuses a beacon, so the next page sends it', async () => {
+    const storage = new MemoryStorage();
+    let accepted = false;
+    const first = setup({ VITE_AMPLITUDE_KEY_DEVELOPMENT: 'dev-key' }, storage, () => accepted);
+    first.analytics.track('Screen Shown', { screen_id: 'welcome' }, { critical: true });
+    first.analytics.pagehide();
+    expect(first.beacons).toEqual([]);
+    // The next page load reads it back and, leaving before its SDK loaded too, sends it once the beacon is taken.
+    accepted = true;
+    const next = setup({ VITE_AMPLITUDE_KEY_DEVELOPMENT: 'dev-key' }, storage, () => accepted);
+    next.analytics.pagehide();
+    expect(next.beacons.map((b) => b.body)).toMatchObject([{ events: [{ event_type: 'Screen Shown' }] }, { events: [{ event_type: 'Screen Shown' }] }]);
+    const again = setup({ VITE_AMPLITUDE_KEY_DEVELOPMENT: 'dev-key' }, storage);
+    again.analytics.pagehide();
+    expect(again.beacons).toEqual([]);
   });
 
   it('sends nothing when opted out, drops the queue, and tells the SDK', async () => {

@@ -280,9 +280,12 @@ export function createAnalytics(env: AnalyticsEnvironment): Analytics {
         return;
       }
       if (queue.length === 0 || optOut) return;
-      if (hasKey) env.sendBeacon(amplitudeUrl(config), uploadBody(config.amplitudeKey, deviceId, queue));
+      const toAmplitude = !hasKey || env.sendBeacon(amplitudeUrl(config), uploadBody(config.amplitudeKey, deviceId, queue));
       const forLog = hasKey ? queue.filter((e) => e.critical) : queue;
-      if (forLog.length > 0) env.sendBeacon(logUrl, uploadBody(eventLogApiKey, deviceId, forLog));
+      const toLog = forLog.length === 0 || env.sendBeacon(logUrl, uploadBody(eventLogApiKey, deviceId, forLog));
+      // A beacon the browser refused (over its size quota, or beacons blocked) sent nothing: the queue stays in
+      // storage for the next page. Sending it again is harmless: Amplitude and the event log keep an insert_id once.
+      if (!toAmplitude || !toLog) return;
       queue = [];
       writeQueue([]);
     },
