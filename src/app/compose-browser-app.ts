@@ -120,9 +120,13 @@ export function composeBrowserApp() {
   const root = composeApp({ flow: loadBundledFlow(), flowFile: __FLOW_FILE__, config, browser, analytics, remoteFlags, ads });
   exposeDebugValues(root, remote);
   // The visitor's country (from the IP lookup) decides whether consent must be asked first, where the build says so.
+  // A page that loads no session (a payment return) keeps the region an earlier page found; with none known, a lookup
+  // that found nothing and a session that could not be loaded count as opt-in, to be safe.
   root.session.subscribe((snapshot) => {
-    const ipInfo = snapshot.context.session?.record.ipInfo;
-    if (snapshot.matches('ready')) consent.setCountry(ipInfo?.country ?? null);
+    if (!snapshot.matches('ready')) return;
+    const session = snapshot.context.session;
+    if (session) consent.setCountry(session.record.ipInfo?.country ?? null);
+    else if (consent.get().region === 'pending') consent.setCountry(null);
   });
   return root;
 }

@@ -23,14 +23,39 @@ describe('ad events before the pixel loads', () => {
     expect(calls).toEqual(['PageView', 'ViewContent p1', 'InitiateCheckout 1.99 USD chk_1']);
   });
 
-  it('are dropped when consent is withdrawn, and at most 50 wait', () => {
+  it('at most 50 wait, the latest', () => {
     const queue = queuedAdEvents();
     queue.lead('l1');
-    queue.clear();
     for (let i = 0; i < 60; i += 1) queue.pageView();
     const { calls, target } = recorder();
     queue.attach(target);
     expect(calls).toHaveLength(50);
     expect(calls.every((c) => c === 'PageView')).toBe(true);
+  });
+});
+
+describe('ad events when advertising consent is withdrawn', () => {
+  it('drops what is held, and everything raised until consent is given again: none reaches the pixel, then or later', () => {
+    const queue = queuedAdEvents();
+    queue.lead('before');
+    queue.clear();
+    queue.pageView();
+    const { calls, target } = recorder();
+    queue.attach(target);
+    expect(calls).toEqual([]);
+  });
+
+  it('lets go of a pixel it had: nothing more is passed to it, and a new grant passes on only what comes after', () => {
+    const queue = queuedAdEvents();
+    const { calls, target } = recorder();
+    queue.attach(target);
+    queue.pageView();
+    queue.clear();
+    queue.lead('while-refused');
+    queue.viewContent({ content_ids: ['p1'], currency: 'USD' });
+    expect(calls).toEqual(['PageView']);
+    queue.attach(target);
+    queue.lead('after');
+    expect(calls).toEqual(['PageView', 'Lead after']);
   });
 });

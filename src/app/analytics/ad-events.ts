@@ -10,7 +10,10 @@ export interface AdEvents {
 export interface QueuedAdEvents extends AdEvents {
   /** The pixel has loaded: what was held is replayed into it, and later events go straight to it. */
   attach(target: AdEvents): void;
-  /** Advertising consent withdrawn (or never given): what is held is dropped. */
+  /**
+   * Advertising consent withdrawn (or never given): what is held is dropped, the pixel is let go, and what the funnel
+   * raises from now on is dropped too (never held for a later grant: it happened without consent), until `attach`.
+   */
   clear(): void;
 }
 
@@ -19,10 +22,11 @@ const MAX_HELD = 50;
 
 export function queuedAdEvents(): QueuedAdEvents {
   let target: AdEvents | null = null;
+  let refused = false;
   let held: Array<(to: AdEvents) => void> = [];
   const call = (event: (to: AdEvents) => void) => {
     if (target) event(target);
-    else held = [...held, event].slice(-MAX_HELD);
+    else if (!refused) held = [...held, event].slice(-MAX_HELD);
   };
   return {
     pageView: () => call((to) => to.pageView()),
@@ -31,11 +35,14 @@ export function queuedAdEvents(): QueuedAdEvents {
     initiateCheckout: (params, eventId) => call((to) => to.initiateCheckout(params, eventId)),
     attach: (to) => {
       target = to;
+      refused = false;
       const replay = held;
       held = [];
       for (const event of replay) event(to);
     },
     clear: () => {
+      target = null;
+      refused = true;
       held = [];
     },
   };

@@ -77,6 +77,17 @@ describe('the default "denied" (regions that need opt-in)', () => {
     gpc.setCountry('US');
     expect(gpc.get().consent).toEqual({ analytics: true, advertising: false, remoteConfig: true });
   });
+
+  it('remembers the region, never the country, for the next page load (a payment return loads no session)', () => {
+    const { store: s, storage } = store({ defaultMode: 'denied' });
+    s.setCountry('US');
+    expect([...storage.items.values()]).toEqual(['opt-out']);
+    const next = createConsentStore({ defaultMode: 'denied', optInRegions: defaultConsentRegions, storage, globalPrivacyControl: false });
+    expect(next.get()).toMatchObject({ consent: allOn, ask: false, settled: true, region: 'opt-out' });
+    next.setCountry('DE');
+    const after = createConsentStore({ defaultMode: 'denied', optInRegions: defaultConsentRegions, storage, globalPrivacyControl: false });
+    expect(after.get()).toMatchObject({ consent: allOff, ask: true, region: 'opt-in' });
+  });
 });
 
 describe('the visitor answers', () => {

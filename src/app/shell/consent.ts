@@ -38,7 +38,10 @@ export interface ConsentStore {
   subscribe(listener: (state: ConsentState) => void): () => void;
   /** The visitor's choice (menu switches, banner): applies at once, is stored, and answers the banner for good. */
   set(consent: Consent): void;
-  /** The visitor's country from the session's IP info (ISO 3166-1 alpha-2); null or '' when the lookup found none. */
+  /**
+   * The visitor's country from the session's IP info (ISO 3166-1 alpha-2); null or '' when the lookup found none. The
+   * region it gives is remembered for the next page loads (until a session says otherwise).
+   */
   setCountry(countryCode: string | null): void;
 }
 
@@ -52,6 +55,11 @@ export interface ConsentOptions {
 
 /** localStorage key of the choice (its shape `{ analytics, advertising, remoteConfig }` is kept across versions). */
 export const consentStorageKey = 'astrelle:consent';
+/**
+ * localStorage key of the region last found ('opt-in' or 'opt-out', never the country): a page that loads no session
+ * (a payment return) still knows it, so a visitor who was not asked is not asked there either.
+ */
+export const consentRegionKey = 'astrelle:consent-region';
 
 const allOn: Consent = { analytics: true, advertising: true, remoteConfig: true };
 const allOff: Consent = { analytics: false, advertising: false, remoteConfig: false };
@@ -78,6 +86,15 @@ function readStored(storage: ConsentOptions['storage']): Consent | null {
   }
 }
 
+function readRegion(storage: ConsentOptions['storage']): ConsentRegion {
+  try {
+    const raw = storage?.getItem(consentRegionKey);
+    return raw === 'opt-in' || raw === 'opt-out' ? raw : 'pending';
+  } catch {
+    return 'pending';
+  }
+}
+
 /**
  * The privacy choices as a small observable store. Before the visitor answers, the default comes from the build:
  * `granted` (spec §9) turns everything on; `denied` turns everything off for a visitor in an opt-in region (and while
@@ -87,7 +104,7 @@ function readStored(storage: ConsentOptions['storage']): Consent | null {
 export function createConsentStore(options: ConsentOptions): ConsentStore {
   const gpc = options.globalPrivacyControl;
   let stored = readStored(options.storage);
-  let region: ConsentRegion = 'pending';
+  let region: ConsentRegion = readRegion(options.storage);
   const listeners = new Set<(state: ConsentState) => void>();
 
   const compute = (): ConsentState => {
@@ -134,6 +151,11 @@ export function createConsentStore(options: ConsentOptions): ConsentStore {
     },
     setCountry(countryCode) {
       region = consentRegionOf(countryCode, options.optInRegions);
+      try {
+        options.storage?.setItem(consentRegionKey, region);
+      } catch {
+        // Known for this page only.
+      }
       update();
     },
   };
