@@ -2,11 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { screenEventNames } from '../src/engine/analytics-events';
 import { keyOf, loadTestFlow, screenById } from './support/load-test-flow';
-import { expectScreen, freshEmail, freshStart, resumeAt } from './support/funnel-driver';
+import { freshEmail, freshStart, resumeAt } from './support/funnel-driver';
 import { funnelPaths } from './model/funnel-paths';
-import { expectHostedCheckout, payWithCard } from './support/hosted-checkout';
 import { tap, walkToEmail } from './support/quiz-walk';
 import { loggedEvents } from './support/event-log';
+import { declaredEvents, paidWalkEvents, payAndSkipOffers } from './support/declared-events';
 
 const flow = loadTestFlow();
 
@@ -46,11 +46,7 @@ test('a walk to /email sends every declared event once, in order, with its prope
 
   // What the flow declares for that path: each screen shown, then answered as the visitor moves on (a loading
   // screen moves on by itself); the events are flushed every 10 s.
-  const expected = visited.flatMap((id, i) => {
-    const names = screenEventNames(flow, screenById(flow, id));
-    const answered = i < visited.length - 1 && screenById(flow, id).kind !== 'loading' ? [`${names.answered} ${id}`] : [];
-    return [...(names.shown ? [`${names.shown} ${id}`] : []), ...answered];
-  });
+  const expected = declaredEvents(flow, visited);
   await expect
     .poll(() => uploads.funnelEvents().map((e) => `${e.event_type} ${String(e.event_properties?.screen_id)}`), { timeout: 40_000, intervals: [1000] })
     .toEqual(expected);
@@ -117,37 +113,10 @@ test('from /email to the upsell, every declared event arrives once, in order, ac
   const uploads = recordUploads(page);
   const resume = funnelPaths(flow).paths.find((p) => p.resume)!.resume!;
   await resumeAt(page, flow, resume);
-  await page.getByLabel('Email').fill(freshEmail());
-  await page.getByRole('button', { name: 'Save and continue' }).click();
-  await expectScreen(page, flow, 'get-access');
-  await page.getByRole('button', { name: 'Get access' }).click();
-  await expectScreen(page, flow, 'select-price');
-  await page.getByRole('radio', { name: /\$5\.00/ }).check();
-  await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await expectHostedCheckout(page);
-  await payWithCard(page);
-  await expectScreen(page, flow, 'payment-success');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expectScreen(page, flow, 'signup-offer');
-  await page.getByRole('button', { name: 'No thanks' }).click();
-  await expectScreen(page, flow, 'signup-offer-success');
+  await payAndSkipOffers(page, flow, freshEmail());
 
   const names = (id: string) => screenEventNames(flow, screenById(flow, id));
-  const expected = [
-    `${names('email').shown} email`,
-    `${names('email').answered} email`,
-    `${names('get-access').shown} get-access`,
-    `${names('get-access').answered} get-access`,
-    `${names('select-price').shown} select-price`,
-    `${names('select-price').answered} select-price`,
-    'Checkout Started select-price',
-    `${names('payment-success').shown} payment-success`,
-    'Payment Result payment-success',
-    `${names('payment-success').answered} payment-success`,
-    `${names('signup-offer').shown} signup-offer`,
-    `${names('signup-offer').skipped} signup-offer`,
-    `${names('signup-offer-success').shown} signup-offer-success`,
-  ];
+  const expected = [`${names('email').shown} email`, `${names('email').answered} email`, ...paidWalkEvents(flow)];
   await expect
     .poll(() => uploads.funnelEvents().map((e) => `${e.event_type} ${String(e.event_properties?.screen_id)}`), { timeout: 40_000, intervals: [1000] })
     .toEqual(expected);

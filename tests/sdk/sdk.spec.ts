@@ -6,7 +6,8 @@ import { loadTestFlow, screenById } from '../support/load-test-flow';
 import { expectScreen, freshEmail, freshStart, resumeAt } from '../support/funnel-driver';
 import { funnelPaths } from '../model/funnel-paths';
 import { cancelCheckout, expectHostedCheckout } from '../support/hosted-checkout';
-import { tap } from '../support/quiz-walk';
+import { tap, walkToEmail } from '../support/quiz-walk';
+import { declaredEvents, paidWalkEvents, payAndSkipOffers } from '../support/declared-events';
 
 // The app built with Amplitude, Firebase and pixel keys (dist-sdk/, tests/sdk/sdk-env.json); every request to those
 // services is answered here, at the network boundary, as the services answer (sdk-notes: their wire formats).
@@ -78,21 +79,38 @@ async function fakeFirebase(page: Page, serve: { entries?: Record<string, string
   return fetches;
 }
 
-/** Meta's fbevents.js, as a stub that hands every pixel call to the test (the real one cannot be reached here). */
+/**
+ * Meta's fbevents.js, as a stub (the real one cannot be reached here) that does what the real one does with each call:
+ * an image request to /tr with the pixel id, the event, its event id, its custom data and a timestamp (so that two
+ * identical events are two requests, not one the image cache answers). Both are handed to the test: the calls as made, and the /tr requests as they leave the page (under the page's CSP, as the real ones do).
+ */
 async function fakePixel(page: Page) {
   const requested: string[] = [];
   const recorded: unknown[][] = [];
+  const beacons: URL[] = [];
   await page.exposeFunction('__recordPixel', (json: string) => void recorded.push(JSON.parse(json)));
   await page.route('https://connect.facebook.net/**', (route) => {
     requested.push(route.request().url());
     return route.fulfill({
       contentType: 'application/javascript',
-      body: `(function(){var f=window.fbq;f.callMethod=function(){window.__recordPixel(JSON.stringify(Array.prototype.slice.call(arguments)))};
+      body: `(function(){var f=window.fbq,id='';
+        f.callMethod=function(){var a=Array.prototype.slice.call(arguments);window.__recordPixel(JSON.stringify(a));
+          if(a[0]==='init'){id=a[1];return;}
+          if(a[0]!=='track')return;
+          var q='id='+encodeURIComponent(id)+'&ev='+encodeURIComponent(a[1])+'&dl='+encodeURIComponent(location.href);
+          var cd=a[2]||{};for(var k in cd)q+='&cd['+encodeURIComponent(k)+']='+encodeURIComponent(cd[k]);
+          if(a[3]&&a[3].eventID)q+='&eid='+encodeURIComponent(a[3].eventID);
+          q+='&ts='+Date.now()+'&r='+Math.random();
+          new Image().src='https://www.facebook.com/tr/?'+q;};
         var q=f.queue.slice();f.queue.length=0;q.forEach(function(a){f.callMethod.apply(f,a)});})();`,
     });
   });
+  await page.route('https://www.facebook.com/tr/**', (route) => {
+    beacons.push(new URL(route.request().url()));
+    return route.fulfill({ status: 200, contentType: 'image/gif', body: Buffer.from('R0lGODlhAQABAAAAACw=', 'base64') });
+  });
   const calls = async () => recorded;
-  return { requested, calls };
+  return { requested, calls, beacons };
 }
 
 async function toSelectPrice(page: Page) {
@@ -104,29 +122,72 @@ async function toSelectPrice(page: Page) {
   await expectScreen(page, flow, 'select-price');
 }
 
-test('Amplitude gets the funnel\'s events with the visitor\'s id as device id, the event log a mirror of them, and no personal data', async ({ page }) => {
+test('a whole walk, / to the end: Amplitude gets every declared event once, in order, the event log the critical ones, the pixel one PageView per screen, and no personal data goes anywhere', async ({ page }) => {
+  test.setTimeout(150_000);
   const amplitude = await fakeAmplitude(page);
   const mirrored: Upload[] = [];
+  const firebaseBodies: string[] = [];
+  const violations: string[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === '/analytics/2/httpapi') mirrored.push(request.postDataJSON());
+    const url = new URL(request.url());
+    if (request.method() === 'POST' && url.pathname === '/analytics/2/httpapi') mirrored.push(request.postDataJSON());
+    if (url.hostname.endsWith('googleapis.com')) firebaseBodies.push(request.postData() ?? '');
+  });
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
   });
   await fakeFirebase(page, { entries: {} });
-  await fakePixel(page);
+  const pixel = await fakePixel(page);
   await freshStart(page);
   const usid = new URL(page.url()).searchParams.get('usid');
-  await tap(page, 'Start the quiz');
-  await tap(page, 'Single');
-  const welcome = screenEventNames(flow, screenById(flow, 'welcome'));
-  await expect.poll(() => amplitude.sent().map((e) => `${e.event_type} ${String(e.event_properties?.screen_id ?? '')}`), { timeout: 25_000 }).toEqual(
-    expect.arrayContaining([`${welcome.shown} welcome`, `${welcome.answered} welcome`, 'session_start ']),
-  );
+  const visited: string[] = [];
+  await walkToEmail(page, { relationship: 'single', birthTime: '10:30' }, async (id) => void visited.push(id));
+  const email = freshEmail();
+  await payAndSkipOffers(page, flow, email);
+
+  // Amplitude, intercepted at its endpoint: the flow's events of this path, each once, in order.
+  const expected = [...declaredEvents(flow, visited, true), ...paidWalkEvents(flow)];
+  const funnelEvents = () => {
+    const seen = new Set<string>();
+    return amplitude.sent().filter((e) => typeof e.event_properties?.screen_id === 'string' && !seen.has(e.insert_id) && seen.add(e.insert_id));
+  };
+  await expect.poll(() => funnelEvents().map((e) => `${e.event_type} ${String(e.event_properties?.screen_id)}`), { timeout: 40_000, intervals: [1000] }).toEqual(expected);
   expect(amplitude.uploads.every((u) => u.api_key === sdkEnv.VITE_AMPLITUDE_KEY_DEVELOPMENT)).toBe(true);
-  for (const event of amplitude.sent().filter((e) => e.event_properties?.screen_id)) expect(event.device_id).toBe(usid);
-  // The critical events also reach the app's own event log, under its own key.
-  await expect.poll(() => mirrored.flatMap((u) => u.events.map((e) => e.event_type)), { timeout: 25_000 }).toEqual(expect.arrayContaining([welcome.shown, welcome.answered]));
+  expect(amplitude.sent().map((e) => e.event_type)).toContain('session_start');
+  for (const event of funnelEvents()) {
+    expect(event.device_id).toBe(usid);
+    expect(event.event_properties).toMatchObject({ flow_id: flow.id, flow_version: flow.version });
+  }
+  // The plan chosen, and the A/B assignment the price screen made, go with its answer.
+  const chosen = funnelEvents().find((e) => e.event_type === screenEventNames(flow, screenById(flow, 'select-price')).answered);
+  expect(chosen?.event_properties).toMatchObject({ plan_id: expect.any(String), price: 5, currency: 'USD', ab_priceSet: 'default' });
+
+  // The event log gets the critical ones, which are all the funnel's (screens shown and answered, checkout started,
+  // payment result), in the same order.
+  await expect
+    .poll(() => {
+      const seen = new Set<string>();
+      return mirrored.flatMap((u) => u.events).filter((e) => !seen.has(e.insert_id) && seen.add(e.insert_id)).map((e) => `${e.event_type} ${String(e.event_properties?.screen_id)}`);
+    }, { timeout: 40_000, intervals: [1000] })
+    .toEqual(expected);
   expect(mirrored.every((u) => u.api_key === 'astrelle-event-log')).toBe(true);
-  expect(mirrored.flatMap((u) => u.events).every((e) => typeof e.event_properties?.screen_id === 'string')).toBe(true);
-  for (const text of amplitude.raw) expect(text).not.toMatch(/@|"ip":"\d/);
+
+  // The pixel: a PageView for every screen, Lead, ViewContent and InitiateCheckout, as /tr requests.
+  const tr = pixel.beacons.map((u) => u.searchParams.get('ev'));
+  const screensShown = new Set(expected.map((line) => line.split(' ').at(-1))).size;
+  expect(tr.filter((ev) => ev === 'PageView').length).toBeGreaterThanOrEqual(screensShown);
+  expect(tr).toEqual(expect.arrayContaining(['Lead', 'ViewContent', 'InitiateCheckout']));
+  expect(pixel.beacons.every((u) => u.searchParams.get('id') === sdkEnv.VITE_META_PIXEL_ID)).toBe(true);
+  expect(pixel.beacons.find((u) => u.searchParams.get('ev') === 'InitiateCheckout')?.searchParams.get('eid')).toMatch(/.+/);
+
+  // Nothing personal in anything sent to a third party or the event log: no name, birth date, time or place, no email.
+  const everything = [...amplitude.raw, ...mirrored.map((u) => JSON.stringify(u)), ...firebaseBodies, JSON.stringify(await pixel.calls()), ...pixel.beacons.map((u) => decodeURIComponent(u.search))];
+  for (const text of everything) {
+    expect(text).not.toMatch(/Maya|1990-05-17|10:30|London|51\.5\d/);
+    expect(text).not.toContain(email);
+    expect(text).not.toContain('@');
+  }
+  expect(violations).toEqual([]);
 });
 
 test('a 500 from Amplitude is retried with the same events; a 400 naming a missing field drops them, as the SDK documents', async ({ page }) => {
@@ -374,4 +435,91 @@ test('where opt-in is required, the banner asks first: nothing is sent, stored o
   await declining.waitForTimeout(1_000);
   await expect(asked).toBeHidden();
   await other.close();
+});
+
+test('the menu switches act at once, mid-session: analytics off stops the uploads, advertising off revokes the pixel, remote configuration off asks Firebase nothing more', async ({ page }) => {
+  test.setTimeout(90_000);
+  const amplitude = await fakeAmplitude(page);
+  const firebase = await fakeFirebase(page, { entries: {} });
+  const pixel = await fakePixel(page);
+  await freshStart(page);
+  await tap(page, 'Start the quiz');
+  await expect.poll(() => amplitude.sent().filter((e) => e.event_properties?.screen_id).length, { timeout: 25_000 }).toBeGreaterThan(0);
+  await expect.poll(() => pixel.requested.length).toBeGreaterThan(0);
+
+  await page.getByRole('button', { name: 'Menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  for (const name of ['Analytics', 'Advertising', 'Remote configuration']) await menu.getByRole('checkbox', { name }).uncheck();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  expect((await pixel.calls()).map((c) => `${String(c[0])} ${String(c[1])}`)).toContain('consent revoke');
+  const uploadsThen = amplitude.uploads.length;
+  const trThen = pixel.beacons.length;
+  const firebaseThen = firebase.length;
+
+  // The visitor goes on; nothing more leaves for Amplitude, the event log, the pixel or Remote Config.
+  const logged: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/analytics/')) logged.push(request.url());
+  });
+  await tap(page, 'Single');
+  await tap(page, 'Understanding myself better');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForTimeout(12_000);
+  expect(amplitude.uploads.length).toBe(uploadsThen);
+  expect(logged).toEqual([]);
+  expect(pixel.beacons.length).toBe(trThen);
+  expect(firebase.length).toBe(firebaseThen);
+});
+
+test('Global Privacy Control keeps advertising off: the pixel never loads, analytics still counts', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  await context.route(isIpLookup, (route) => route.fulfill({ json: ipLookupAnswer('US') }));
+  await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true, configurable: true }));
+  const page = await context.newPage();
+  const amplitude = await fakeAmplitude(page);
+  await fakeFirebase(page, { entries: {} });
+  const pixel = await fakePixel(page);
+  await freshStart(page);
+  await tap(page, 'Start the quiz');
+  await tap(page, 'Single');
+  await expect.poll(() => amplitude.sent().filter((e) => e.event_properties?.screen_id).length, { timeout: 25_000 }).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('checkbox', { name: 'Advertising' })).not.toBeChecked();
+  expect(pixel.requested).toEqual([]);
+  expect(pixel.beacons).toEqual([]);
+  expect((await context.cookies()).filter((c) => c.name === '_fbp')).toEqual([]);
+  await context.close();
+});
+
+test('Remote Config that never answers (a fetch left to time out) leaves the defaults after the 3 s wait, and the funnel works', async ({ page }) => {
+  await fakeAmplitude(page);
+  await page.route('https://firebaseinstallations.googleapis.com/**', () => undefined);
+  await page.route('https://firebaseremoteconfig.googleapis.com/**', () => undefined);
+  await toSelectPrice(page);
+  await expect(page.getByText('$1.00').first()).toBeVisible({ timeout: 10_000 });
+  const debug = await page.evaluate(() => (window as unknown as { __ASTRELLE_DEBUG__?: { flags: Record<string, { value: unknown; source: string }>; remoteConfigStatus: string } }).__ASTRELLE_DEBUG__);
+  expect(debug?.flags.priceSet).toEqual({ value: 'default', source: 'assigned' });
+  expect(debug?.remoteConfigStatus).toBe('no-fetch-yet');
+});
+
+test('the debug values exist only on the configured host, and the CSP allows exactly the configured services', async ({ page, request }) => {
+  await fakeAmplitude(page);
+  await fakeFirebase(page, { entries: {} });
+  await page.goto('/');
+  await expect.poll(() => page.evaluate(() => '__ASTRELLE_DEBUG__' in window)).toBe(true);
+  // The same build on another host name of this machine: no debug values.
+  const other = page.url().replace('//localhost:', '//127.0.0.1:');
+  await page.goto(other);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => '__ASTRELLE_DEBUG__' in window)).toBe(false);
+
+  const csp = (await request.get('/')).headers()['content-security-policy'] ?? '';
+  const directive = (name: string) => (csp.split(';').map((d) => d.trim().split(/\s+/)).find(([n]) => n === name) ?? []).slice(1).sort();
+  // Besides the landing's one inline script, allowed by its hash.
+  expect(directive('script-src').filter((source) => !source.startsWith("'sha256-"))).toEqual(["'self'", 'https://connect.facebook.net'].sort());
+  expect(directive('connect-src')).toEqual(["'self'", 'https://api2.amplitude.com', 'https://firebaseinstallations.googleapis.com', 'https://firebaseremoteconfig.googleapis.com', 'https://www.facebook.com'].sort());
+  expect(directive('img-src')).toEqual(expect.arrayContaining(["'self'", 'https://www.facebook.com']));
 });

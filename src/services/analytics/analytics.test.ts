@@ -223,4 +223,35 @@ describe('analytics', () => {
     const stored: unknown[] = JSON.parse(storage.getItem('astrelle:analytics-queue') ?? '[]');
     expect(stored).toHaveLength(MAX_QUEUED);
   });
+
+  it("logs the spec's messages when the SDK refuses the visitor's id or the identify, and goes on tracking", async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { sdk, instances } = fakeSdk();
+    const refusing: AmplitudeModule = {
+      createInstance() {
+        const client = sdk.createInstance();
+        return { ...client, setDeviceId: () => { throw new Error('invalid device id'); } };
+      },
+      Identify: class {
+        set(): unknown {
+          throw new Error('invalid user property');
+        }
+      },
+    };
+    const analytics = createAnalytics({
+      config: readAnalyticsConfig({}, 'x'),
+      origin: 'https://app.example',
+      storage: new MemoryStorage(),
+      loadSdk: async () => refusing,
+      sendBeacon: () => true,
+      newId: () => 'id',
+      now: () => 0,
+    });
+    await analytics.start();
+    analytics.setDeviceId('0b6f3c52-6c1e-4c55-9a0e-1b2f3c4d5e6f');
+    analytics.identify({ flow_id: 'astrology' });
+    analytics.track('Screen Shown', { screen_id: 'welcome' });
+    expect(errors.mock.calls).toEqual([['Failed to set up Amplitude ID'], ['Failed to provide Amplitude identification']]);
+    expect(instances[0]?.tracked.map((e) => (e as { event_type: string }).event_type)).toEqual(['Screen Shown']);
+  });
 });
