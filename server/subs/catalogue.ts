@@ -57,11 +57,11 @@ interface OfferSeed extends BundleOffer {
 const OFFERS: readonly OfferSeed[] = [
   {
     id: 'birth_chart', name: 'Your birth chart reading', priceCents: 1999, prevPriceCents: 3499, percentOff: 45, reports: ['birth_chart'], includes: [],
-    description: 'Your full natal chart: the planets, houses and aspects at the moment you were born, explained.',
+    description: 'Goes beyond the birth chart overview in your subscription: every planet, house and aspect at the moment you were born, explained in depth.',
   },
   {
     id: 'love_paths', name: 'Love paths: your compatibility guide', priceCents: 2499, prevPriceCents: 5999, percentOff: 58, reports: ['love_paths'], includes: [],
-    description: 'How you love and what you need from a partner, and which signs suit you best.',
+    description: 'Goes beyond the compatibility overview in your subscription: how you love, what you need from a partner, and which signs suit you best.',
   },
   {
     id: 'ultra_pack', name: 'Ultra pack: every reading', priceCents: 4999, prevPriceCents: 12999, percentOff: 61,

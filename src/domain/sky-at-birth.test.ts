@@ -234,6 +234,17 @@ describe('skyAtBirth when the Moon changes sign on the birth day', () => {
       expectSigns(birth));
   }
 
+  it('gives both signs when the birth time is unknown, in the order the Moon took them, and one on any other day', () => {
+    const names = (date: string, time: string | null, utcOffsetMinutes: number) => skyAtBirth({ date, time, utcOffsetMinutes }).moonSigns.map((s) => s.sign);
+    // King Charles III's birth day: the Moon entered Taurus in the evening.
+    expect(names('1948-11-14', null, 0)).toEqual(['aries', 'taurus']);
+    expect(names('1948-11-14', 'dont_know', 0)).toEqual(['aries', 'taurus']);
+    expect(names('1948-11-14', '21:14', 0)).toEqual(['taurus']);
+    // Barack Obama's: Taurus into Gemini around 12:55 local.
+    expect(names('1961-08-04', null, -600)).toEqual(['taurus', 'gemini']);
+    // 17 May 1990 in London: Aquarius all day (the quiz journeys' visitor).
+    expect(names('1990-05-17', null, 60)).toEqual(['aquarius']);
+  });
 });
 
 describe('published birth data', () => {

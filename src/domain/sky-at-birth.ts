@@ -44,6 +44,12 @@ export interface SkyAtBirthInput {
 export interface SkyAtBirth {
   sun: SignInfo;
   moon: SignInfo;
+  /**
+   * The Moon signs the birth may have: with a known time, `moon` alone; with an unknown one, the Moon's signs over the
+   * whole birth date, in order: one, or two when the Moon changed sign that day (it takes about 2.5 days to cross a
+   * sign), in which case only the birth time can tell which.
+   */
+  moonSigns: SignInfo[];
   /** The birth instant actually used. */
   instant: Date;
   /** True when the birth time was unknown and DEFAULT_BIRTH_TIME was used. */
@@ -119,9 +125,17 @@ export function skyAtBirth(input: SkyAtBirthInput): SkyAtBirth {
     knownOffset ?? DEFAULT_BIRTH_PLACE.utcOffsetMinutes,
   );
 
+  const moon = signInfo(EclipticGeoMoon(instant).lon);
+  const offset = knownOffset ?? DEFAULT_BIRTH_PLACE.utcOffsetMinutes;
+  const moonAt = (time: string) => signInfo(EclipticGeoMoon(localDateTimeToUtc(input.date, time, offset)).lon);
+  const moonSigns =
+    knownTime !== null
+      ? [moon]
+      : [moonAt('00:00'), moon, moonAt('23:59')].filter((sign, i, all) => all.findIndex((other) => other.sign === sign.sign) === i);
   return {
     sun: signInfo(SunPosition(instant).elon),
-    moon: signInfo(EclipticGeoMoon(instant).lon),
+    moon,
+    moonSigns,
     instant,
     assumedTime: knownTime === null,
     assumedPlace: knownOffset === null,

@@ -535,9 +535,9 @@ describe('interstitial screens', () => {
     expect(await dom.findByText('Sun in Taurus', {}, { timeout: 5000 })).toBeTruthy();
   });
 
-  it('uses the birth time for the Moon on a day it changes sign, and 12:00 when the time is unknown', async () => {
+  it('uses the birth time for the Moon on a day it changes sign, and says both signs when the time is unknown', async () => {
     // 14 November 1948, London (GMT): the Moon entered Taurus during the day (King Charles III,
-    // born 21:14, has the Moon in Taurus); at noon it was still in Aries.
+    // born 21:14, has the Moon in Taurus); before that it was in Aries, so an unknown time cannot tell.
     const screen = screenOf(flow, 'profile-zodiac-moon', 'interstitial');
     const place: PlaceAnswer = { latitude: 51.5, longitude: -0.12, place: 'London, United Kingdom', utcOffsetMinutes: 0, timeZone: 'Europe/London' };
     const show = (time: string) =>
@@ -555,7 +555,10 @@ describe('interstitial screens', () => {
     expect(await dom.findByText('Moon in Taurus')).toBeTruthy();
     cleanup();
     show('dont_know');
-    expect(await dom.findByText('Moon in Aries')).toBeTruthy();
+    expect(await dom.findByText('Moon in Aries or Taurus')).toBeTruthy();
+    expect(dom.getByText('Your birth time decides which')).toBeTruthy();
+    expect(dom.getByRole('heading', { name: 'Your Moon is in Aries or Taurus' })).toBeTruthy();
+    expect(dom.queryByText('Moon in Aries')).toBeNull();
   });
 
   it('shows the Moon sign from the birth date, time and place', async () => {

@@ -1162,6 +1162,10 @@ export interface OffersScreen {
   /**
    * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
    */
+  chooseFirst?: string;
+  /**
+   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
+   */
   creditNote?: string;
   messages: {
     /**

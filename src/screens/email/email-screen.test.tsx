@@ -44,6 +44,14 @@ describe('the email screen shows the reading preview it promises', () => {
     expect(sky.sun.name).toBe('Taurus');
   });
 
+  it('names both Moon signs when the unknown birth time leaves it open', async () => {
+    // 14 November 1948 in London: the Moon went from Aries into Taurus that day.
+    renderIt({ ...answers, [flow.profile.birthDate]: '1948-11-14', [flow.profile.birthTime]: 'dont_know' });
+    const card = dom.getByRole('region', { name: preview.title });
+    const signs = await within(card).findAllByRole('definition', {}, { timeout: 5000 });
+    expect(signs[1]?.textContent?.trim()).toBe('♈♉ Aries or Taurus');
+  });
+
   it('shows one insight per entry of the flow, the text of the answer the visitor gave, then what the rest holds', () => {
     renderIt();
     const card = dom.getByRole('region', { name: preview.title });

@@ -57,13 +57,14 @@ const Locked = styled.p`
   color: ${({ theme }) => theme.colors.muted};
 `;
 
-function Sign({ label, sign }: { label: string; sign: SignInfo }) {
+/** A sign, or the two the unknown birth time leaves open (the Moon on the day it moved on). */
+function Sign({ label, signs }: { label: string; signs: SignInfo[] }) {
   return (
     <div>
       <dt>{label}</dt>
       <dd>
-        <span aria-hidden="true">{sign.symbol} </span>
-        {sign.name}
+        <span aria-hidden="true">{signs.map((s) => s.symbol).join('')} </span>
+        {signs.map((s) => s.name).join(' or ')}
       </dd>
     </div>
   );
@@ -82,8 +83,8 @@ export function ReadingPreview({ preview, answers, profile, headingId }: { previ
       <h2 id={headingId}>{preview.title}</h2>
       {sky ? (
         <Signs>
-          <Sign label={preview.sun} sign={sky.sun} />
-          <Sign label={preview.moon} sign={sky.moon} />
+          <Sign label={preview.sun} signs={[sky.sun]} />
+          <Sign label={preview.moon} signs={sky.moonSigns} />
         </Signs>
       ) : null}
       {insights.length > 0 ? (

@@ -46,15 +46,19 @@ const Paragraph = styled.p`
   margin: 0;
 `;
 
-function SignFigure({ label, sign }: { label: string; sign: SignInfo }) {
+/** A body's sign; `signs` holds two when the unknown birth time leaves it open (the Moon on the day it moved on). */
+function SignFigure({ label, signs }: { label: string; signs: SignInfo[] }) {
+  const [first] = signs;
+  if (!first) return null;
+  const open = signs.length > 1;
   return (
     <SignCard>
-      <Symbol aria-hidden="true">{sign.symbol}</Symbol>
+      <Symbol aria-hidden="true">{signs.map((s) => s.symbol).join('')}</Symbol>
       <SignName>
         <strong>
-          {label} in {sign.name}
+          {label} in {signs.map((s) => s.name).join(' or ')}
         </strong>
-        <span>{sign.element.charAt(0).toUpperCase() + sign.element.slice(1)} sign</span>
+        <span>{open ? 'Your birth time decides which' : `${first.element.charAt(0).toUpperCase() + first.element.slice(1)} sign`}</span>
       </SignName>
     </SignCard>
   );
@@ -67,8 +71,8 @@ export function InterstitialScreen({ screen, answers, send, profile, flags }: Sc
   return (
     <ScreenLayout screenId={screen.id} eyebrow={screen.eyebrow} title={fillText(screen.title, values)}>
       <Stack $gap={16}>
-        {sky && show === 'sun-sign' ? <SignFigure label="Sun" sign={sky.sun} /> : null}
-        {sky && show === 'moon-sign' ? <SignFigure label="Moon" sign={sky.moon} /> : null}
+        {sky && show === 'sun-sign' ? <SignFigure label="Sun" signs={[sky.sun]} /> : null}
+        {sky && show === 'moon-sign' ? <SignFigure label="Moon" signs={sky.moonSigns} /> : null}
         {(screen.body ?? []).map((text, j) => (
           // The paragraphs are the flow's, in its order: their place is their identity.
           <Paragraph key={j}>{fillText(text, values)}</Paragraph>

@@ -22,6 +22,7 @@ const screen: OffersScreenData = {
   submit: 'purchaseOffers',
   cta: 'Pay {total}',
   payWith: { card: 'Pay {total} with card •••• {last4}', paypal: 'Pay {total} with PayPal' },
+  chooseFirst: 'Choose a reading to add',
   busy: 'Paying…',
   skip: 'No thanks',
   boughtLabel: 'Yours',
@@ -91,13 +92,15 @@ describe('offers screen', () => {
     expect(isTicked(/birth chart/)).toBe(false);
     expect(isLocked(/birth chart/)).toBe(false);
     expect(isLocked(/Love paths/)).toBe(false);
-    expect(dom.getByRole('button', { name: 'Pay $0.00 with card •••• 4242' }).hasAttribute('disabled')).toBe(true);
+    expect(dom.getByRole('button', { name: 'Choose a reading to add' }).hasAttribute('disabled')).toBe(true);
   });
 
   it('charges the sum of the single offers chosen, naming the stored card, and waits for a choice', async () => {
     const send = show({ loadOffers: ready() });
     const user = userEvent.setup();
-    expect(dom.getByRole('button', { name: /^Pay / }).hasAttribute('disabled')).toBe(true);
+    // Nothing chosen: no total of nothing, but what to do, and the button waits.
+    expect(dom.getByRole('button', { name: 'Choose a reading to add' }).hasAttribute('disabled')).toBe(true);
+    expect(dom.queryByRole('button', { name: /^Pay / })).toBeNull();
     await user.click(box(/Love paths/));
     await user.click(box(/birth chart/));
     await user.click(dom.getByRole('button', { name: 'Pay $44.98 with card •••• 4242' }));
@@ -134,7 +137,7 @@ describe('offers screen', () => {
       expect(isLocked(name)).toBe(true);
       expect(box(name).closest('label')!.textContent).toContain('Yours');
     }
-    expect(dom.getByRole('button', { name: /^Pay / }).hasAttribute('disabled')).toBe(true);
+    expect(dom.getByRole('button', { name: 'Choose a reading to add' }).hasAttribute('disabled')).toBe(true);
   });
 
   it('goes on without buying from the skip button', async () => {

@@ -166,7 +166,7 @@ export function OffersScreen({ screen, answer, answers, flags, send, results, bu
           ) : null}
           {failed ? <ErrorText role="alert">{screen.messages.failed}</ErrorText> : null}
           <PrimaryButton type="submit" disabled={busy || basket.items.length === 0} aria-busy={busy || undefined}>
-            {busy && screen.busy ? screen.busy : fillText(payText, values)}
+            {busy && screen.busy ? screen.busy : basket.items.length === 0 && screen.chooseFirst ? screen.chooseFirst : fillText(payText, values)}
           </PrimaryButton>
           <SecondaryButton type="button" disabled={busy} onClick={() => send({ type: 'ANSWER', value: [] })}>
             {screen.skip}

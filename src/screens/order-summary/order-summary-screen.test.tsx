@@ -27,7 +27,7 @@ const screen: OrderSummaryScreenData = {
   delivery: 'Your reports and receipts go to {maskedEmail}.',
   deliveryUnknown: 'Your reports and receipts go to the email address you gave us.',
   nextHeading: 'What happens next',
-  steps: ['We are writing your reports now.', 'Your plan renews as stated above unless you cancel.'],
+  steps: ['We are writing your reports now.', 'Your plan renews as stated above unless you cancel.', 'To cancel, email support@astrelle.app.'],
   wayOn: { label: 'Back to the start', to: 'welcome' },
   messages: { unavailable: 'We could not look up your order just now.' },
   end: true,
@@ -63,6 +63,9 @@ describe('order summary screen (/signup-offer-success)', () => {
     expect(section('What you bought').textContent).toContain('Total charged$50.99');
     expect(section('Where it arrives').textContent).toContain('Your reports and receipts go to a•••@example.com.');
     expect(within(section('What happens next')).getAllByRole('listitem').map((li) => li.textContent)).toEqual(screen.steps);
+    // The support address is a link to write to; the visitor's own, masked, is not.
+    expect(within(section('What happens next')).getByRole('link', { name: 'support@astrelle.app' }).getAttribute('href')).toBe('mailto:support@astrelle.app');
+    expect(within(section('Where it arrives')).queryByRole('link')).toBeNull();
   });
 
   it('leads on to the screen of `wayOn`', async () => {
@@ -82,7 +85,8 @@ describe('order summary screen (/signup-offer-success)', () => {
     show({ outcome: 'failed' });
     expect(dom.getByRole('alert').textContent).toBe('We could not look up your order just now.');
     expect(section('Where it arrives').textContent).toContain('the email address you gave us');
-    expect(document.body.textContent).not.toContain('@');
+    // No address of the visitor's (the support address in the steps is ours).
+    expect(document.body.textContent?.replaceAll('support@astrelle.app', '')).not.toContain('@');
   });
 
   it('renders the products\' names as text, never as HTML', () => {

@@ -5,6 +5,7 @@ import type { ScreenProps } from '../screen-props';
 import { ScreenLayout } from '../screen-layout';
 import { fillText } from '../fill-text';
 import { ErrorText, PrimaryButton, Stack } from '../../ui/primitives';
+import { TextWithEmailLinks } from '../../ui/text-with-email-links';
 
 const Section = styled.section`
   display: grid;
@@ -127,7 +128,9 @@ export function OrderSummaryScreen({ screen, answers, flags, send, results }: Sc
           <Steps>
             {screen.steps.map((text, j) => (
               // The steps are the flow's, in its order: their place is their identity.
-              <li key={j}>{fillText(text, values)}</li>
+              <li key={j}>
+                <TextWithEmailLinks text={fillText(text, values)} />
+              </li>
             ))}
           </Steps>
         </Section>
