@@ -104,6 +104,49 @@ for (const mode of ['IMMEDIATE', 'EXCLUSIVE'] as const) {
       expect(await storedSessions([id])).toEqual([id]);
     });
 
+    it('moves no money while locked: a payment answers 503 and charges nothing; paid after ROLLBACK, it is charged once', async () => {
+      const visitor = randomUUID();
+      const created = await fetch(`${baseUrl}/subs/sessions/create`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: visitor }) });
+      const cookie = created.headers.getSetCookie()[0]!.split(';', 1)[0]!;
+      const product = await store.db.selectFrom('products').select(['product_id', 'project']).where('type', '=', 'TRIAL').where('provider', '=', 'maxpay').executeTakeFirstOrThrow();
+      const back = (route: string) => `${route}?usid=${visitor}`;
+      const opened = await fetch(`${baseUrl}/subs/checkout/sessions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({
+          project: product.project, provider: 'maxpay', productId: product.product_id, email: `locked.${visitor.slice(0, 8)}@example.com`, usid: visitor,
+          orderId: `ord_${visitor.replace(/-/g, '')}`, successUrl: back('/payment-success'), errorUrl: back('/payment-error'), cancelUrl: back('/sale'),
+        }),
+      });
+      expect(opened.status).toBe(201);
+      const { id } = (await opened.json()) as { id: string };
+      const pay = () =>
+        fetch(`${baseUrl}/subs/checkout/${id}/pay`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', cookie },
+          body: new URLSearchParams({ cardName: 'Ada Lovelace', cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' }).toString(),
+        });
+      const money = async () => ({
+        charges: (await store.db.selectFrom('charges').select('id').where('checkout_id', '=', id).execute()).length,
+        subscriptions: (await store.db.selectFrom('subscriptions').select('id').where('order_id', '=', `ord_${visitor.replace(/-/g, '')}`).execute()).length,
+        status: (await store.db.selectFrom('checkouts').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status,
+      });
+
+      lock();
+      const refused = await pay();
+      await refused.arrayBuffer();
+      expect(refused.status).toBe(503);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      unlock();
+      expect(await money()).toEqual({ charges: 0, subscriptions: 0, status: 'open' });
+
+      const paid = await pay();
+      expect(paid.status).toBe(303);
+      expect(paid.headers.get('location')).toContain('/payment-success');
+      expect(await money()).toEqual({ charges: 1, subscriptions: 1, status: 'paid' });
+    });
+
     it('answers GET /healthz in under 100 ms while a write waits for the lock', async () => {
       lock();
       const waiting = createSession(randomUUID());

@@ -37,6 +37,7 @@ import {
 import { checkoutPagePolicy, messagePage, renderCheckoutPage, renderMissingCheckoutPage, type CheckoutPageView } from './checkout-page';
 import { DEFAULT_RETURN_PATHS, isAllowedReturnUrl, type ReturnUrlRules } from './is-allowed-return-url';
 import { decidePayment, describeStoredMethod, type PaymentForm } from './sandbox-payment';
+import { BUSY_RETRY_AFTER_SECONDS, isDatabaseBusy } from '../db/busy';
 
 /** How the sandbox checkout is configured. */
 export interface CheckoutOptions {
@@ -168,6 +169,11 @@ export async function checkoutRoutes(scope: FastifyInstance, options: CheckoutOp
       done(null, parseForm(typeof body === 'string' ? body : body.toString('utf8')));
     });
     pages.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      // A database another process has locked: nothing was done, the payment can be sent again in a moment.
+      if (isDatabaseBusy(error)) {
+        reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
+        return sendPage(reply, 503, messagePage('Please try again in a moment', 'We could not take the payment just now, and nothing was charged. Go back and press pay again in a moment.'));
+      }
       const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
       if (status >= 500) request.log.error({ err: error }, 'checkout page failed');
       const message =
