@@ -6,6 +6,7 @@ import type {
   Checkout,
   CheckoutCreate,
   Offer,
+  OrderStatus,
   Plan,
   Product,
   Purchase,
@@ -883,6 +884,39 @@ describeOnEachDatabase('Sandbox checkout and purchases', ({ store }) => {
   });
 
   describe('cancelling', () => {
+    it('answers a payment return the truth about its order, to the visitor whose order it is: pending, paid, declined (and why) or cancelled', async () => {
+      const status = async (browser: TestBrowser, orderId: string) => {
+        const answer = await browser.get<OrderStatus>(`/subs/orders/${orderId}`);
+        expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+        expect(answer.headers.get('cache-control')).toBe('no-store');
+        return answer.body;
+      };
+      const open = await startCheckout();
+      expect(await status(open.buyer, open.body.orderId)).toEqual({ orderId: open.body.orderId, status: 'pending', reason: null, productId: open.body.productId, provider: 'maxpay' });
+      await pay(open.checkout.id, CARD_OK);
+      expect(await status(open.buyer, open.body.orderId)).toMatchObject({ status: 'paid', reason: null });
+
+      const refused = await startCheckout();
+      await pay(refused.checkout.id, CARD_DECLINED);
+      expect(await status(refused.buyer, refused.body.orderId)).toMatchObject({ status: 'declined', reason: 'declined' });
+
+      // Already the email's: declined with nothing charged, and the page says why.
+      const email = newEmail();
+      const first = await startCheckout({ email });
+      const second = await startCheckout({ email, productId: plan(maxpay, 'sale_1').productId }, first.buyer);
+      await pay(first.checkout.id, CARD_OK);
+      await pay(second.checkout.id, CARD_OK);
+      expect(await status(first.buyer, second.body.orderId)).toMatchObject({ status: 'declined', reason: 'already_purchased' });
+
+      const left = await startCheckout();
+      await cancel(left.checkout.id);
+      expect(await status(left.buyer, left.body.orderId)).toMatchObject({ status: 'cancelled', reason: null });
+
+      // Someone else's order, and one nobody made: nothing to say.
+      expectError(await (await newBrowser()).get(`/subs/orders/${open.body.orderId}`), 404);
+      expectError(await open.buyer.get(`/subs/orders/${newOrderId()}`), 404);
+    });
+
     it('cancels an open checkout and returns to cancelUrl with payment=cancelled', async () => {
       const { body, checkout } = await startCheckout();
       const answer = await cancel(checkout.id);

@@ -221,3 +221,94 @@ describe('durability under kill -9 (PostgreSQL)', () => {
     }
   }, 180_000);
 });
+
+// Money under kill -9: every pay of a hosted checkout is one transaction (the charge, the subscription and the paid
+// checkout together), so a server killed in the middle of concurrent payments leaves no one charged without the
+// product, no product without its charge, and every payment it answered as done is there after the restart.
+const PAYERS = 300;
+const KILL_AFTER_PAID = 10;
+const TRIAL_PLAN = 'mxp_astrelle_trial_1_2900_live';
+
+describe('money under kill -9 (SQLite)', () => {
+  it('leaves nobody charged without their subscription, and keeps every payment it answered, when killed mid-way through 300 payments', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'astrelle-durability-pay-'));
+    try {
+      const limits = { RATE_LIMIT_CHECKOUTS: '1000000', RATE_LIMIT_LOOKUPS: '1000000' };
+      const first = await startServer({ DATA_DIR: dataDir, SESSION_SECRET: '', ...limits });
+      // Every payer opens a checkout first (their own session, credential and email); then all pay at once.
+      const checkouts = await Promise.all(
+        Array.from({ length: PAYERS }, async (_, n) => {
+          const usid = newVisitorId();
+          const created = await postJson(`${first.baseUrl}/subs/sessions/create`, { id: usid });
+          if (!created.credential) throw new Error(`session create answered ${created.status} without a credential`);
+          const back = (route: string) => `${route}?usid=${usid}`;
+          const response = await fetch(`${first.baseUrl}/subs/checkout/sessions`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', cookie: created.credential },
+            body: JSON.stringify({
+              project: 'astrelle', provider: 'maxpay', productId: TRIAL_PLAN, email: `payer${n}.${usid.slice(0, 8)}@example.com`, usid,
+              orderId: `ord_kill9_${usid.replace(/-/g, '')}`, successUrl: back('/payment-success'), errorUrl: back('/payment-error'), cancelUrl: back('/sale'),
+            }),
+          });
+          if (response.status !== 201) throw new Error(`checkout create answered ${response.status}: ${await response.text()}`);
+          const { id } = (await response.json()) as { id: string };
+          return { id, cookie: created.credential };
+        }),
+      );
+      const answeredPaid: string[] = [];
+      let killed = false;
+      await Promise.all(
+        checkouts.map(async ({ id, cookie }) => {
+          try {
+            const response = await fetch(`${first.baseUrl}/subs/checkout/${id}/pay`, {
+              method: 'POST',
+              redirect: 'manual',
+              headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+              body: new URLSearchParams({ cardName: 'Kill Nine', cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' }).toString(),
+            });
+            await response.arrayBuffer();
+            if (response.status === 303 && (response.headers.get('location') ?? '').includes('/payment-success')) answeredPaid.push(id);
+            if (!killed && answeredPaid.length >= KILL_AFTER_PAID) {
+              killed = true;
+              first.process.kill('SIGKILL');
+            }
+          } catch {
+            // Cut off by the kill.
+          }
+        }),
+      );
+      await waitForExit(first.process);
+      expect(answeredPaid.length).toBeGreaterThanOrEqual(KILL_AFTER_PAID);
+      expect(answeredPaid.length, 'the kill came before every payment was answered').toBeLessThan(PAYERS);
+
+      // The restarted server recovers the database (and proves it opens); the ledger is then read directly.
+      const second = await startServer({ DATA_DIR: dataDir, SESSION_SECRET: '', ...limits });
+      second.process.kill('SIGKILL');
+      await waitForExit(second.process);
+      const { default: Database } = await import('better-sqlite3');
+      const db = new Database(join(dataDir, 'astrelle.sqlite'), { readonly: true });
+      try {
+        const ids = checkouts.map((c) => c.id);
+        const marks = ids.map(() => '?').join(',');
+        const rows = db
+          .prepare(
+            `select c.id, c.status, c.order_id,
+                    (select count(*) from charges g where g.checkout_id = c.id) as charges,
+                    (select count(*) from subscriptions s where s.order_id = c.order_id) as subscriptions
+             from checkouts c where c.id in (${marks})`,
+          )
+          .all(...ids) as Array<{ id: string; status: string; order_id: string; charges: number; subscriptions: number }>;
+        expect(rows).toHaveLength(PAYERS);
+        const wrong = rows.filter((r) => (r.status === 'paid' ? r.charges !== 1 || r.subscriptions !== 1 : r.charges !== 0 || r.subscriptions !== 0));
+        expect(wrong, 'a checkout charged without its subscription, or the other way round').toEqual([]);
+        const lost = answeredPaid.filter((id) => rows.find((r) => r.id === id)?.status !== 'paid');
+        expect(lost, 'payments answered as done but missing after the restart').toEqual([]);
+        console.log(`kill -9 during payments: ${answeredPaid.length} answered paid, ${rows.filter((r) => r.status === 'paid').length} paid after restart, ${rows.filter((r) => r.status === 'open').length} still open, none charged without the product`);
+      } finally {
+        db.close();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

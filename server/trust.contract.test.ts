@@ -586,7 +586,7 @@ describeOnEachDatabase('Trust model', ({ store }) => {
       }
     });
 
-    it('limits session reads, checkout creation, astro look-ups and the IP lookup, each as configured', async () => {
+    it('limits session reads and creation, user look-ups and creation, checkout creation, astro look-ups and the IP lookup, each as configured', async () => {
       const limited = await buildServer({ store: store(), rateLimits: { lookups: 3, sessions: 3, checkouts: 2, ipLookups: 2, analytics: 2 }, ipLookup: { locator: async () => ({ lookup: () => ({ status: 'fail' }) }) as never } });
       try {
         const burst = async (count: number, request: InjectOptions) => {
@@ -596,6 +596,11 @@ describeOnEachDatabase('Trust model', ({ store }) => {
         };
         expect((await burst(4, { method: 'GET', url: `/astro/api/v2/user/email?email=a%40example.com` })).at(-1)).toBe(429);
         expect((await burst(4, { method: 'GET', url: `/subs/sessions/${newVisitorId()}` })).at(-1)).toBe(429);
+        // The other email-keyed calls, each its own budget (the one the guessing attack used, GET /subs/users, first).
+        expect((await burst(4, { method: 'GET', url: `/subs/users?email=guess%40example.com&project=${TEST_PROJECT}` })).at(-1)).toBe(429);
+        expect((await burst(4, { method: 'POST', url: '/subs/users/create', payload: subscriptionUser(newEmail('burst')) })).at(-1)).toBe(429);
+        expect((await burst(4, { method: 'POST', url: '/astro/api/v2/user/create', payload: astroUser(newVisitorId(), newEmail('burst')) })).at(-1)).toBe(429);
+        expect((await burst(4, { method: 'POST', url: `/subs/sessions/${newVisitorId()}/seen`, payload: { screen: 'sale' } })).at(-1)).toBe(429);
         // Checkout creation counts the visitor's valid requests: refused return URLs open nothing and count nothing.
         const created = await limited.inject({ method: 'POST', url: '/subs/sessions/create', payload: { id: newVisitorId() } });
         const cookie = String(created.headers['set-cookie']).split(';')[0]!;
@@ -614,6 +619,10 @@ describeOnEachDatabase('Trust model', ({ store }) => {
         const answer = await limited.inject({ method: 'GET', url: '/ip/json' });
         expect(JSON.parse(answer.body)).toMatchObject({ error: 'Too Many Requests' });
         expect(answer.headers['retry-after']).toBeDefined();
+        // Session creation (the checkout's visitor above made the first of three).
+        const creates: number[] = [];
+        for (let i = 0; i < 3; i++) creates.push((await limited.inject({ method: 'POST', url: '/subs/sessions/create', payload: { id: newVisitorId() } })).statusCode);
+        expect(creates).toEqual([201, 201, 429]);
       } finally {
         await limited.close();
       }

@@ -3,7 +3,7 @@ import { expect, request, test, type APIRequestContext, type APIResponse, type B
 import { funnelPaths } from './model/funnel-paths';
 import { expectScreen, freshEmail, resumeAt } from './support/funnel-driver';
 import { payWithCard } from './support/hosted-checkout';
-import { ledgerFor } from './support/payment-ledger';
+import { ledgerFor, recordsOf } from './support/payment-ledger';
 import { loadTestFlow } from './support/load-test-flow';
 
 // The trust model in a real browser (README "Trust model"): a visitor pays in one browser context; another
@@ -65,6 +65,10 @@ test('another visitor and plain requests can neither read, charge, take over nor
   test.slow();
   const victim = await payingVisitor(browser);
   const before = ledgerFor(victim.email);
+  const recordsBefore = recordsOf(victim.email, victim.usid);
+  expect(recordsBefore.astroUsers).toHaveLength(1);
+  expect(recordsBefore.subscriptionUsers).toHaveLength(1);
+  expect(recordsBefore.sessions).toHaveLength(1);
   const q = encodeURIComponent(victim.email);
   const secrets = [victim.email, victim.usid, '4242'];
 
@@ -133,6 +137,26 @@ test('another visitor and plain requests can neither read, charge, take over nor
   }
 
   expect(ledgerFor(victim.email), 'nothing created, charged or ordered').toEqual(before);
+  expect(recordsOf(victim.email, victim.usid), "the victim's profile, subscription user and session, every column, unchanged").toEqual(recordsBefore);
+
+  // A forged or foreign order id on the victim's own payment return page never says the payment was received, not
+  // even for a moment while the page asks the server.
+  const forged = await victim.page.context().newPage();
+  await forged.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { headingsSeen: string[] }).headingsSeen = seen;
+    new MutationObserver(() => {
+      for (const h of document.querySelectorAll('h1, p')) if (h.textContent) seen.push(h.textContent);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  for (const order of ['FORGED', `ord_${randomUUID().replace(/-/g, '')}`]) {
+    await forged.goto(`/payment-success?usid=${victim.usid}&payment=true&order=${order}`);
+    await expect(forged.getByRole('heading', { level: 1 })).toHaveText('We cannot confirm this payment');
+    const seen = await forged.evaluate(() => (window as unknown as { headingsSeen: string[] }).headingsSeen);
+    expect(seen.filter((text) => /payment received|welcome to astrelle/i.test(text)), order).toEqual([]);
+  }
+  await forged.close();
+  expect(ledgerFor(victim.email), 'the forged returns ordered nothing').toEqual(before);
 
   // The victim's walk still completes: an offer in one click with their own stored card, and its report.
   const { page } = victim;

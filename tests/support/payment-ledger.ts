@@ -52,3 +52,21 @@ export function ledgerFor(email: string): Ledger {
     db.close();
   }
 }
+
+/**
+ * The personal records the reference server keeps of one visitor: their astro profile and subscription user (by
+ * email) and their session (by usid), every column as stored, read-only. A refused takeover leaves them as they were.
+ */
+export function recordsOf(email: string, usid: string): { astroUsers: unknown[]; subscriptionUsers: unknown[]; sessions: unknown[] } {
+  const db = new Database(databaseFile(), { readonly: true, fileMustExist: true });
+  try {
+    const key = email.toLowerCase();
+    return {
+      astroUsers: db.prepare('select * from astro_users where email_key = ? or usid = ? order by rowid').all(key, usid),
+      subscriptionUsers: db.prepare('select * from subscription_users where email_key = ? order by rowid').all(key),
+      sessions: db.prepare('select * from sessions where id = ? or user_email = ? order by rowid').all(usid, email),
+    };
+  } finally {
+    db.close();
+  }
+}
