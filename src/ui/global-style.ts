@@ -31,7 +31,10 @@ export const GlobalStyle = createGlobalStyle`
     color: ${({ theme }) => theme.colors.text};
     background: ${({ theme }) => theme.colors.page};
   }
-  h1, h2, h3 { line-height: 1.25; margin: 0; }
+  /* Balanced lines: no heading ends on a lone word on a phone. */
+  h1, h2, h3 { line-height: 1.25; margin: 0; text-wrap: balance; }
+  /* A placeholder reads as a hint in both schemes (the browsers' own grey is faint on the dark fields). */
+  ::placeholder { color: ${({ theme }) => theme.colors.muted}; opacity: 0.85; }
   button, input, select { font: inherit; color: inherit; }
   a { color: ${({ theme }) => theme.colors.brandStrong}; }
   /*
