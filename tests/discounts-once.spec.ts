@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { funnelPaths } from './model/funnel-paths';
 import { loadTestFlow, screenById } from './support/load-test-flow';
-import { expectScreen, freshEmail, resumeAt } from './support/funnel-driver';
+import { expectScreen, freshEmail, visitorOnPrices } from './support/funnel-driver';
 import { cancelCheckout } from './support/hosted-checkout';
 
 // Issue 12: "/secret-discount says it will not be offered again, /sale that it is one-time": each discount page is
@@ -10,7 +9,6 @@ import { cancelCheckout } from './support/hosted-checkout';
 // prices. In Chromium against the reference server.
 
 const flow = loadTestFlow();
-const resumeAtEmail = funnelPaths(flow).paths.find((p) => p.resume)!.resume!;
 const PROGRESS_KEY = `astrelle:progress:${flow.id}`;
 
 test.describe.configure({ mode: 'parallel' });
@@ -24,14 +22,9 @@ function payButton(page: Page, id: string) {
   return page.getByRole('button', { name: screen.cta, exact: true });
 }
 
-/** A new visitor on /select-price (the model's sample answers restored at /email, then a fresh email). */
-async function visitorOnPrices(page: Page) {
-  await resumeAt(page, flow, resumeAtEmail);
-  await page.getByLabel('Email').fill(freshEmail());
-  await page.getByRole('button', { name: 'Save and continue' }).click();
-  await expectScreen(page, flow, 'get-access');
-  await page.getByRole('button', { name: 'Get access' }).click();
-  await expectScreen(page, flow, 'select-price');
+/** A new visitor on /select-price, with a fresh email; their usid. */
+async function onPrices(page: Page) {
+  await visitorOnPrices(page, flow, freshEmail());
   return usidOf(page);
 }
 
@@ -64,7 +57,7 @@ async function remembered(page: Page, usid: string): Promise<string[]> {
 
 test('leaving checkout three times shows /sale and /secret-discount once each, also across a reload', async ({ page }) => {
   test.setTimeout(90_000);
-  const usid = await visitorOnPrices(page);
+  const usid = await onPrices(page);
   const shown: string[] = [];
 
   shown.push(await leaveCheckout(page, 'select-price'));
@@ -99,7 +92,7 @@ test('leaving checkout three times shows /sale and /secret-discount once each, a
 
 test('another tab of the same visitor is not shown a discount page again, even when its saved progress has forgotten it', async ({ page, context }) => {
   test.setTimeout(90_000);
-  const usid = await visitorOnPrices(page);
+  const usid = await onPrices(page);
   expect(await leaveCheckout(page, 'select-price')).toBe('sale');
   await expect.poll(() => remembered(page, usid)).toEqual(['sale']);
 

@@ -1,19 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { funnelPaths } from './model/funnel-paths';
 import { loadTestFlow } from './support/load-test-flow';
-import { expectScreen, freshEmail, resumeAt } from './support/funnel-driver';
+import { expectScreen, freshEmail, visitorOnPrices } from './support/funnel-driver';
 
 const flow = loadTestFlow();
-const resume = funnelPaths(flow).paths.find((p) => p.resume)!.resume!;
 
 test('a visitor pays the trial with PayPal, then buys an offer in one click with the same PayPal account', async ({ page }) => {
   const email = freshEmail();
-  await resumeAt(page, flow, resume);
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Save and continue' }).click();
-  await expectScreen(page, flow, 'get-access');
-  await page.getByRole('button', { name: 'Get access' }).click();
-  await expectScreen(page, flow, 'select-price');
+  await visitorOnPrices(page, flow, email);
   await page.getByRole('radio', { name: /\$5\.00/ }).check();
   await page.getByRole('button', { name: 'Pay with PayPal' }).click();
 

@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { funnelPaths } from './model/funnel-paths';
 import { loadTestFlow, screenById } from './support/load-test-flow';
-import { expectScreen, freshEmail, freshStart, resumeAt, subscribe } from './support/funnel-driver';
+import { expectScreen, freshEmail, freshStart, subscribe, visitorOnPrices } from './support/funnel-driver';
 import { expectHostedCheckout, payWithCard } from './support/hosted-checkout';
 import { continueWith, tap } from './support/quiz-walk';
 import { latestBirthDate } from '../src/engine/answers';
@@ -14,7 +13,6 @@ import type { Screen } from '../src/engine/generated/flow-types';
 // retry button; a visitor under 18 is refused at the birth date with a message, and loses nothing.
 
 const flow = loadTestFlow();
-const resumeAtEmail = funnelPaths(flow).paths.find((p) => p.resume)!.resume!;
 /** The flow's screen `id`, which must be of `kind` (its texts are the ones under test). */
 function screenOf<K extends Screen['kind']>(id: string, kind: K): Extract<Screen, { kind: K }> {
   const screen = screenById(flow, id);
@@ -24,8 +22,6 @@ function screenOf<K extends Screen['kind']>(id: string, kind: K): Extract<Screen
 function isKind<K extends Screen['kind']>(screen: Screen, kind: K): screen is Extract<Screen, { kind: K }> {
   return screen.kind === kind;
 }
-const emailScreen = screenOf('email', 'email');
-const accessScreen = screenOf('get-access', 'interstitial');
 const priceScreen = screenOf('select-price', 'price');
 const saleScreen = screenOf('sale', 'price');
 const errorScreen = screenOf('payment-error', 'payment-error');
@@ -36,16 +32,10 @@ const secondary = errorScreen.secondary.labels;
 
 test.describe.configure({ mode: 'parallel' });
 
-/** A new visitor resumed at /email (the model's sample answers), with a fresh email, on /select-price. */
+/** A new visitor on /select-price with a fresh email (`beforePrices` runs on /get-access); their email and usid. */
 async function visitorAtPrices(page: Page, beforePrices: () => Promise<void> = async () => {}) {
   const email = freshEmail();
-  await resumeAt(page, flow, resumeAtEmail);
-  await page.getByLabel(emailScreen.label).fill(email);
-  await page.getByRole('button', { name: emailScreen.cta }).click();
-  await expectScreen(page, flow, 'get-access');
-  await beforePrices();
-  await page.getByRole('button', { name: accessScreen.cta ?? 'Get access' }).click();
-  await expectScreen(page, flow, 'select-price');
+  await visitorOnPrices(page, flow, email, beforePrices);
   return { email, usid: new URL(page.url()).searchParams.get('usid') ?? '' };
 }
 

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, request, test, type APIRequestContext, type APIResponse, type Browser, type Page } from '@playwright/test';
-import { funnelPaths } from './model/funnel-paths';
-import { expectScreen, freshEmail, resumeAt } from './support/funnel-driver';
+import { expectScreen, freshEmail, visitorOnPrices } from './support/funnel-driver';
 import { payWithCard } from './support/hosted-checkout';
 import { ledgerFor, recordsOf } from './support/payment-ledger';
 import { loadTestFlow } from './support/load-test-flow';
@@ -12,7 +11,6 @@ import { loadTestFlow } from './support/load-test-flow';
 // reports. Everything is refused, the ledger does not move, and the first visitor's walk still completes.
 
 const flow = loadTestFlow();
-const resumeAtEmail = funnelPaths(flow).paths.find((p) => p.resume)!.resume!;
 const PROJECT = 'astrelle';
 const BIRTH_CHART = 'mxp_astrelle_birth_chart_1999_live';
 const LOVE_PATHS = 'mxp_astrelle_love_paths_2499_live';
@@ -29,12 +27,7 @@ async function payingVisitor(browser: Browser): Promise<Victim> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const email = freshEmail();
-  await resumeAt(page, flow, resumeAtEmail);
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Save and continue' }).click();
-  await expectScreen(page, flow, 'get-access');
-  await page.getByRole('button', { name: 'Get access' }).click();
-  await expectScreen(page, flow, 'select-price');
+  await visitorOnPrices(page, flow, email);
   await page.getByRole('radio', { name: /\$1\.00/ }).check();
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await payWithCard(page);

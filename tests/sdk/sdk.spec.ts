@@ -3,8 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { screenEventNames } from '../../src/engine/analytics-events';
 import { loadTestFlow, screenById } from '../support/load-test-flow';
-import { expectScreen, freshEmail, freshStart, resumeAt } from '../support/funnel-driver';
-import { funnelPaths } from '../model/funnel-paths';
+import { expectScreen, freshEmail, freshStart, visitorOnPrices } from '../support/funnel-driver';
 import { cancelCheckout, expectHostedCheckout } from '../support/hosted-checkout';
 import { tap, walkToEmail } from '../support/quiz-walk';
 import { declaredEvents, paidWalkEvents, payAndSkipOffers } from '../support/declared-events';
@@ -13,7 +12,6 @@ import { declaredEvents, paidWalkEvents, payAndSkipOffers } from '../support/dec
 // services is answered here, at the network boundary, as the services answer (sdk-notes: their wire formats).
 const flow = loadTestFlow();
 const sdkEnv: Record<string, string> = JSON.parse(readFileSync('tests/sdk/sdk-env.json', 'utf8'));
-const resumeAtEmail = funnelPaths(flow).paths.find((p) => p.resume)!.resume!;
 
 test.beforeAll(() => {
   if (!existsSync('dist-sdk/index.html')) throw new Error('no dist-sdk/: npm test builds it (scripts/test-all.mjs: node scripts/build.mjs --out dist-sdk with tests/sdk/sdk-env.json)');
@@ -113,14 +111,7 @@ async function fakePixel(page: Page) {
   return { requested, calls, beacons };
 }
 
-async function toSelectPrice(page: Page) {
-  await resumeAt(page, flow, resumeAtEmail);
-  await page.getByLabel('Email').fill(freshEmail());
-  await page.getByRole('button', { name: 'Save and continue' }).click();
-  await expectScreen(page, flow, 'get-access');
-  await page.getByRole('button', { name: 'Get access' }).click();
-  await expectScreen(page, flow, 'select-price');
-}
+const toSelectPrice = (page: Page) => visitorOnPrices(page, flow, freshEmail());
 
 test('a whole walk, / to the end: Amplitude gets every declared event once, in order, the event log the critical ones, the pixel one PageView per screen, and no personal data goes anywhere', async ({ page }) => {
   test.setTimeout(150_000);

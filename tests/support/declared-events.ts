@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { Flow } from '../../src/engine/generated/flow-types';
 import { screenEventNames } from '../../src/engine/analytics-events';
 import { screenById } from './load-test-flow';
-import { expectScreen } from './funnel-driver';
+import { expectScreen, giveEmailAndGetAccess } from './funnel-driver';
 import { expectHostedCheckout, payWithCard } from './hosted-checkout';
 
 /**
@@ -42,11 +42,7 @@ export function paidWalkEvents(flow: Flow): string[] {
 
 /** On /email: the walk paidWalkEvents describes, with `email`, the $5.00 trial and the approved test card. */
 export async function payAndSkipOffers(page: Page, flow: Flow, email: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Save and continue' }).click();
-  await expectScreen(page, flow, 'get-access');
-  await page.getByRole('button', { name: 'Get access' }).click();
-  await expectScreen(page, flow, 'select-price');
+  await giveEmailAndGetAccess(page, flow, email);
   await page.getByRole('radio', { name: /\$5\.00/ }).check();
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await expectHostedCheckout(page);

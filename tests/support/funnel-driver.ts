@@ -8,7 +8,7 @@ import { paymentStatuses, paymentStatusOf } from '../../src/engine/payment-statu
 import { paymentErrorReasons } from '../../src/engine/payment-error';
 import { isVariantText } from '../../src/engine/text-variants';
 import { screenById } from './load-test-flow';
-import { outcomeOfEvent, sample, type ModelPath } from '../model/funnel-paths';
+import { funnelPaths, outcomeOfEvent, sample, type ModelPath } from '../model/funnel-paths';
 import { cancelCheckout, expectHostedCheckout, payWithCard, testCards } from './hosted-checkout';
 
 /** A fresh address for a visitor who is not a subscriber yet (each test run has a fresh database, but tests share it). */
@@ -341,12 +341,50 @@ export async function resumeAt(page: Page, flow: Flow, resume: NonNullable<Model
   await page.goto(`${screenById(flow, resume.screen).route}?usid=${encodeURIComponent(usid)}`);
 }
 
+const emailResumes = new WeakMap<Flow, NonNullable<ModelPath['resume']>>();
+/** Where the model's paths resume at /email (its sample answers), computed once per flow. */
+function resumeAtEmail(flow: Flow): NonNullable<ModelPath['resume']> {
+  const known = emailResumes.get(flow);
+  if (known) return known;
+  const resume = funnelPaths(flow).paths.find((p) => p.resume)?.resume;
+  if (!resume) throw new Error('the model has no path that resumes at /email');
+  emailResumes.set(flow, resume);
+  return resume;
+}
+
+/**
+ * A new visitor on /select-price: the model's sample answers restored at /email, `email` given, access confirmed.
+ * `beforePrices` runs on /get-access, before the prices load (to intercept their call, say).
+ */
+export async function visitorOnPrices(page: Page, flow: Flow, email: string, beforePrices: () => Promise<void> = async () => {}) {
+  await resumeAt(page, flow, resumeAtEmail(flow));
+  await giveEmailAndGetAccess(page, flow, email, beforePrices);
+}
+
+/** On /email: gives `email`, confirms access on /get-access (`beforePrices` runs there first), and is on /select-price. */
+export async function giveEmailAndGetAccess(page: Page, flow: Flow, email: string, beforePrices: () => Promise<void> = async () => {}) {
+  // The flow's own label and buttons, so that a reworded screen needs no change here.
+  const emailScreen = screenById(flow, 'email');
+  const access = screenById(flow, 'get-access');
+  if (emailScreen.kind !== 'email' || access.kind !== 'interstitial' || !access.cta) throw new Error('the flow has no email screen and access interstitial with a button');
+  await page.getByLabel(emailScreen.label, { exact: true }).fill(email);
+  await page.getByRole('button', { name: emailScreen.cta, exact: true }).click();
+  await expectScreen(page, flow, 'get-access');
+  await beforePrices();
+  await page.getByRole('button', { name: access.cta, exact: true }).click();
+  await expectScreen(page, flow, 'select-price');
+}
+
 /** Starts a fresh visitor on the landing page. */
 export async function freshStart(page: Page) {
+  // A page that has opened nothing in a context without a cookie (each test's own, as Playwright gives it) is a new
+  // visitor already: its first visit is the fresh start.
+  const untouched = page.url() === 'about:blank' && (await page.context().cookies()).length === 0;
   await page.goto('/');
   // Let the first visit finish making its session: cleared mid-load, its id would be written back after the clear
   // and the next visit would resume it without its credential (then take a new id, which the URL only shows later).
   await waitForCredential(page);
+  if (untouched) return;
   await page.evaluate(() => window.localStorage.clear());
   // A new visitor: no credential of an earlier one (ad click cookies a test set stay, as they would).
   await page.context().clearCookies({ name: 'astrelle_visitor' });
