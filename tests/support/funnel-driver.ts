@@ -343,7 +343,7 @@ export async function resumeAt(page: Page, flow: Flow, resume: NonNullable<Model
 
 const emailResumes = new WeakMap<Flow, NonNullable<ModelPath['resume']>>();
 /** Where the model's paths resume at /email (its sample answers), computed once per flow. */
-function resumeAtEmail(flow: Flow): NonNullable<ModelPath['resume']> {
+export function resumeAtEmail(flow: Flow): NonNullable<ModelPath['resume']> {
   const known = emailResumes.get(flow);
   if (known) return known;
   const resume = funnelPaths(flow).paths.find((p) => p.resume)?.resume;

@@ -8,7 +8,7 @@ afterEach(() => vi.restoreAllMocks());
 const settings = { apiKey: 'k', projectId: 'p', appId: 'a' };
 
 /** Firebase at its module boundary: what it is asked and what it answers (its network is the Playwright tests'). */
-function fakeFirebase(outcome: { supported?: boolean; fail?: FetchStatus; entries?: Record<string, { value: string; source: 'static' | 'default' | 'remote' }> }) {
+function fakeFirebase(outcome: { supported?: boolean; fail?: FetchStatus; code?: string; entries?: Record<string, { value: string; source: 'static' | 'default' | 'remote' }> }) {
   const rc = { settings: { fetchTimeoutMillis: 0, minimumFetchIntervalMillis: 0 }, lastFetchStatus: 'no-fetch-yet' as FetchStatus };
   const calls: string[] = [];
   const sdk: FirebaseSdk = {
@@ -18,7 +18,7 @@ function fakeFirebase(outcome: { supported?: boolean; fail?: FetchStatus; entrie
     fetchAndActivate: async () => {
       calls.push('fetchAndActivate');
       rc.lastFetchStatus = outcome.fail ?? 'success';
-      if (outcome.fail) throw new Error(`remoteconfig/${outcome.fail}`);
+      if (outcome.fail) throw new Error(`remoteconfig/${outcome.code ?? outcome.fail}`);
       return true;
     },
     entries: () => outcome.entries ?? {},
@@ -46,11 +46,15 @@ describe('remote config', () => {
     expect(remote.status()).toBe('success');
   });
 
-  it('logs the spec\'s message once and keeps the defaults on a throttle, a failure, no IndexedDB or a blocked SDK', async () => {
+  it('logs the spec\'s message once and keeps the defaults on a throttle, a failure, a fetch timeout, offline, no IndexedDB or a blocked SDK', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const cases: Array<[() => Promise<FirebaseSdk>, FetchStatus]> = [
       [async () => fakeFirebase({ fail: 'throttle' }).sdk, 'throttle'],
       [async () => fakeFirebase({ fail: 'failure' }).sdk, 'failure'],
+      // The SDK's own errors for the spec's cases (§8): no answer within the 60 s fetch timeout, and offline.
+      [async () => fakeFirebase({ fail: 'failure', code: 'fetch-timeout' }).sdk, 'failure'],
+      [async () => fakeFirebase({ fail: 'failure', code: 'app-offline' }).sdk, 'failure'],
+      [async () => fakeFirebase({ fail: 'throttle', code: 'fetch-throttle' }).sdk, 'throttle'],
       [async () => fakeFirebase({ supported: false }).sdk, 'failure'],
       [() => Promise.reject(new Error('chunk blocked')), 'failure'],
     ];
