@@ -19,8 +19,11 @@ const SignCard = styled.figure`
   border: 1px solid ${({ theme }) => theme.colors.border};
 `;
 
-const Symbol = styled.span`
-  font-size: 44px;
+const Symbol = styled.span<{ $pair: boolean }>`
+  /* Two glyphs (the Moon's possible signs) share the circle at a smaller size. */
+  font-size: ${({ $pair }) => ($pair ? '26px' : '44px')};
+  letter-spacing: ${({ $pair }) => ($pair ? '-1px' : '0')};
+  flex: none;
   line-height: 1;
   width: 64px;
   height: 64px;
@@ -53,7 +56,9 @@ function SignFigure({ label, signs }: { label: string; signs: SignInfo[] }) {
   const open = signs.length > 1;
   return (
     <SignCard>
-      <Symbol aria-hidden="true">{signs.map((s) => s.symbol).join('')}</Symbol>
+      <Symbol aria-hidden="true" $pair={open}>
+        {signs.map((s) => s.symbol).join('')}
+      </Symbol>
       <SignName>
         <strong>
           {label} in {signs.map((s) => s.name).join(' or ')}
