@@ -143,17 +143,15 @@ export function OffersScreen({ screen, answer, answers, flags, send, results, bu
                         {offer.description ? <Description>{offer.description}</Description> : null}
                         {state.kind === 'owned' ? <Badge>{screen.boughtLabel ?? 'Yours'}</Badge> : null}
                         {state.kind === 'included' ? <Badge>{screen.includedLabel ?? 'Included'}</Badge> : null}
-                        {state.kind === 'for-sale' && !lowered ? <Badge>{offer.percentOff}% off</Badge> : null}
                         {lowered && screen.creditNote ? <Description>{screen.creditNote}</Description> : null}
                       </Name>
                       {state.kind === 'for-sale' ? (
                         <Prices>
                           <strong>{formatUsd(state.chargeCents / 100)}</strong>
-                          {lowered ? (
-                            <s aria-label={`instead of ${formatUsd(offer.price)}`}>{formatUsd(offer.price)}</s>
-                          ) : (
-                            <s aria-label={`was ${formatUsd(offer.prevPrice)}`}>{formatUsd(offer.prevPrice)}</s>
-                          )}
+                          {/* The one true comparison: the pack's own price, lowered by what the visitor owns of it. The
+                              catalogue's prevPrice and percentOff (spec §3) name no price anyone paid, so no "was"
+                              price or "% off" is shown. */}
+                          {lowered ? <s aria-label={`instead of ${formatUsd(offer.price)}`}>{formatUsd(offer.price)}</s> : null}
                         </Prices>
                       ) : (
                         <span />
