@@ -4,7 +4,8 @@
  * - src/engine/generated/validate-flow-schema.js: the ajv standalone validator, so the browser runs no
  *   `new Function` and carries 1 KB instead of ajv's 40 KB runtime;
  * - src/engine/generated/screen-submits.ts: what each screen kind submits;
- * and, from flows/astrology.json, the app's typed tracking plan (src/app/analytics/generated/tracking-plan.ts).
+ * and, from flows/astrology.json, the app's typed tracking plan (src/app/analytics/generated/tracking-plan.ts) and
+ * the README's flow graph (Mermaid, between its flow-graph markers).
  * `npm run generate` writes them; `npm run generate -- --check` fails when the committed files drift.
  */
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
