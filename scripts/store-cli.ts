@@ -25,27 +25,40 @@ export function printable(text: string): string {
 export interface StoreCli {
   /** The start of the window `--since` asked for (default 1h). */
   from: Date;
+  /** The values of the command's own string options (`options` of storeCli), when given. */
+  values: Record<string, string | undefined>;
   /** Prints `name: message` on stderr and exits 1. */
   fail(message: string): never;
   /** The server's database (exits with one line when there is none to read). */
   open(): Store;
 }
 
-/** Parses `--since` (or `--help`) for the command `name`; a bad argument is one line on stderr and exit 1. */
-export function storeCli(name: string): StoreCli {
-  const usage = `usage: npm run ${name} -- [--since 30m|1h|2d…] (default 1h)`;
+/**
+ * Parses `--since` (or `--help`), and the command's own string `options` (name → what it takes, for the usage line),
+ * for the command `name`; a bad argument is one line on stderr and exit 1.
+ */
+export function storeCli(name: string, options: Record<string, string> = {}, defaultSince = '1h'): StoreCli {
+  const extra = Object.entries(options).map(([option, what]) => ` [--${option} ${what}]`).join('');
+  const usage = `usage: npm run ${name} -- [--since 30m|1h|2d…] (default ${defaultSince})${extra}`;
   const fail = (message: string): never => {
     console.error(`${name}: ${message}`);
     process.exit(1);
   };
-  let since = '1h';
+  let since = defaultSince;
+  const own: Record<string, string | undefined> = {};
   try {
-    const { values } = parseArgs({ options: { since: { type: 'string', default: '1h' }, help: { type: 'boolean', short: 'h' } }, strict: true });
+    const strings = Object.fromEntries(Object.keys(options).map((option) => [option, { type: 'string' as const }]));
+    const { values } = parseArgs({ options: { ...strings, since: { type: 'string', default: defaultSince }, help: { type: 'boolean', short: 'h' } }, strict: true });
     if (values.help) {
       console.log(usage);
       process.exit(0);
     }
-    since = values.since;
+    since = typeof values.since === 'string' ? values.since : defaultSince;
+    const given: Record<string, unknown> = values;
+    for (const option of Object.keys(options)) {
+      const value = given[option];
+      own[option] = typeof value === 'string' ? value : undefined;
+    }
   } catch (error) {
     fail(`${firstLine(error)} (${usage})`);
   }
@@ -57,6 +70,7 @@ export function storeCli(name: string): StoreCli {
   }
   return {
     from: new Date(Date.now() - windowMs),
+    values: own,
     fail,
     open() {
       const repoRoot = resolve(process.env.ROOT_DIR || fileURLToPath(new URL('..', import.meta.url)));

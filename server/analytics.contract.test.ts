@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -264,6 +267,67 @@ describeOnEachDatabase('The event log (Amplitude HTTP V2 and Batch API)', ({ sto
   });
 
   describe('npm run events', () => {
+    it('reports drop-off per screen and flow version, by A/B variant, with the numbers worked out by hand (npm run funnel:report)', async () => {
+      // A flow of its own id, so no other test's events count: the real flow renamed.
+      const flowId = `report-${uniq()}`;
+      const dir = await mkdtemp(join(tmpdir(), 'astrelle-report-'));
+      const flowFile = join(dir, 'flow.json');
+      await writeFile(flowFile, JSON.stringify({ ...JSON.parse(await readFile('flows/astrology.json', 'utf8')), id: flowId }));
+      const devices = Object.fromEntries(['A', 'B', 'C', 'D', 'E', 'F'].map((name) => [name, newDevice()]));
+      const visit = (name: string, version: number, steps: Array<[string, number, string?]>) =>
+        steps.map(([screen, second, priceSet]) =>
+          event(devices[name]!, { event_type: `${screen} shown`, time: 1767225600000 + second * 1000, event_properties: { screen_id: screen, flow_id: flowId, flow_version: version, ...(priceSet ? { ab_priceSet: priceSet } : {}) } }),
+        );
+      // The same visitors as src/engine/drop-off.test.ts: in a relationship or single (the partner question shown to
+      // two of five), a visitor who goes back a screen, two variants and one visitor never assigned, two versions.
+      const answer = await post('/2/httpapi', upload([
+        ...visit('A', 2, [['welcome', 0], ['relationship-status', 10], ['relationship-partner-gender', 20], ['relationship-feel-comfortable', 35], ['signup-offer-success', 45, 'default']]),
+        ...visit('B', 2, [['welcome', 0], ['relationship-status', 5], ['relationship-feel-comfortable', 9]]),
+        ...visit('C', 2, [['welcome', 0, 'trial_price_test'], ['relationship-status', 4], ['relationship-partner-gender', 10]]),
+        ...visit('D', 2, [['welcome', 0, 'trial_price_test']]),
+        ...visit('E', 2, [['welcome', 0, 'default'], ['relationship-status', 3], ['welcome', 6], ['relationship-status', 8], ['relationship-feel-comfortable', 12], ['signup-offer-success', 20]]),
+        ...visit('F', 1, [['welcome', 0], ['relationship-status', 2], ['relationship-partner-gender', 4]]),
+        // Not funnel events: no screen id.
+        event(devices.A!, { event_type: 'session_start', time: 1767225600000 }),
+      ]));
+      expect(answer.status).toBe(200);
+      try {
+        const all = await runScript('funnel-report.ts', ['--since', '1h', '--flow', flowFile], databaseEnv());
+        expect(all.stderr).toBe('');
+        expect(all.code).toBe(0);
+        const blocks = all.stdout.trimEnd().split('\n\n');
+        expect(blocks[0]!.split('\n').map((line) => line.replace(/ +/g, ' '))).toEqual([
+          `${flowId} v2 · 5 visitors`,
+          'screen shown went on drop-off median',
+          'welcome 5 4 20.0% 4.5 s',
+          'relationship-status 4 4 0.0% 7.5 s',
+          'relationship-partner-gender 2 1 50.0% 15.0 s',
+          'relationship-feel-comfortable 3 2 33.3% 9.0 s',
+          'signup-offer-success 2 0 end -',
+        ]);
+        expect(blocks[1]!.split('\n').map((line) => line.replace(/ +/g, ' '))).toEqual([
+          `${flowId} v1 · 1 visitor`,
+          'screen shown went on drop-off median',
+          'welcome 1 1 0.0% 2.0 s',
+          'relationship-status 1 1 0.0% 2.0 s',
+          'relationship-partner-gender 1 0 100.0% -',
+        ]);
+        expect(blocks.at(-1)).toMatch(new RegExp(`^2 tables from 21 events of ${flowId} since `));
+
+        const byVariant = await runScript('funnel-report.ts', ['--since', '1h', '--flow', flowFile, '--by', 'priceSet'], databaseEnv());
+        expect(byVariant.code).toBe(0);
+        expect(byVariant.stdout.split('\n').filter((line) => line.startsWith(flowId))).toEqual([
+          `${flowId} v2 · priceSet = default · 2 visitors`,
+          `${flowId} v2 · priceSet = trial_price_test · 2 visitors`,
+          `${flowId} v2 · priceSet = (not assigned) · 1 visitor`,
+          `${flowId} v1 · priceSet = (not assigned) · 1 visitor`,
+        ]);
+        expect(byVariant.stdout.replace(/ +/g, ' ')).toContain(`${flowId} v2 · priceSet = trial_price_test · 2 visitors\nscreen shown went on drop-off median\nwelcome 2 1 50.0% 4.0 s\nrelationship-status 1 1 0.0% 6.0 s\nrelationship-partner-gender 1 0 100.0% -`);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    });
+
     it('prints the events received in the window, one line each (time, event type, screen id or -), then the count', async () => {
       const tag = uniq();
       const device = newDevice();

@@ -6,6 +6,7 @@ import { fromJson, toIso } from '../db/values';
 import { DEDUPE_WINDOW_MS } from './amplitude-wire';
 import { isPlainObject } from './personal-data';
 import type { LoggedEvent, Upload } from './upload-validation';
+import { funnelEventOf, type FunnelEvent } from '../../src/engine/drop-off';
 
 // Rows per statement: 18 columns each stays far under SQLite's 32,766 and PostgreSQL's 65,535 parameters.
 const ROWS_PER_STATEMENT = 500;
@@ -120,4 +121,22 @@ function screenIdOf(eventProperties: string): string | null {
   const properties = fromJson<unknown>(eventProperties);
   const screenId = isPlainObject(properties) ? properties.screen_id : undefined;
   return typeof screenId === 'string' || typeof screenId === 'number' ? String(screenId) : null;
+}
+
+/**
+ * The funnel's events (a screen id, a flow and its version among their properties) that arrived at or after `since`,
+ * with their visitor and their own time, for the drop-off report.
+ */
+export async function funnelEventsSince(db: Kysely<Database>, since: Date): Promise<FunnelEvent[]> {
+  const rows = await db
+    .selectFrom('analytics_events')
+    .select(['device_id', 'event_time', 'event_properties'])
+    .where('received_at', '>=', since.toISOString())
+    .orderBy('event_time')
+    .orderBy('id')
+    .execute();
+  return rows.flatMap((row) => {
+    const event = funnelEventOf(row.device_id, Date.parse(toIso(row.event_time)), fromJson<unknown>(row.event_properties));
+    return event ? [event] : [];
+  });
 }
