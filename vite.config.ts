@@ -21,12 +21,14 @@ const landingModule = 'virtual:landing-screen';
  * script inline into index.html.
  */
 function flowPlugin(): Plugin {
-  // Read and validated once per build; every hook below uses the typed, validated flow.
-  const { flow, problems } = readFlowFileSync(flowFile);
+  // Read and validated once per build, and again on every edit under `npm run dev`; every hook below uses the typed,
+  // validated flow.
+  let { flow, problems } = readFlowFileSync(flowFile);
   const validFlow = () => {
     if (!flow) throw new Error(`invalid flow ${flowFile}`);
     return flow;
   };
+  const flowPath = resolve(flowFile);
   let mode = 'production';
   return {
     name: 'astrelle-flow',
@@ -38,6 +40,22 @@ function flowPlugin(): Plugin {
     buildStart() {
       this.addWatchFile(flowFile);
       if (problems.length > 0) this.error(`invalid flow:\n${problems.map(formatProblem).join('\n')}`);
+    },
+    // `npm run dev`: an edit of the flow is checked as flow:check would; a valid one reloads the page (the landing's
+    // module too), an invalid one shows the checker's located lines in Vite's overlay over the page as it was.
+    hotUpdate({ file, modules }) {
+      if (this.environment.name !== 'client' || resolve(file) !== flowPath) return undefined;
+      ({ flow, problems } = readFlowFileSync(flowFile));
+      if (problems.length > 0) {
+        this.environment.hot.send({
+          type: 'error',
+          err: { message: `invalid flow:\n${problems.map(formatProblem).join('\n')}`, stack: '', id: flowPath, plugin: 'astrelle-flow' },
+        });
+        return [];
+      }
+      // Valid: Vite's own update of the flow module, and of the landing's module made from it.
+      const landing = this.environment.moduleGraph.getModuleById(`\0${landingModule}`);
+      return landing ? [...modules, landing] : undefined;
     },
     resolveId(id) {
       return id === landingModule ? `\0${landingModule}` : undefined;

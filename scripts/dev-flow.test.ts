@@ -1,0 +1,101 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// The editing loop of `npm run dev` (issue 13, point 7): Vite's dev server on a copy of the flow, Chromium on its
+// page. A valid edit of the flow file shows in the page without a manual reload; an invalid one shows the checker's
+// located lines in Vite's overlay over the page, and fixing it brings the page back.
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+// Inside the project (Vite serves nothing outside its root) but not in node_modules (which Vite does not watch), and
+// where no flow:check of flows/*.json looks: the checkout's ignored tmp/.
+const dir = join(repoRoot, 'tmp', `dev-flow-${process.pid}`);
+const flowFile = join(dir, 'flow.json');
+const original = readFileSync(join(repoRoot, 'flows', 'astrology.json'), 'utf8');
+let vite: ChildProcess | undefined;
+let browser: Browser | undefined;
+let origin = '';
+
+/** Playwright's own Chromium when installed, else the system's (as playwright.config.ts picks it). */
+function chromiumPath(): string | undefined {
+  if (existsSync(chromium.executablePath())) return undefined;
+  return [process.env.PW_CHROMIUM_PATH, process.env.CHROME_PATH, '/usr/bin/chromium'].find((p): p is string => !!p && existsSync(p));
+}
+
+function writeFlow(edit: (flow: { screens: Array<Record<string, unknown>> }) => void) {
+  const flow = JSON.parse(original);
+  edit(flow);
+  writeFileSync(flowFile, `${JSON.stringify(flow, null, 2)}\n`);
+}
+
+beforeAll(async () => {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(flowFile, original);
+  vite = spawn(join(repoRoot, 'node_modules', '.bin', 'vite'), ['--configLoader', 'runner', '--port', '0', '--host', '127.0.0.1'], {
+    cwd: repoRoot,
+    env: { ...process.env, FLOW_FILE: flowFile },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  origin = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`vite did not start in 30 s:\n${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      // Vite colours its output: the address is found between the escape sequences.
+      const match = /Local:\s+(?:\S*?)(http:\/\/[0-9.]+:\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    };
+    vite!.stdout!.on('data', onData);
+    vite!.stderr!.on('data', onData);
+  });
+  const executablePath = chromiumPath();
+  browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: ['--disable-background-networking', '--no-first-run'] });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  vite?.kill('SIGTERM');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('npm run dev and the flow file', () => {
+  it('shows a valid edit without a manual reload, and an invalid one as the checker\'s located lines in an overlay', async () => {
+    const page = await browser!.newPage();
+    await page.goto(`${origin}/`);
+    const heading = page.getByRole('heading', { level: 1 });
+    await heading.waitFor({ timeout: 30_000 });
+    const start = JSON.parse(original).screens[0] as { id: string; title: string };
+    expect(await heading.textContent()).toBe(start.title);
+
+    // A valid edit: the landing's title reworded.
+    const reworded = `Edited title ${Date.now()}`;
+    const edited = Date.now();
+    writeFlow((flow) => {
+      flow.screens[0]!.title = reworded;
+    });
+    await page.waitForFunction((text) => document.querySelector('h1')?.textContent === text, reworded, { timeout: 15_000 });
+    console.log(`dev: a flow edit showed in the page ${Date.now() - edited} ms after the file was written`);
+
+    // An invalid edit: a transition to a screen that does not exist.
+    writeFlow((flow) => {
+      flow.screens[1]!.next = 'no-such-screen';
+    });
+    const overlay = page.locator('vite-error-overlay');
+    await overlay.waitFor({ timeout: 15_000 });
+    const message = (await overlay.locator('.message').textContent()) ?? '';
+    expect(message).toMatch(new RegExp(`flow\\.json:\\d+:\\d+ /screens/1/next transition to unknown screen "no-such-screen"; use the id of a screen in this flow`));
+    // The page under it is still the app (no blank page).
+    expect(await page.locator('#root').innerHTML()).not.toBe('');
+
+    // Fixed again: the overlay goes with the reload, and the page shows the flow.
+    writeFlow(() => undefined);
+    await page.waitForFunction((text) => document.querySelector('h1')?.textContent === text, start.title, { timeout: 15_000 });
+    await expect.poll(() => overlay.count(), { timeout: 10_000 }).toBe(0);
+  }, 90_000);
+});
