@@ -15,6 +15,8 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const dir = join(repoRoot, 'tmp', `dev-flow-${process.pid}`);
 const flowFile = join(dir, 'flow.json');
 const original = readFileSync(join(repoRoot, 'flows', 'astrology.json'), 'utf8');
+/** ANSI colour and style sequences (ESC [ … m). */
+const ansiEscapes = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 let vite: ChildProcess | undefined;
 let browser: Browser | undefined;
 let origin = '';
@@ -36,7 +38,7 @@ beforeAll(async () => {
   writeFileSync(flowFile, original);
   vite = spawn(join(repoRoot, 'node_modules', '.bin', 'vite'), ['--configLoader', 'runner', '--port', '0', '--host', '127.0.0.1'], {
     cwd: repoRoot,
-    env: { ...process.env, FLOW_FILE: flowFile },
+    env: { ...process.env, FLOW_FILE: flowFile, NO_COLOR: '1', FORCE_COLOR: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   origin = await new Promise<string>((resolve, reject) => {
@@ -44,8 +46,8 @@ beforeAll(async () => {
     const timer = setTimeout(() => reject(new Error(`vite did not start in 30 s:\n${output}`)), 30_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      // Vite colours its output: the address is found between the escape sequences.
-      const match = /Local:\s+(?:\S*?)(http:\/\/[0-9.]+:\d+)/.exec(output);
+      // Vite may colour its output (the port in bold) whatever NO_COLOR says: its escape sequences are taken out first.
+      const match = /Local:\s+(http:\/\/[0-9.]+:\d+)/.exec(output.replace(ansiEscapes, ''));
       if (match) {
         clearTimeout(timer);
         resolve(match[1]!);
