@@ -90,8 +90,11 @@ describe('npm run dev and the flow file', () => {
     });
     const overlay = page.locator('vite-error-overlay');
     await overlay.waitFor({ timeout: 15_000 });
-    const message = (await overlay.locator('.message').textContent()) ?? '';
-    expect(message).toMatch(new RegExp(`flow\\.json:\\d+:\\d+ /screens/1/next transition to unknown screen "no-such-screen"; use the id of a screen in this flow`));
+    // The watcher may first see the file half written (a JSON syntax error, located too); the overlay then shows the
+    // checker's line for the whole edit.
+    await expect
+      .poll(async () => (await overlay.locator('.message').textContent()) ?? '', { timeout: 10_000 })
+      .toMatch(new RegExp(`flow\\.json:\\d+:\\d+ /screens/1/next transition to unknown screen "no-such-screen"; use the id of a screen in this flow`));
     // The page under it is still the app (no blank page).
     expect(await page.locator('#root').innerHTML()).not.toBe('');
 

@@ -29,7 +29,7 @@ try {
 }
 await store.close();
 
-const ends = new Set(flow.screens.filter((s) => 'end' in s && s.end === true).map((s) => s.id));
+const ends = new Set(flow.screens.filter((s) => s.end === true).map((s) => s.id));
 const tables = dropOff(events, { flowId: flow.id, order: flow.screens.map((s) => s.id), ends, by: cli.values.by });
 
 const percent = (value: number | null) => (value === null ? 'end' : `${(value * 100).toFixed(1)}%`);

@@ -52,10 +52,14 @@ export async function recentPurchaseRoutes(scope: FastifyInstance, { store, limi
       const { project } = request.query;
       // Shared caches may keep it as briefly as this server does: it names nobody.
       reply.header('cache-control', `public, max-age=${CACHE_TTL_MS / 1000}`);
+      const at = Date.now();
       const cached = cache.get(project);
-      if (cached && Date.now() - cached.at < CACHE_TTL_MS) return cached.list;
-      const list = await recentPurchases(store, project, sandbox, new Date());
-      cache.set(project, { at: Date.now(), list });
+      if (cached && at - cached.at < CACHE_TTL_MS) return cached.list;
+      const list = await recentPurchases(store, project, sandbox, new Date(at));
+      // Any well-formed project id may be asked for: answers past their time go, so the cache holds only what was
+      // asked in the last 10 s (at most what the rate limit lets through), not every id ever tried.
+      for (const [key, entry] of cache) if (at - entry.at >= CACHE_TTL_MS) cache.delete(key);
+      cache.set(project, { at, list });
       return list;
     },
   });

@@ -322,7 +322,7 @@ function toSession(row: SessionRow): Session {
 
 /** The screen ids of a session's `seen_screens` (JSON written only by this server; anything else reads as none). */
 function seenScreensOf(text: string): string[] {
-  const value: unknown = JSON.parse(text);
+  const value = fromJson<unknown>(text);
   return Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : [];
 }
 

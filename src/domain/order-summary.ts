@@ -14,4 +14,3 @@ export type OrderLine =
  */
 export type OrderSummary = { outcome: 'ready'; lines: OrderLine[]; maskedEmail: string | null } | { outcome: 'failed' };
 
-export { maskEmail } from '../shared/mask-email';

@@ -1,6 +1,6 @@
 import type { Condition, EmailScreen, Flow, Screen } from './generated/flow-types';
 import type { FlowProblem } from './flow-problem';
-import { branchesOf, followersOf, indexFlow } from './flow-graph';
+import { branchesOf, followersOf, indexFlow, isOfferedOnce, predecessors, reachable } from './flow-graph';
 import { requiresUnseen } from './conditions';
 import { isQuestionScreen } from './answers';
 
@@ -21,7 +21,7 @@ export function checkClaims(flow: Flow): FlowProblem[] {
   const problems: FlowProblem[] = [];
   const report: Report = (pointer, message, hint) => problems.push({ pointer, message, hint });
   const { byId, byRoute } = indexFlow(flow);
-  const isOnce = (screen: Screen | undefined): boolean => screen?.kind === 'price' && screen.once === true;
+  const isOnce = isOfferedOnce;
 
   flow.screens.forEach((screen, i) => {
     const at = `/screens/${i}`;
@@ -76,52 +76,29 @@ function checkSeenNames(condition: Condition, pointer: string, byId: ReadonlyMap
   else if ('seen' in condition) {
     const target = byId.get(condition.seen);
     if (!target) report(`${pointer}/seen`, `unknown screen "${condition.seen}"`, 'use the id of a screen in this flow that is offered once');
-    else if (target.kind !== 'price' || target.once !== true) {
+    else if (!isOfferedOnce(target)) {
       const hint = target.kind === 'price' ? `add "once": true to "${condition.seen}", or test something else` : 'only a price screen is offered once ("once": true): test one of those, or something else';
       report(`${pointer}/seen`, `"${condition.seen}" is not offered once, so nothing remembers whether it was seen`, hint);
     }
   }
 }
 
-/** Whether some screen that may come before `screen` runs `effect` when it opens. */
+/** Whether some screen that may come before `screen` (near or far) runs `effect` when it opens. */
 function runsBefore(flow: Flow, screen: Screen, effect: string): boolean {
-  const before = screensBefore(flow, screen.id);
-  return flow.screens.some((s) => before.has(s.id) && (s.effects ?? []).includes(effect));
-}
-
-/** The screens from which `id` can be reached going forward (its possible predecessors, near or far). */
-function screensBefore(flow: Flow, id: string): Set<string> {
-  const found = new Set<string>();
-  let changed = true;
-  while (changed) {
-    changed = false;
-    for (const s of flow.screens) {
-      if (found.has(s.id)) continue;
-      if (followersOf(flow, s).some((next) => next === id || found.has(next))) {
-        found.add(s.id);
-        changed = true;
-      }
-    }
-  }
-  return found;
+  const preds = predecessors(flow);
+  const before = reachable(screen.id, (id) => preds.get(id) ?? []);
+  return flow.screens.some((s) => s.id !== screen.id && before.has(s.id) && (s.effects ?? []).includes(effect));
 }
 
 /** Whether a visitor can reach `target` from the start without passing `skipped`. */
 function reachableWithout(flow: Flow, target: string, skipped: string): boolean {
+  if (flow.start === skipped) return false;
   const { byId } = indexFlow(flow);
-  const seen = new Set<string>([flow.start]);
-  const queue = flow.start === skipped ? [] : [flow.start];
-  while (queue.length > 0) {
-    const id = queue.shift() as string;
-    if (id === target) return true;
+  const followers = (id: string) => {
     const screen = byId.get(id);
-    for (const next of screen ? followersOf(flow, screen) : []) {
-      if (next === skipped || seen.has(next)) continue;
-      seen.add(next);
-      queue.push(next);
-    }
-  }
-  return false;
+    return screen ? followersOf(flow, screen).filter((next) => next !== skipped) : [];
+  };
+  return reachable(flow.start, followers).has(target);
 }
 
 function checkPreview(flow: Flow, screen: EmailScreen, at: string, report: Report): void {

@@ -1,6 +1,6 @@
 import type { Condition, Flow, Profile, Screen } from './generated/flow-types';
 import type { FlowProblem } from './flow-problem';
-import { branchesOf, followersOf, predecessors, returnRoutesOf } from './flow-graph';
+import { branchesOf, followersOf, predecessors, reachable as reach, returnRoutesOf } from './flow-graph';
 import { conditionAnswerKeys, conditionOutcomes, conditionOutcomeValues, conditionValues } from './conditions';
 import { statusEffectOf, submitEffectOf } from './screen-effects';
 import { unknownEffects } from './effect-references';
@@ -304,21 +304,6 @@ function screenById(flow: Flow, id: string): Screen {
   const screen = flow.screens.find((s) => s.id === id);
   if (!screen) throw new Error(`unknown screen ${id}`);
   return screen;
-}
-
-function reach(from: string, edges: (id: string) => string[]): Set<string> {
-  const seen = new Set<string>([from]);
-  const queue = [from];
-  while (queue.length > 0) {
-    const id = queue.shift() as string;
-    for (const next of edges(id)) {
-      if (!seen.has(next)) {
-        seen.add(next);
-        queue.push(next);
-      }
-    }
-  }
-  return seen;
 }
 
 /** Every visitor-facing text of a screen with its pointer (each variant of a text with variants), for placeholder checks. */

@@ -7,7 +7,7 @@ import { declaredValues, flagDeclarations, type FlagValues } from './flags';
 import { assignReads, flagsOfScreen } from './flag-reads';
 import { refreshPlaceOffsets } from './place-offsets';
 import { withoutResult, withResult, type EffectFailure, type EffectName, type StoredResults } from './effect-results';
-import { branchesOf, consistentTrail, defaultFlags, indexFlow, predecessors, pruneAnswers, returnTargetsOf } from './flow-graph';
+import { branchesOf, consistentTrail, defaultFlags, indexFlow, predecessors, pruneAnswers, returnTargetsOf, screensOfferedOnce } from './flow-graph';
 import type { Submission } from './generated/screen-submits';
 import { statusEffectOf, submissionOf, submitEffectOf } from './screen-effects';
 import { unknownEffects } from './effect-references';
@@ -130,7 +130,7 @@ export function compileFlow<R = AnyEffectOutputs>(flow: Flow, options: CompileOp
   const returnsOf = (id: string): string[] => returns.get(id) ?? [];
   const returnTargets = [...new Set([...returns.values()].flat())];
   const now = options.now ?? (() => new Date());
-  const offeredOnce = new Set(flow.screens.filter((screen) => screen.kind === 'price' && screen.once === true).map((screen) => screen.id));
+  const offeredOnce = screensOfferedOnce(flow);
   /** A screen offered once that the visitor has already seen: only a Back from the page after it opens it again. */
   const isUsedUp = (context: FunnelContext<R>, screen: string): boolean => offeredOnce.has(screen) && context.seen.includes(screen);
   const declarations = flagDeclarations(flow);

@@ -56,6 +56,13 @@ function median(values: number[]): number | null {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+/** Appends `value` to the list at `key` (made on first use): lists grow in place, however many visitors there are. */
+function append<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
 /** Each screen the visitor reached with the time they first reached it, in that order. */
 function firstShowings(events: readonly FunnelEvent[]): Array<{ screenId: string; time: number }> {
   const first = new Map<string, number>();
@@ -67,19 +74,21 @@ function table(flowId: string, flowVersion: number, variant: DropOffTable['varia
   const shown = new Map<string, number>();
   const wentOn = new Map<string, number>();
   const waits = new Map<string, number[]>();
-  const appearance: string[] = [];
+  // The screens in the order the events first show them (for screens the flow does not list).
+  const appearance = new Set<string>();
   for (const events of visitors.values()) {
     const showings = firstShowings(events);
     showings.forEach(({ screenId, time }, i) => {
-      if (!appearance.includes(screenId)) appearance.push(screenId);
+      appearance.add(screenId);
       shown.set(screenId, (shown.get(screenId) ?? 0) + 1);
       const next = showings[i + 1];
       if (!next) return;
       wentOn.set(screenId, (wentOn.get(screenId) ?? 0) + 1);
-      waits.set(screenId, [...(waits.get(screenId) ?? []), (next.time - time) / 1000]);
+      append(waits, screenId, (next.time - time) / 1000);
     });
   }
-  const order = [...(options.order ?? []), ...appearance.filter((id) => !(options.order ?? []).includes(id))];
+  const listed = new Set(options.order ?? []);
+  const order = [...listed, ...[...appearance].filter((id) => !listed.has(id))];
   const rows = order
     .filter((screenId) => shown.has(screenId))
     .map((screenId) => {
@@ -105,7 +114,7 @@ export function dropOff(events: readonly FunnelEvent[], options: DropOffOptions)
   for (const event of events) {
     if (event.flowId !== options.flowId) continue;
     const visitors = byVersion.get(event.flowVersion) ?? new Map<string, FunnelEvent[]>();
-    visitors.set(event.visitor, [...(visitors.get(event.visitor) ?? []), event]);
+    append(visitors, event.visitor, event);
     byVersion.set(event.flowVersion, visitors);
   }
   const tables: DropOffTable[] = [];

@@ -43,9 +43,14 @@ function fieldChanges(before: Json | undefined, after: Json | undefined, path: s
   out.push({ sign: '~', text: `${path}: ${show(before)} → ${show(after)}` });
 }
 
-/** A screen as plain JSON (its own fields; the validated type is JSON by construction). */
+/** A flow or a screen as plain JSON (the validated type is JSON by construction). */
 function asJson(value: unknown): Json {
   return JSON.parse(JSON.stringify(value)) as Json;
+}
+
+/** The fields of a JSON object (none of anything else). */
+function asObject(value: Json): { [key: string]: Json } {
+  return isObject(value) ? value : {};
 }
 
 /** The options of a question screen by value, if it has any. */
@@ -58,9 +63,7 @@ function optionsOf(screen: Screen): Map<string, Json> {
 
 /** A screen's fields that are not its ways out (those are compared as transitions) nor its options. */
 function ownFields(screen: Screen): { [key: string]: Json } {
-  const json = asJson(screen);
-  if (!isObject(json)) return {};
-  const { id: _id, next: _next, returnTo: _returnTo, options: _options, back, ...rest } = json;
+  const { id: _id, next: _next, returnTo: _returnTo, options: _options, back, ...rest } = asObject(asJson(screen));
   // The back button's target is a transition; its delay is the screen's own.
   return isObject(back) && back.delayMs !== undefined ? { ...rest, 'back.delayMs': back.delayMs } : rest;
 }
@@ -70,16 +73,22 @@ const edgeText = (e: ScreenEdge) => `${e.kind === 'next' ? 'transition' : e.kind
 
 /** The transitions that differ: by source, kind and target; a changed condition is one `~` line. */
 function transitionChanges(a: Flow, b: Flow): FlowDifference[] {
+  const edgesA = screenGraph(a).edges;
+  const edgesB = screenGraph(b).edges;
   const group = (edges: ScreenEdge[]) => {
     const map = new Map<string, string[]>();
-    for (const edge of edges) map.set(edgeKey(edge), [...(map.get(edgeKey(edge)) ?? []), edge.label]);
+    for (const edge of edges) {
+      const labels = map.get(edgeKey(edge)) ?? [];
+      labels.push(edge.label);
+      map.set(edgeKey(edge), labels);
+    }
     return map;
   };
-  const before = group(screenGraph(a).edges);
-  const after = group(screenGraph(b).edges);
+  const before = group(edgesA);
+  const after = group(edgesB);
   const lines: FlowDifference[] = [];
   const label = (text: string) => (text ? ` [${text}]` : '');
-  const describe = new Map([...screenGraph(a).edges, ...screenGraph(b).edges].map((e) => [edgeKey(e), edgeText(e)]));
+  const describe = new Map([...edgesA, ...edgesB].map((e) => [edgeKey(e), edgeText(e)]));
   for (const key of new Set([...before.keys(), ...after.keys()])) {
     const was = before.get(key) ?? [];
     const now = after.get(key) ?? [];
@@ -131,8 +140,8 @@ export function diffFlows(a: Flow, b: Flow): FlowDifference[] {
   lines.push(...transitionChanges(a, b));
 
   const flowFields: Array<{ sign: '+' | '-' | '~'; text: string }> = [];
-  const { screens: _a, flags: aFlags, ...aRest } = asJson(a) as { [key: string]: Json };
-  const { screens: _b, flags: bFlags, ...bRest } = asJson(b) as { [key: string]: Json };
+  const { screens: _a, flags: aFlags, ...aRest } = asObject(asJson(a));
+  const { screens: _b, flags: bFlags, ...bRest } = asObject(asJson(b));
   for (const key of new Set([...Object.keys(aRest), ...Object.keys(bRest)])) fieldChanges(aRest[key], bRest[key], key, flowFields);
   const flagsA = isObject(aFlags) ? aFlags : {};
   const flagsB = isObject(bFlags) ? bFlags : {};

@@ -45,6 +45,35 @@ export function followersOf(flow: Flow, screen: Screen): string[] {
   return [...new Set([...branchesOf(screen).map((b) => b.to), ...returnTargetsOf(flow, screen)])];
 }
 
+/**
+ * Whether a screen is offered once (`once: true`, the discount pages): shown at most once per visitor, remembered as
+ * seen when it opens; only price screens may be.
+ */
+export function isOfferedOnce(screen: Screen | undefined): boolean {
+  return screen?.kind === 'price' && screen.once === true;
+}
+
+/** The ids of the flow's screens offered once. */
+export function screensOfferedOnce(flow: Flow): Set<string> {
+  return new Set(flow.screens.filter(isOfferedOnce).map((screen) => screen.id));
+}
+
+/** Every id reachable from `from` along `edges` (`from` included), breadth first. */
+export function reachable(from: string, edges: (id: string) => readonly string[]): Set<string> {
+  const seen = new Set<string>([from]);
+  const queue = [from];
+  while (queue.length > 0) {
+    const id = queue.shift() as string;
+    for (const next of edges(id)) {
+      if (!seen.has(next)) {
+        seen.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  return seen;
+}
+
 /** Indexes a flow by screen id and by route. */
 export function indexFlow(flow: Flow) {
   const byId = new Map<string, Screen>(flow.screens.map((s) => [s.id, s]));

@@ -2,7 +2,7 @@ import type { Flow } from './generated/flow-types';
 import type { Answers } from './answers';
 import { answerProblem, isQuestionScreen } from './answers';
 import type { ProgressMigrations } from './migrations';
-import { consistentTrail, defaultFlags, pruneAnswers } from './flow-graph';
+import { consistentTrail, defaultFlags, pruneAnswers, screensOfferedOnce } from './flow-graph';
 import { declaredValues, flagDeclarations, type FlagValues } from './flags';
 
 /**
@@ -81,7 +81,7 @@ function parse(raw: string): unknown {
 
 /** The ids among `ids` of the flow's screens offered once (`once: true`), each once, in order. */
 export function offeredOnce(flow: Flow, ids: readonly string[]): string[] {
-  const once = new Set(flow.screens.filter((screen) => screen.kind === 'price' && screen.once === true).map((screen) => screen.id));
+  const once = screensOfferedOnce(flow);
   return [...new Set(ids.filter((id) => once.has(id)))];
 }
 

@@ -1,51 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { toDirectedGraph, type DirectedGraphNode } from 'xstate/graph';
 import flowJson from '../../flows/astrology.json';
-import { compileFlow } from './compile-flow';
 import { validateFlow } from './validate-flow';
-import { pendingEffects } from './test-support/pending-effects';
+import { machineWays } from './test-support/machine-ways';
 import { describeCondition, screenGraph, toMermaid } from './screen-graph';
 import type { Flow } from './generated/flow-types';
 
 const loaded = validateFlow(flowJson);
 if (!loaded.ok) throw new Error('flows/astrology.json is invalid');
 const flow = loaded.flow;
-
-/**
- * The compiled machine's ways between screens, as `from>to>kind`: every transition of the directed graph whose
- * source and target lie in different screens (a screen's sub-states are part of it). The root's own transitions are
- * the payment returns (RETURN, to the screen the return opens) and the browser's history (NAVIGATE), left out.
- */
-function machineWays(flow: Flow): { ways: Set<string>; returns: Set<string>; screens: number } {
-  const graph = toDirectedGraph(compileFlow(flow, { effects: pendingEffects(flow) }));
-  const screenOf = (id: string) => id.split('.')[1] ?? null;
-  const ways = new Set<string>();
-  const returns = new Set<string>();
-  const walk = (node: DirectedGraphNode) => {
-    for (const edge of node.edges) {
-      const event = edge.label.text;
-      const from = screenOf(edge.source.id);
-      const to = screenOf(edge.target.id);
-      if (!to) continue;
-      if (!from) {
-        if (event === 'RETURN') returns.add(to);
-        continue;
-      }
-      if (from !== to) ways.add(`${from}>${to}>${event === 'BACK' ? 'back' : 'next'}`);
-    }
-    // Eventless transitions (a submit's decided outcome, say) are not among the directed graph's edges.
-    const from = screenOf(node.stateNode.id);
-    for (const transition of node.stateNode.always ?? []) {
-      for (const target of transition.target ?? []) {
-        const to = screenOf(target.id);
-        if (from && to && from !== to) ways.add(`${from}>${to}>next`);
-      }
-    }
-    node.children.forEach(walk);
-  };
-  walk(graph);
-  return { ways, returns, screens: graph.children.length };
-}
 
 function graphWays(flow: Flow) {
   const graph = screenGraph(flow);

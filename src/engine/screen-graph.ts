@@ -1,5 +1,6 @@
 import type { Condition, Flow, Screen } from './generated/flow-types';
 import { branchesOf, indexFlow, predecessors } from './flow-graph';
+import { submitEffectOf } from './screen-effects';
 
 /** How a visitor gets from one screen to another. */
 export type ScreenEdgeKind = 'next' | 'back' | 'return';
@@ -57,8 +58,8 @@ function nodeOf(screen: Screen): ScreenNode {
     kind: screen.kind,
     group: screen.group,
     effects: [...(screen.effects ?? [])],
-    submit: 'submit' in screen && typeof screen.submit === 'string' ? screen.submit : null,
-    end: 'end' in screen && screen.end === true,
+    submit: submitEffectOf(screen) ?? null,
+    end: screen.end === true,
   };
 }
 

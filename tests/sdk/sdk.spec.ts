@@ -486,9 +486,12 @@ test('Global Privacy Control keeps advertising off: the pixel never loads, analy
 
 test('Remote Config that never answers (a fetch left to time out) leaves the defaults after the 3 s wait, and the funnel works', async ({ page }) => {
   await fakeAmplitude(page);
-  await page.route('https://firebaseinstallations.googleapis.com/**', () => undefined);
-  await page.route('https://firebaseremoteconfig.googleapis.com/**', () => undefined);
+  // Asked, and never answered (a route left pending): the SDK's own 60 s timeout is far away.
+  let asked = 0;
+  await page.route('https://firebaseinstallations.googleapis.com/**', () => void (asked += 1));
+  await page.route('https://firebaseremoteconfig.googleapis.com/**', () => void (asked += 1));
   await toSelectPrice(page);
+  expect(asked, 'Remote Config was asked').toBeGreaterThan(0);
   await expect(page.getByText('$1.00').first()).toBeVisible({ timeout: 10_000 });
   const debug = await page.evaluate(() => (window as unknown as { __ASTRELLE_DEBUG__?: { flags: Record<string, { value: unknown; source: string }>; remoteConfigStatus: string } }).__ASTRELLE_DEBUG__);
   expect(debug?.flags.priceSet).toEqual({ value: 'default', source: 'assigned' });

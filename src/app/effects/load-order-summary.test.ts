@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise } from 'xstate';
 import { withReferenceServer } from '../../../server/test-support/reference-server';
 import type { EffectInput } from '../../engine/compile-flow';
-import { maskEmail } from '../../domain/order-summary';
+import { maskEmail } from '../../shared/mask-email';
 import type { Offer } from '../../shared/contract/subscription';
 import { loadOrderSummary, type LoadOrderSummaryResult, type LoadOrderSummaryServices } from './load-order-summary';
 import { apiClients, asVisitor, catalogue, effectInput, landedVisitor, newOrderId, subscriber, type Visitor } from './effect-test-support';

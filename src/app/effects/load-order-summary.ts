@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
-import { maskEmail, type OrderLine, type OrderSummary } from '../../domain/order-summary';
+import type { OrderLine, OrderSummary } from '../../domain/order-summary';
+import { maskEmail } from '../../shared/mask-email';
 import type { AppEffectInput } from '../effect-results';
 import { productFinder, purchasesOf, type OfferServices } from './offer-catalogue';
 

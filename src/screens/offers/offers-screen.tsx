@@ -69,7 +69,7 @@ type OfferState = { kind: 'owned' } | { kind: 'included' } | { kind: 'for-sale';
 
 /**
  * The upsell of fixed-price reports (spec §2 /signup-offer, §3 Extra offers): the offers the screen's
- * `offersFrom` effect loaded, each with its price, previous price and discount, and what it contains. A bundle
+ * `offersFrom` effect loaded, each with its price and what it contains (no "was" price: see the Prices below). A bundle
  * (the ultra pack) covers the offers in it: ticking it shows them as included, they cannot be ticked on their
  * own, and unticking it frees them; a bundle costs less by the offers in it the visitor owns. The buy button
  * says what it charges and with which stored method, as the server named it ("Pay $49.99 with card •••• 4242").
