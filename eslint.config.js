@@ -71,8 +71,19 @@ const layerZones = [
   },
   {
     target: ['server', 'scripts', ...buildConfigs],
-    from: ['src/ui', ...features, app],
+    from: ['src/ui', ...features, app, 'src/studio'],
     message: serverOnlySharedAndEngine,
+  },
+  {
+    // The flow studio (issue 13) is a tool of its own build: nothing a visitor loads may pull it in.
+    target: ['src/engine', 'src/shared', 'src/domain', 'src/ui', ...features, app],
+    from: 'src/studio',
+    message: 'Nothing the visitor loads imports the studio: it is built on its own (dist-studio/).',
+  },
+  {
+    target: 'src/studio',
+    from: ['src/ui', ...features, app],
+    message: 'The studio reads the flow through the engine and src/shared (and the domain), never the app or its screens.',
   },
   {
     target: 'server',
@@ -99,7 +110,7 @@ const productionZones = [
 const testZones = [
   { target: 'src', from: 'server', except: ['./test-support', './auth/visitor-credential.ts'], message: 'A test in src/ may use the server only through server/test-support.' },
   { target: 'src', from: 'scripts', except: ['./check-flow-file.ts', './rename-answer-key.ts'], message: 'A test in src/ may run only the flow checker and the key renamer of scripts/.' },
-  { target: 'src', from: 'tests', except: ['./support', './model'], message: 'A test in src/ may use only tests/support and tests/model.' },
+  { target: 'src', from: 'tests', except: ['./support', './model', './fixtures'], message: 'A test in src/ may use only tests/support, tests/model and tests/fixtures.' },
   { target: ['server', 'scripts'], from: 'src/domain', except: ['./group-plans.ts'], message: 'A server test may use the domain only to group plans as the browser does.' },
   { target: 'tests', from: [...features, app], message: 'End-to-end and model tests drive the funnel through the engine and the browser, never the app\'s own modules.' },
   { target: 'tests', from: 'server', except: ['./test-support'], message: 'Tests use the server only through server/test-support.' },
@@ -131,7 +142,7 @@ const frameworkFree = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist-sdk/', 'dist-server/', 'dist-server.building-*/', 'node_modules/', 'src/engine/generated/', 'test-results/', 'playwright-report/', 'data/'] },
+  { ignores: ['dist/', 'dist-sdk/', 'dist-studio/', 'dist-server/', 'dist-server.building-*/', 'node_modules/', 'src/engine/generated/', 'test-results/', 'playwright-report/', 'data/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

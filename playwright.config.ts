@@ -77,7 +77,8 @@ export default defineConfig({
     {
       command: `node scripts/start.mjs --no-build`,
       url: `http://localhost:${port}/healthz`,
-      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: process.env.E2E_DATA_DIR },
+      // STUDIO=on: tests/studio.spec.ts opens the flow studio beside the app (the default is off; server tests pin it).
+      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: process.env.E2E_DATA_DIR, STUDIO: 'on' },
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
     },

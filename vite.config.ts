@@ -7,6 +7,10 @@ import { thirdPartySources } from './src/shared/third-party-sources';
 
 // FLOW_FILE builds the app with another flow (to try an edited copy); the default is the product's.
 const flowFile = process.env.FLOW_FILE ?? 'flows/astrology.json';
+// STUDIO_BUILD=1 builds the flow studio (src/studio, issue 13) on its own into dist-studio/, served at /studio/ only
+// when the server runs with STUDIO=on: nothing of it is in the visitor's build, whose chunks it shares none of.
+const studioBuild = process.env.STUDIO_BUILD === '1';
+const studioDir = '/src/studio/';
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -68,12 +72,15 @@ function flowPlugin(): Plugin {
       return `export const landing = ${JSON.stringify(landing)};`;
     },
     generateBundle() {
+      if (studioBuild) return;
       // The origins the configured SDKs use, from the same VITE_* variables the app is built with: the server adds
       // exactly these to its Content-Security-Policy (server/main.ts reads dist/third-party.json).
       const env = { ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env };
       this.emitFile({ type: 'asset', fileName: 'third-party.json', source: `${JSON.stringify(thirdPartySources(env), null, 2)}\n` });
     },
-    transformIndexHtml(html) {
+    transformIndexHtml(html, context) {
+      // The studio's page is a tool's: neither the product's title nor the early-tap script.
+      if (context.path.startsWith('/src/studio/') || studioBuild) return html;
       const { page } = validFlow();
       return {
         html: html.replace('%FLOW_TITLE%', escapeHtml(page.title)).replace('%FLOW_DESCRIPTION%', escapeHtml(page.description)),
@@ -84,19 +91,50 @@ function flowPlugin(): Plugin {
   };
 }
 
+/**
+ * `npm run dev`: the studio at /studio/ (/studio sends there), its files under /studio/ from src/studio/, as the
+ * build serves them; its API (/studio/api) goes to the server.
+ */
+function studioDevPlugin(): Plugin {
+  return {
+    name: 'astrelle-studio-dev',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const [path = '', query] = (request.url ?? '').split('?', 2);
+        if (path === '/studio') {
+          response.statusCode = 302;
+          response.setHeader('location', '/studio/');
+          response.end();
+          return;
+        }
+        if (path.startsWith('/studio/') && !path.startsWith('/studio/api/')) {
+          const rest = path.slice('/studio/'.length) || 'index.html';
+          request.url = `${studioDir}${rest}${query ? `?${query}` : ''}`;
+        }
+        next();
+      });
+    },
+  };
+}
+
 const serverPort = Number(process.env.PORT ?? 3000);
 
 export default defineConfig({
-  plugins: [react(), flowPlugin()],
+  plugins: [react(), flowPlugin(), studioDevPlugin()],
+  ...(studioBuild ? { root: resolve('src/studio'), base: '/studio/', publicDir: false as const } : {}),
   resolve: { alias: { 'virtual:flow': resolve(flowFile) } },
   // The prerender (scripts/build.mjs) runs in Node, where styled-components' CommonJS build has no
   // usable default export: bundle it instead.
   ssr: { noExternal: ['styled-components'] },
-  build: {
-    target: 'es2022',
-    sourcemap: true,
-    manifest: true,
-  },
+  build: studioBuild
+    ? // A tool on a developer's machine, one chunk (the flow, its checker, React and the graph layout): ~640 KB, 145 KB gzip.
+      { target: 'es2022', sourcemap: true, outDir: resolve('dist-studio'), emptyOutDir: true, chunkSizeWarningLimit: 1024 }
+    : {
+        target: 'es2022',
+        sourcemap: true,
+        manifest: true,
+      },
   server: {
     port: 5173,
     proxy: {
@@ -105,6 +143,7 @@ export default defineConfig({
       '/subs': `http://localhost:${serverPort}`,
       '/ip': `http://localhost:${serverPort}`,
       '/analytics': `http://localhost:${serverPort}`,
+      '/studio/api': `http://localhost:${serverPort}`,
     },
   },
 });

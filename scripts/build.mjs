@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The production build: the client bundle, then the landing page prerendered into dist/index.html
 // (dist/app.html keeps the empty shell the server sends for every other route), then the server compiled
-// to JavaScript in dist-server/ (scripts/build-server.mjs), which `npm start` runs.
+// to JavaScript in dist-server/ (scripts/build-server.mjs), which `npm start` runs, and the flow studio into
+// dist-studio/ (served at /studio/ with STUDIO=on).
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -16,8 +17,8 @@ const dist = outAt > 0 ? resolve(root, process.argv[outAt + 1] ?? '') : join(roo
 const ssrOut = join(root, 'node_modules', '.astrelle-prerender');
 const quiet = process.argv.includes('--quiet') ? ['--logLevel', 'warn'] : [];
 
-function vite(args) {
-  const result = spawnSync('npx', ['vite', 'build', '--configLoader', 'runner', ...quiet, ...args], { cwd: root, stdio: 'inherit' });
+function vite(args, env = {}) {
+  const result = spawnSync('npx', ['vite', 'build', '--configLoader', 'runner', ...quiet, ...args], { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
@@ -66,6 +67,13 @@ const walk = (dir) => {
   }
 };
 walk(dist);
+// The flow studio (issue 13), built on its own into dist-studio/: the server serves it at /studio/ only with
+// STUDIO=on. Not with --out (the SDK tests' second build of the app needs none).
+const distStudio = join(root, 'dist-studio');
+if (outAt < 0) {
+  vite([], { STUDIO_BUILD: '1' });
+  walk(distStudio);
+}
 console.log(`compressed ${compressed} files (brotli and gzip)`);
 console.log(`prerendered / into ${join(dist, 'index.html')} (${Buffer.byteLength(html)} bytes of HTML)`);
 

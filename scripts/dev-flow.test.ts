@@ -103,4 +103,21 @@ describe('npm run dev and the flow file', () => {
     await page.waitForFunction((text) => document.querySelector('h1')?.textContent === text, start.title, { timeout: 15_000 });
     await expect.poll(() => overlay.count(), { timeout: 10_000 }).toBe(0);
   }, 90_000);
+
+  it('serves the flow studio at /studio, drawing the flow being edited, and follows an edit', async () => {
+    const page = await browser!.newPage();
+    await page.goto(`${origin}/studio`);
+    expect(new URL(page.url()).pathname).toBe('/studio/');
+    await page.getByRole('heading', { level: 1, name: 'Flow studio' }).waitFor({ timeout: 30_000 });
+    const screens = (JSON.parse(original) as { screens: Array<{ id: string }> }).screens;
+    await expect.poll(() => page.locator('button[data-screen]').count(), { timeout: 15_000 }).toBe(screens.length);
+    // An edit of the file: the studio shows the new text once the page has it.
+    const reworded = `Studio title ${Date.now()}`;
+    writeFlow((flow) => {
+      flow.screens[0]!.title = reworded;
+    });
+    await page.getByRole('button', { name: new RegExp(`^${screens[0]!.id}`) }).click({ timeout: 15_000 });
+    await expect.poll(async () => (await page.getByRole('complementary').textContent()) ?? '', { timeout: 15_000 }).toContain(reworded);
+    writeFlow(() => undefined);
+  }, 60_000);
 });

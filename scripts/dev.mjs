@@ -2,12 +2,13 @@
 // `npm run dev`: the server (place search, /astro, /subs and /ip, with its SQLite database in ./data
 // or DATABASE_URL's PostgreSQL) on PORT (3000) and Vite with hot reload on 5173, proxying the server's
 // paths to it. The server runs from its TypeScript through tsx (a dev dependency; no build step);
-// `npm start` runs the built dist-server/main.js instead.
+// `npm start` runs the built dist-server/main.js instead. The flow studio is at http://localhost:5173/studio (Vite
+// serves its page; the server, with STUDIO=on here, its drop-off API).
 import { spawn } from 'node:child_process';
 
 const root = new URL('..', import.meta.url).pathname;
 const children = [
-  spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, stdio: 'inherit', env: { ...process.env, DIST_DIR: '/nonexistent' } }),
+  spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, stdio: 'inherit', env: { STUDIO: 'on', ...process.env, DIST_DIR: '/nonexistent', STUDIO_DIST_DIR: '/nonexistent' } }),
   spawn('npx', ['vite', '--configLoader', 'runner'], { cwd: root, stdio: 'inherit' }),
 ];
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));

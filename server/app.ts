@@ -18,6 +18,7 @@ import { DEFAULT_RATE_LIMITS, registerRateLimits, type RateLimitSettings } from 
 import { securityHeaders } from './security-headers';
 import type { CheckoutOptions } from './subs/checkout-routes';
 import { subscriptionRoutes } from './subs/routes';
+import { studioRoutes, type StudioFlow } from './studio/routes';
 
 /** How to build the HTTP server. */
 export interface ServerOptions {
@@ -57,11 +58,16 @@ export interface ServerOptions {
    * ones; default false: only real purchases. On for a sandbox or development run only (SANDBOX_PURCHASES).
    */
   sandboxPurchases?: boolean;
+  /**
+   * Serve the flow studio (issue 13): its page and files from `distDir` (dist-studio/) at /studio/, and its drop-off
+   * API at /studio/api for `flows` (with `store`). Absent (the default, STUDIO=off): none of it is served.
+   */
+  studio?: { distDir?: string; flows: readonly StudioFlow[] };
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 // Paths that are never pages: a miss there is an API 404 in JSON, not the app's 404 page.
-const API_PREFIXES = ['/places', '/api', '/healthz', '/astro', '/subs', '/ip', '/analytics'];
+const API_PREFIXES = ['/places', '/api', '/healthz', '/astro', '/subs', '/ip', '/analytics', '/studio/api'];
 const ASSETS_PREFIX = '/assets/';
 
 /**
@@ -99,6 +105,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     // Not an apiScope: Amplitude's wire format has its own bodies (text/plain too) and error shape.
     await app.register(analyticsRoutes, { prefix: '/analytics', store, rateLimit: limits.analytics, corsOrigins });
   }
+  if (options.studio) await registerStudio(app, options.studio, store, limits.sessions);
   if (ipLookup) await app.register(apiScope(ipLookupRoutes, { ...ipLookup, rateLimit: limits.ipLookups }, corsOrigins), { prefix: '/ip' });
   app.get('/healthz', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -138,6 +145,30 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   });
 
   return app;
+}
+
+/**
+ * The flow studio: /studio sends to /studio/, whose files come from the studio's own build (never cached as the
+ * app's fingerprinted files are not: its index names them), kept out of search engines; its API under /studio/api.
+ */
+async function registerStudio(app: FastifyInstance, studio: NonNullable<ServerOptions['studio']>, store: Store | undefined, rateLimit: { max: number; timeWindow: number }) {
+  const distDir = studio.distDir ? resolve(studio.distDir) : undefined;
+  if (distDir && (await isDirectory(distDir))) {
+    app.get('/studio', async (_request, reply) => reply.redirect('/studio/', 302));
+    await app.register(fastifyStatic, {
+      root: distDir,
+      prefix: '/studio/',
+      decorateReply: false,
+      dotfiles: 'ignore',
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, path) => {
+        reply.header('cache-control', cacheControlFor(relative(distDir, path)));
+        reply.header('x-robots-tag', 'noindex');
+      },
+    });
+  }
+  if (store) await app.register(apiScope(studioRoutes, { store, flows: studio.flows, rateLimit }, []), { prefix: '/studio/api' });
 }
 
 /**

@@ -13,6 +13,7 @@ import { readRateLimitSettings, type RateLimitSettings } from './rate-limits';
 import { seedCatalogue } from './subs/catalogue';
 import { seedSandboxPurchases } from './subs/recent-purchases';
 import { readTrustProxy } from './trust-proxy';
+import { readStudioFlows, type StudioFlow } from './studio/routes';
 
 // Entry point: `npm start` runs its build, dist-server/main.js (scripts/build-server.mjs), with plain Node;
 // `npx tsx server/main.ts` runs it from source. Configuration comes from the environment:
@@ -33,7 +34,9 @@ import { readTrustProxy } from './trust-proxy';
 // first start and kept in DATA_DIR/session-secret), RATE_LIMIT_LOOKUPS, RATE_LIMIT_SESSIONS,
 // RATE_LIMIT_CHECKOUTS, RATE_LIMIT_IP_LOOKUPS, RATE_LIMIT_ANALYTICS (requests per minute per client address),
 // SANDBOX_PURCHASES (on/off: seed sample purchases and list them under "Recently joined" beside the real ones, marked
-// as sandbox data; default on, except off with NODE_ENV=production, where only real purchases are listed).
+// as sandbox data; default on, except off with NODE_ENV=production, where only real purchases are listed),
+// STUDIO (on/off, default off: serve the flow studio at /studio/ from STUDIO_DIST_DIR, default <repo>/dist-studio,
+// with its drop-off API; it has no login, so it stays off wherever visitors can reach the server).
 
 const CLOSE_TIMEOUT_MS = 10_000;
 const repoRoot = resolve(process.env.ROOT_DIR || fileURLToPath(new URL('..', import.meta.url)));
@@ -117,6 +120,9 @@ const trustProxy = readTrustProxy(process.env.TRUST_PROXY);
 const { dataDir, databaseUrl } = storeLocationFromEnv(process.env, repoRoot);
 const sandboxPurchases = readSwitch(process.env.SANDBOX_PURCHASES, 'SANDBOX_PURCHASES', process.env.NODE_ENV !== 'production');
 
+const studioOn = readSwitch(process.env.STUDIO, 'STUDIO', false);
+const studioDir = resolve(process.env.STUDIO_DIST_DIR || resolve(repoRoot, 'dist-studio'));
+
 let rateLimits: RateLimitSettings;
 let sessionSecrets: string[];
 try {
@@ -131,6 +137,13 @@ try {
   knownRoutes = await readKnownRoutes(resolve(repoRoot, 'flows'));
 } catch (error) {
   fail((error as Error).message);
+}
+
+let studioFlows: StudioFlow[] = [];
+try {
+  if (studioOn) studioFlows = await readStudioFlows(resolve(repoRoot, 'flows'));
+} catch (error) {
+  fail(`STUDIO=on: cannot read the flows: ${(error as Error).message}`);
 }
 
 // Load the place index before accepting traffic, so the first visitor's search is not the slow one.
@@ -174,6 +187,7 @@ try {
     sessionSecrets,
     rateLimits,
     sandboxPurchases,
+    ...(studioOn ? { studio: { distDir: studioDir, flows: studioFlows } } : {}),
   });
 } catch (error) {
   fail((error as Error).message);
@@ -213,3 +227,6 @@ console.log(
 );
 console.log(`Database: ${store.description}`);
 console.log(`Astrelle is running at http://localhost:${boundPort}`);
+if (studioOn) {
+  console.log(`Flow studio: http://localhost:${boundPort}/studio/${existsSync(studioDir) ? '' : ` (no studio build at ${studioDir}: only its API)`}`);
+}

@@ -24,7 +24,16 @@ export interface BrowserPort {
   details(): { userAgent: string; cookies: string; timeZone: string };
   /** A new random v4 UUID. */
   newId(): string;
+  /**
+   * Opens a BroadcastChannel of this name, between the tabs of this browser and origin (the studio's live view);
+   * absent where there is none.
+   */
+  openChannel?: OpenChannel;
+  /** Calls `listener` when the page goes away (pagehide). */
+  onPageHide?: (listener: () => void) => void;
 }
+
+export type OpenChannel = (name: string) => Pick<BroadcastChannel, 'postMessage' | 'close' | 'addEventListener'>;
 
 function windowStorage(): Storage | null {
   try {
@@ -46,5 +55,7 @@ export function windowBrowser(): BrowserPort {
     openPaymentPage: (url) => window.location.assign(url),
     details: () => ({ userAgent: navigator.userAgent, cookies: document.cookie, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }),
     newId: randomId,
+    ...(typeof BroadcastChannel === 'function' ? { openChannel: (name: string) => new BroadcastChannel(name) } : {}),
+    onPageHide: (listener) => window.addEventListener('pagehide', listener),
   };
 }

@@ -16,6 +16,8 @@ import { buildSessionWrite } from './session/build-session-write';
 import { readVisitParams } from './session/visit-params';
 import { followFlags } from './follow-flags';
 import { trackFunnel } from './analytics/funnel-tracking';
+import { linkToStudio } from './studio-link';
+import { randomId } from './session/random-id';
 import type { AdEvents } from './analytics/ad-events';
 import { sessionServices, startVisitorSession, type SessionImplementations, type VisitorSessionActor } from './session/visitor-session';
 import { rememberSeen } from './session/remember-seen';
@@ -141,6 +143,8 @@ export function composeApp(env: AppEnvironment, overrides: AppOverrides = {}): A
         if (opened && opened.id !== screenIdOf(funnel.getSnapshot())) funnel.send({ type: 'NAVIGATE', screen: opened.id });
         intents.follow(funnel, (screen) => byId.get(screen)?.route);
         tracking = trackFunnel(funnel, valid, env.analytics, env.ads ?? null);
+        // The studio in another tab of this browser may follow this visitor's screens (nothing is sent until one asks).
+        linkToStudio(funnel, valid, browser.openChannel, randomId(), browser.onPageHide);
         // Amplitude's user properties: the flow and the A/B groups, nothing about the person.
         const identify = () => env.analytics.identify({ flow_id: valid.id, flow_version: valid.version, ...prefixed(abTests) });
         identify();

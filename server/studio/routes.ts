@@ -1,0 +1,87 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { ApiError } from '../../src/shared/contract/common';
+import { dropOff } from '../../src/engine/drop-off';
+import { funnelEventsSince } from '../analytics/event-log';
+import { parseSince } from '../analytics/since';
+import type { Store } from '../db/open';
+
+/** What the report needs of a flow the server serves: its screens in order and its end screens. */
+export interface StudioFlow {
+  id: string;
+  order: string[];
+  ends: string[];
+}
+
+/**
+ * The flows in `flowsDir` (flows/*.json) as the report reads them. Only their shape is read here: the build and
+ * `flow:check` have refused an invalid flow long before a server runs it.
+ */
+export async function readStudioFlows(flowsDir: string): Promise<StudioFlow[]> {
+  const files = (await readdir(flowsDir).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).sort();
+  const flows: StudioFlow[] = [];
+  for (const file of files) {
+    const data = JSON.parse(await readFile(join(flowsDir, file), 'utf8')) as { id?: unknown; screens?: unknown };
+    if (typeof data.id !== 'string' || !Array.isArray(data.screens)) continue;
+    const screens = data.screens.filter((s): s is { id: string; end?: unknown } => typeof s === 'object' && s !== null && typeof (s as { id?: unknown }).id === 'string');
+    flows.push({ id: data.id, order: screens.map((s) => s.id), ends: screens.filter((s) => s.end === true).map((s) => s.id) });
+  }
+  return flows;
+}
+
+const ReportQuery = Type.Object(
+  {
+    flow: Type.String({ pattern: '^[a-z0-9][a-z0-9_-]{0,63}$', description: 'The flow id (flows/*.json `id`).' }),
+    since: Type.Optional(Type.String({ pattern: '^[0-9]{1,6}[smhdw]$', description: 'How far back: 30m, 1h, 7d (default 7d).' })),
+    by: Type.Optional(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{0,63}$', description: 'An A/B flag to split the visitors by.' })),
+  },
+  { additionalProperties: false },
+);
+
+const Row = Type.Object({
+  screenId: Type.String(),
+  shown: Type.Integer(),
+  wentOn: Type.Integer(),
+  dropOff: Type.Union([Type.Number(), Type.Null()]),
+  medianSeconds: Type.Union([Type.Number(), Type.Null()]),
+});
+const Table = Type.Object({
+  flowId: Type.String(),
+  flowVersion: Type.Integer(),
+  variant: Type.Union([Type.Object({ flag: Type.String(), value: Type.Union([Type.String(), Type.Null()]) }), Type.Null()]),
+  visitors: Type.Integer(),
+  rows: Type.Array(Row),
+});
+const Report = Type.Object({ flow: Type.String(), since: Type.String(), events: Type.Integer(), tables: Type.Array(Table) });
+
+/**
+ * The studio's API (issue 13, point 5), mounted under /studio/api when STUDIO=on: drop-off per screen from the
+ * event log, per flow version and, with `by`, per variant of an A/B flag; the same numbers as `npm run
+ * funnel:report`. Only counts, medians and screen ids leave: never a visitor id or an event's properties.
+ */
+export async function studioRoutes(scope: FastifyInstance, { store, flows, rateLimit }: { store: Store; flows: readonly StudioFlow[]; rateLimit: { max: number; timeWindow: number } }): Promise<void> {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+  const byId = new Map(flows.map((f) => [f.id, f]));
+  app.get('/funnel-report', {
+    schema: { querystring: ReportQuery, response: { 200: Report, 400: ApiError, 404: ApiError } },
+    config: { rateLimit },
+    handler: async (request, reply) => {
+      const { flow: flowId, since = '7d', by } = request.query;
+      const flow = byId.get(flowId);
+      if (!flow) return reply.code(404).send({ error: 'Not Found', message: `flow: no flow "${flowId}" in this server's flows/` });
+      let ms: number;
+      try {
+        ms = parseSince(since);
+      } catch (error) {
+        return reply.code(400).send({ error: 'Bad Request', message: `since: ${(error as Error).message}` });
+      }
+      const from = new Date(Date.now() - ms);
+      const events = (await funnelEventsSince(store.db, from)).filter((e) => e.flowId === flow.id);
+      const tables = dropOff(events, { flowId: flow.id, order: flow.order, ends: new Set(flow.ends), by });
+      return { flow: flow.id, since: from.toISOString(), events: events.length, tables };
+    },
+  });
+}

@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import type { Flow } from '../engine/generated/flow-types';
+import { diffFlows } from '../engine/flow-diff';
+import { readFlowText, type OpenedFlow } from './open-flow';
+
+/** The flow in view against another flow file the editor picks: what was added, removed and changed, by screen id. */
+export function DiffView({ flow, name }: { flow: Flow; name: string }) {
+  const [other, setOther] = useState<{ name: string; opened: OpenedFlow } | null>(null);
+  const pick = async (file: File | undefined) => {
+    if (!file) return;
+    setOther({ name: file.name, opened: readFlowText(await file.text()) });
+  };
+  const differences = other?.opened.flow ? diffFlows(flow, other.opened.flow) : null;
+  return (
+    <section aria-labelledby="diff-heading" className="panel">
+      <h2 id="diff-heading">Flow diff</h2>
+      <p>
+        From <strong>{name}</strong> to a flow file you choose: screens, transitions, conditions, texts, options, flags and events added (+),
+        removed (−) and changed (~), by screen id. The same list as <code>npm run flow:diff -- A.json B.json</code>.
+      </p>
+      <label className="file">
+        Compare with a flow file
+        <input type="file" accept="application/json,.json" onChange={(e) => void pick(e.currentTarget.files?.[0])} />
+      </label>
+      {other && !other.opened.flow ? (
+        <div role="alert" className="problems-box">
+          <p>{other.name} is not a flow the checker can read:</p>
+          <ul>
+            {other.opened.problems.map((p) => (
+              <li key={`${p.pointer} ${p.message}`}>
+                <code>{p.pointer}</code> {p.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {differences ? (
+        <>
+          <h3>
+            {differences.length === 0 ? `No difference between ${name} and ${other?.name ?? ''}` : `${differences.length} difference${differences.length === 1 ? '' : 's'} from ${name} to ${other?.name ?? ''}`}
+          </h3>
+          <ul className="diff">
+            {differences.map((line, i) => (
+              <li key={i} className={`diff-${line[0] === '+' ? 'added' : line[0] === '-' ? 'removed' : 'changed'}`}>
+                <code>{line}</code>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,277 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { Flow } from '../engine/generated/flow-types';
+import type { DropOffRow, DropOffTable } from '../engine/drop-off';
+import { screenGraph } from '../engine/screen-graph';
+import { GraphView, type NodeMarks } from './graph-view';
+import { ScreenDetails } from './screen-details';
+import { DiffView } from './diff-view';
+import { DropOffView, tableTitle, type ReportQuery, type ReportState } from './drop-off-view';
+import { problemsByScreen, readFlowText, type OpenedFlow } from './open-flow';
+import { useLiveTabs, type OpenStudioChannel } from './live';
+
+export type FetchReport = (flowId: string, query: ReportQuery) => Promise<{ tables: DropOffTable[]; events: number }>;
+
+/** The report from the server the studio came from (`GET /studio/api/funnel-report`). */
+export const fetchReportFromServer: FetchReport = async (flowId, query) => {
+  const params = new URLSearchParams({ flow: flowId, since: query.since });
+  if (query.by) params.set('by', query.by);
+  const response = await fetch(`/studio/api/funnel-report?${params.toString()}`, { headers: { accept: 'application/json' } });
+  const body = (await response.json().catch(() => null)) as { tables?: DropOffTable[]; events?: number; message?: string } | null;
+  if (!response.ok || !body?.tables) throw new Error(body?.message ?? `the server answered ${response.status}`);
+  return { tables: body.tables, events: body.events ?? 0 };
+};
+
+type Tab = 'graph' | 'drop-off' | 'diff';
+const tabs: Array<{ id: Tab; label: string }> = [
+  { id: 'graph', label: 'Graph' },
+  { id: 'drop-off', label: 'Drop-off' },
+  { id: 'diff', label: 'Diff' },
+];
+
+interface Props {
+  /** The flow the app is built with, and the file it came from. */
+  initial: { name: string; opened: OpenedFlow };
+  openChannel: OpenStudioChannel | null;
+  fetchReport: FetchReport;
+}
+
+/**
+ * The flow studio (issue 13): the compiled flow as a graph with every screen's details, the live visitor of another
+ * tab, drop-off per screen, and a diff against another flow file. A developer and editor tool: `npm run dev`, or
+ * `npm start` with STUDIO=on; nothing of it is in the visitor's app.
+ */
+export function Studio({ initial, openChannel, fetchReport }: Props) {
+  const [source, setSource] = useState(initial);
+  const [tab, setTab] = useState<Tab>('graph');
+  const [selected, setSelected] = useState<string | null>(null);
+  const [showBack, setShowBack] = useState(true);
+  const [query, setQuery] = useState<ReportQuery>({ since: '7d', by: '' });
+  const [report, setReport] = useState<ReportState>({ status: 'idle' });
+  const [onGraph, setOnGraph] = useState(-1);
+  const [followTab, setFollowTab] = useState<string>('');
+  const tabRefs = useRef(new Map<Tab, HTMLButtonElement | null>());
+  const detailsHeading = useRef<HTMLHeadingElement>(null);
+  const graphScroll = useRef<HTMLDivElement>(null);
+
+  const flow = source.opened.flow;
+  const graph = useMemo(() => (flow ? screenGraph(flow) : null), [flow]);
+  const marks = useMemo(() => (flow ? problemsByScreen(flow, source.opened.problems) : null), [flow, source]);
+  // A flow opens with its start screen in view (the layout may put it anywhere across).
+  useEffect(() => {
+    const scroller = graphScroll.current;
+    const start = scroller?.querySelector<HTMLElement>(`[data-screen="${flow?.start ?? ''}"]`)?.parentElement;
+    if (scroller && start) scroller.scrollLeft = Math.max(0, start.offsetLeft + start.offsetWidth / 2 - scroller.clientWidth / 2);
+  }, [flow]);
+  const live = useLiveTabs(openChannel);
+  const followed = live.find((t) => t.tab === followTab) ?? live[0] ?? null;
+  const liveHere = followed && flow && followed.flowId === flow.id ? followed : null;
+
+  const loadReport = useCallback(
+    (forFlow: Flow, q: ReportQuery) => {
+      setReport({ status: 'loading' });
+      fetchReport(forFlow.id, q).then(
+        (loaded) => {
+          setReport({ status: 'loaded', ...loaded });
+          // The graph shows the table of the flow's own version (the first variant when split).
+          setOnGraph(loaded.tables.findIndex((t) => t.flowVersion === forFlow.version));
+        },
+        (error: unknown) => setReport({ status: 'failed', message: error instanceof Error ? error.message : String(error) }),
+      );
+    },
+    [fetchReport],
+  );
+  const showTab = (to: Tab) => {
+    setTab(to);
+    if (to === 'drop-off' && flow && report.status === 'idle') loadReport(flow, query);
+  };
+
+  const dropOffRows = useMemo(() => {
+    const rows = new Map<string, DropOffRow>();
+    if (report.status === 'loaded') for (const row of report.tables[onGraph]?.rows ?? []) rows.set(row.screenId, row);
+    return rows;
+  }, [report, onGraph]);
+
+  const nodeMarks: NodeMarks = {
+    problems: marks?.words ?? new Map(),
+    current: liveHere?.screen ?? null,
+    trail: new Set(liveHere?.trail ?? []),
+    dropOff: dropOffRows,
+  };
+
+  const select = (id: string) => {
+    setSelected(id);
+    setTab('graph');
+  };
+  const selectAndShow = (id: string) => {
+    select(id);
+    // Following a way in the details moves to that screen's details, and the node comes into view.
+    requestAnimationFrame(() => {
+      const node = [...document.querySelectorAll<HTMLElement>('[data-screen]')].find((el) => el.dataset.screen === id);
+      node?.scrollIntoView?.({ block: 'center', inline: 'center' });
+      detailsHeading.current?.focus();
+    });
+  };
+
+  const open = async (file: File | undefined) => {
+    if (!file) return;
+    setSource({ name: file.name, opened: readFlowText(await file.text()) });
+    setSelected(null);
+    setReport({ status: 'idle' });
+  };
+
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const i = tabs.findIndex((t) => t.id === tab);
+    const next = event.key === 'ArrowRight' ? (i + 1) % tabs.length : event.key === 'ArrowLeft' ? (i + tabs.length - 1) % tabs.length : event.key === 'Home' ? 0 : event.key === 'End' ? tabs.length - 1 : -1;
+    if (next < 0) return;
+    event.preventDefault();
+    const to = tabs[next]!.id;
+    showTab(to);
+    tabRefs.current.get(to)?.focus();
+  };
+
+  const screen = flow && selected ? flow.screens.find((s) => s.id === selected) : undefined;
+  const inFlow = (id: string) => !!flow?.screens.some((s) => s.id === id);
+  const edgeCount = graph?.edges.length ?? 0;
+
+  return (
+    <div className="studio">
+      <header className="studio-header">
+        <h1>Flow studio</h1>
+        <p className="flow-name">
+          {flow ? (
+            <>
+              <strong>{flow.id}</strong> version {flow.version} · {source.name} · {flow.screens.length} screens · {edgeCount} transitions
+            </>
+          ) : (
+            <strong>{source.name}</strong>
+          )}
+        </p>
+        <label className="file">
+          Open another flow file
+          <input type="file" accept="application/json,.json" onChange={(e) => void open(e.currentTarget.files?.[0])} />
+        </label>
+      </header>
+
+      {source.opened.problems.length > 0 ? (
+        <div role="alert" className="problems-box">
+          <p>
+            {flow ? 'The checker reports' : 'This is not a flow the studio can draw. The checker reports'} {source.opened.problems.length} problem
+            {source.opened.problems.length === 1 ? '' : 's'} (as <code>npm run flow:check</code> would):
+          </p>
+          <ul>
+            {source.opened.problems.map((p) => (
+              <li key={`${p.pointer} ${p.message}`}>
+                <code>{p.pointer}</code> {p.message}; {p.hint}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
+      {flow && graph ? (
+        <>
+          <div role="tablist" aria-label="Studio views" className="tabs">
+            {tabs.map((t) => (
+              <button
+                key={t.id}
+                type="button"
+                role="tab"
+                id={`tab-${t.id}`}
+                aria-selected={tab === t.id}
+                aria-controls={`panel-${t.id}`}
+                tabIndex={tab === t.id ? 0 : -1}
+                ref={(el) => {
+                  tabRefs.current.set(t.id, el);
+                }}
+                onClick={() => showTab(t.id)}
+                onKeyDown={onTabKey}
+              >
+                {t.label}
+              </button>
+            ))}
+          </div>
+
+          <div role="tabpanel" id="panel-graph" aria-labelledby="tab-graph" hidden={tab !== 'graph'} className="graph-panel">
+            <div className="graph-tools">
+              <label>
+                <input type="checkbox" checked={showBack} onChange={(e) => setShowBack(e.currentTarget.checked)} /> Show back-button ways
+              </label>
+              <p className="legend" aria-label="Legend">
+                <span className="key key-next">next</span> <span className="key key-back">back</span> <span className="key key-return">payment return</span>{' '}
+                <span className="key key-problem">⚠ checker problem</span> <span className="key key-live">● live visitor</span>
+              </p>
+              <div className="live" aria-live="polite">
+                {live.length === 0 ? (
+                  <p>Live: open the app in another tab of this browser to follow its visitor here.</p>
+                ) : (
+                  <>
+                    <label>
+                      Follow{' '}
+                      <select value={followed?.tab ?? ''} onChange={(e) => setFollowTab(e.currentTarget.value)}>
+                        {live.map((t) => (
+                          <option key={t.tab} value={t.tab}>
+                            tab {t.tab.slice(0, 6)} on {t.screen}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                    <p data-testid="live-status">
+                      {followed && liveHere
+                        ? `Live: the visitor is on ${followed.screen}, ${followed.trail.length} screen${followed.trail.length === 1 ? '' : 's'} on the trail.`
+                        : followed
+                          ? `Live: that tab runs flow ${followed.flowId} version ${followed.flowVersion}, not this one.`
+                          : ''}
+                    </p>
+                  </>
+                )}
+              </div>
+              {report.status === 'loaded' && report.tables[onGraph] ? <p className="on-graph">Drop-off on the graph: {tableTitle(report.tables[onGraph])}</p> : null}
+            </div>
+            <div className="graph-and-details">
+              <div className="graph-scroll" role="region" aria-label="Flow graph" tabIndex={-1} ref={graphScroll}>
+                <GraphView graph={graph} selected={selected} onSelect={select} marks={nodeMarks} showBack={showBack} />
+              </div>
+              <aside className="details" aria-labelledby="details-heading">
+                <h2 id="details-heading" ref={detailsHeading} tabIndex={-1}>
+                  {screen ? screen.id : 'Screen details'}
+                </h2>
+                {screen ? (
+                  <ScreenDetails
+                    flow={flow}
+                    screen={screen}
+                    outgoing={graph.edges.filter((e) => e.from === screen.id)}
+                    incoming={graph.edges.filter((e) => e.to === screen.id)}
+                    problems={marks?.all.get(screen.id) ?? []}
+                    dropOff={dropOffRows.get(screen.id) ?? null}
+                    onSelect={selectAndShow}
+                    inFlow={inFlow}
+                  />
+                ) : (
+                  <p>Choose a screen in the graph to see its kind, route, texts, options, answer key, back target, effects, events and the ways in and out.</p>
+                )}
+              </aside>
+            </div>
+          </div>
+
+          <div role="tabpanel" id="panel-drop-off" aria-labelledby="tab-drop-off" hidden={tab !== 'drop-off'}>
+            <DropOffView
+              flow={flow}
+              query={query}
+              onQuery={(q) => {
+                setQuery(q);
+                loadReport(flow, q);
+              }}
+              report={report}
+              onGraph={onGraph}
+              onShowOnGraph={setOnGraph}
+            />
+          </div>
+
+          <div role="tabpanel" id="panel-diff" aria-labelledby="tab-diff" hidden={tab !== 'diff'}>
+            <DiffView flow={flow} name={source.name} />
+          </div>
+        </>
+      ) : null}
+    </div>
+  );
+}
