@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { screenGraph } from '../src/engine/screen-graph';
 import { loadTestFlow } from './support/load-test-flow';
-import { freshStart } from './support/funnel-driver';
+import { expectScreen, freshStart } from './support/funnel-driver';
 import { walkToEmail, type Visitor } from './support/quiz-walk';
 
 // Issue 13: the flow studio at /studio (served by the Playwright server, which runs with STUDIO=on).
@@ -55,6 +55,8 @@ test('the studio draws every screen and transition of the flow, shows a screen c
 
   // The tabs follow the arrow keys.
   await page.getByRole('tab', { name: 'Graph' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Personas' })).toBeFocused();
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('tab', { name: 'Drop-off' })).toBeFocused();
   await expect(page.getByRole('tab', { name: 'Drop-off' })).toHaveAttribute('aria-selected', 'true');
@@ -128,6 +130,31 @@ test('the studio\'s drop-off comes from the event log of this server, per flow v
   expect(wentOn).toBeLessThanOrEqual(shown!);
   await page.getByRole('tab', { name: 'Graph' }).click();
   await expect(page.getByRole('button', { name: new RegExp(`^${flow.start}`) })).toContainText(/shown \d+/);
+});
+
+test('a persona\'s path in the studio, and "open in the app here" starts the app at that step with the answers before it', async ({ page, context }) => {
+  await openStudio(page);
+  await page.getByRole('tab', { name: 'Personas' }).click();
+  await page.getByRole('combobox', { name: 'Persona' }).selectOption('single-unknown-time.json');
+  const path = page.getByRole('list', { name: 'Path' });
+  await expect(path.getByRole('listitem').last()).toContainText('signup-offer-success');
+  await expect(path.getByRole('listitem').filter({ hasText: /^relationship-partner-/ })).toHaveCount(0);
+  expect(await seriousAxe(page)).toEqual([]);
+  // At phone width nothing sticks out sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  const [app] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Open in the app here: profile-gender' }).click()]);
+  await expectScreen(app, flow, 'profile-gender');
+  // A session of its own (the screen requires one) and the persona's answers: back to the name, it is there.
+  for (let i = 0; i < 10 && new URL(app.url()).pathname !== '/quiz/2-1'; i += 1) {
+    const before = app.url();
+    await app.getByRole('button', { name: 'Back' }).click();
+    await expect(app).not.toHaveURL(before);
+  }
+  await expectScreen(app, flow, 'profile-name');
+  await expect(app.getByLabel('First name', { exact: true })).toHaveValue('Maya');
 });
 
 test('a visitor page loads none of the studio\'s code', async ({ page }) => {

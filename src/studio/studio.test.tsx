@@ -10,6 +10,10 @@ import { machineWays } from '../engine/test-support/machine-ways';
 import type { Flow } from '../engine/generated/flow-types';
 import type { DropOffTable } from '../engine/drop-off';
 import { Studio, type FetchReport } from './studio';
+import type { AppStart } from './persona-view';
+import single from '../../flows/personas/single-unknown-time.json';
+import couple from '../../flows/personas/in-relationship-cancels.json';
+import { simulatePersona, readPersona } from '../domain/simulate-persona';
 import { openFlow } from './open-flow';
 
 afterEach(cleanup);
@@ -187,5 +191,67 @@ describe('the studio\'s diff', () => {
     await waitFor(() => expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(expect.arrayContaining(expected)));
     expect(screen.getByRole('heading', { name: `${expected.length} differences from flows/astrology.json to edited.json` })).toBeTruthy();
     expect(expected).toContain(`~ screen relationship-goal title: ${JSON.stringify(oldTitle)} → "What do you hope for?"`);
+  });
+});
+
+describe('the studio\'s personas', () => {
+  it('lists a persona\'s path as the simulator walks it, and opens the app at a step with the answers held there', async () => {
+    const starts: AppStart[] = [];
+    const personas = [
+      { file: 'in-relationship-cancels.json', data: couple },
+      { file: 'single-unknown-time.json', data: single },
+    ];
+    render(
+      <Studio
+        initial={{ name: 'flows/astrology.json', opened: openFlow(flowJson) }}
+        openChannel={null}
+        fetchReport={noReport}
+        personas={personas}
+        openApp={(start) => {
+          starts.push(start);
+          return Promise.resolve();
+        }}
+      />,
+    );
+    fireEvent.click(screen.getByRole('tab', { name: 'Personas' }));
+    const flow = validFlow(flowJson);
+    const expected = await simulatePersona(flow, readPersona(couple, 'couple'));
+    const path = await screen.findByRole('list', { name: 'Path' });
+    const items = () => within(screen.getByRole('list', { name: 'Path' })).getAllByRole('listitem');
+    expect(items().map((li) => li.textContent?.split(' ')[0])).toEqual(expected.steps.map((s) => s.screen));
+    expect(path.textContent).toContain('select-price /select-price: answers "mxp_astrelle_trial_1_2900_live" → redirected; on the hosted payment page: cancel, back to sale');
+    expect(screen.getByRole('status').textContent).toBe('Stopped at sale, as the persona asks.');
+    expect(screen.getByText('sale: ab_test (abTestId sale)')).toBeTruthy();
+    expect(screen.getByText(/POST \/subs\/checkout\/sessions/)).toBeTruthy();
+
+    // The other persona: the single visitor's path, without the partner's questions.
+    fireEvent.change(screen.getByRole('combobox', { name: 'Persona' }), { target: { value: 'single-unknown-time.json' } });
+    await waitFor(() => expect(items().at(-1)?.textContent?.split(' ')[0]).toBe('signup-offer-success'));
+    expect(items().some((li) => li.textContent?.startsWith('relationship-partner-'))).toBe(false);
+
+    const simulation = await simulatePersona(flow, readPersona(single, 'single'));
+    const at = simulation.steps.findIndex((s) => s.screen === 'profile-gender');
+    fireEvent.click(screen.getByRole('button', { name: 'Open in the app here: profile-gender' }));
+    await waitFor(() => expect(starts).toHaveLength(1));
+    expect(starts[0]).toEqual({
+      flow,
+      screen: 'profile-gender',
+      route: '/quiz/2-5',
+      answers: simulation.answersAt[at],
+      trail: simulation.steps.slice(0, at + 1).map((s) => s.screen),
+    });
+    expect(starts[0]!.answers['2-1']).toBe('Maya');
+    expect(starts[0]!.answers['2-5']).toBeUndefined();
+  });
+
+  it('cannot open the app for a flow the app does not run', async () => {
+    render(<Studio initial={{ name: 'flows/astrology.json', opened: openFlow(flowJson) }} openChannel={null} fetchReport={noReport} personas={[{ file: 'single-unknown-time.json', data: single }]} />);
+    fireEvent.change(screen.getByLabelText('Open another flow file'), { target: { files: [new File([JSON.stringify(smallFlowJson)], 'small-flow.json', { type: 'application/json' })] } });
+    await screen.findByText(/tarot/);
+    fireEvent.click(screen.getByRole('tab', { name: 'Personas' }));
+    // The tarot flow asks other questions: the persona's answer is no option there.
+    expect((await screen.findByRole('status')).textContent).toBe('Experience refuses the answer "recharge".');
+    expect(screen.getByText(/^Opening the app at a step needs the flow the app runs/).textContent).toMatch(/\(astrology version \d+\)\.$/);
+    for (const button of screen.getAllByRole('button', { name: /^Open in the app here/ })) expect((button as HTMLButtonElement).disabled).toBe(true);
   });
 });

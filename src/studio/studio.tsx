@@ -8,6 +8,7 @@ import { DiffView } from './diff-view';
 import { DropOffView, tableTitle, type ReportQuery, type ReportState } from './drop-off-view';
 import { problemsByScreen, readFlowText, type OpenedFlow } from './open-flow';
 import { useLiveTabs, type OpenStudioChannel } from './live';
+import { PersonaView, type AppStart } from './persona-view';
 
 export type FetchReport = (flowId: string, query: ReportQuery) => Promise<{ tables: DropOffTable[]; events: number }>;
 
@@ -21,9 +22,10 @@ export const fetchReportFromServer: FetchReport = async (flowId, query) => {
   return { tables: body.tables, events: body.events ?? 0 };
 };
 
-type Tab = 'graph' | 'drop-off' | 'diff';
+type Tab = 'graph' | 'personas' | 'drop-off' | 'diff';
 const tabs: Array<{ id: Tab; label: string }> = [
   { id: 'graph', label: 'Graph' },
+  { id: 'personas', label: 'Personas' },
   { id: 'drop-off', label: 'Drop-off' },
   { id: 'diff', label: 'Diff' },
 ];
@@ -33,6 +35,10 @@ interface Props {
   initial: { name: string; opened: OpenedFlow };
   openChannel: OpenStudioChannel | null;
   fetchReport: FetchReport;
+  /** The persona files of flows/personas/, by file name. */
+  personas?: ReadonlyArray<{ file: string; data: unknown }>;
+  /** Opens the app of this origin at a step of a persona's path (persona-view.ts: openInApp). */
+  openApp?: (start: AppStart) => Promise<void>;
 }
 
 /**
@@ -40,7 +46,7 @@ interface Props {
  * tab, drop-off per screen, and a diff against another flow file. A developer and editor tool: `npm run dev`, or
  * `npm start` with STUDIO=on; nothing of it is in the visitor's app.
  */
-export function Studio({ initial, openChannel, fetchReport }: Props) {
+export function Studio({ initial, openChannel, fetchReport, personas = [], openApp = () => Promise.reject(new Error('no app here')) }: Props) {
   const [source, setSource] = useState(initial);
   const [tab, setTab] = useState<Tab>('graph');
   const [selected, setSelected] = useState<string | null>(null);
@@ -251,6 +257,18 @@ export function Studio({ initial, openChannel, fetchReport }: Props) {
                 )}
               </aside>
             </div>
+          </div>
+
+          <div role="tabpanel" id="panel-personas" aria-labelledby="tab-personas" hidden={tab !== 'personas'}>
+            {tab === 'personas' ? (
+              <PersonaView
+                flow={flow}
+                appFlow={initial.opened.flow ? { id: initial.opened.flow.id, version: initial.opened.flow.version } : null}
+                personas={personas}
+                onSelectScreen={selectAndShow}
+                open={openApp}
+              />
+            ) : null}
           </div>
 
           <div role="tabpanel" id="panel-drop-off" aria-labelledby="tab-drop-off" hidden={tab !== 'drop-off'}>

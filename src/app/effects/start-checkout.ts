@@ -1,6 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { ReturnRoute } from '../../engine/generated/flow-types';
-import { resolveReturnRoute } from '../../engine/flow-graph';
+import { buildCheckoutRequest } from '../../domain/build-checkout-request';
 import { paymentProviders, type PaymentProvider, type PlansByProvider, type SubscriptionApi } from '../../services/subscription-api';
 import type { Settled } from '../../engine/effect-results';
 import { resultsByKind, type AppEffectInput } from '../effect-results';
@@ -48,21 +47,21 @@ export function startCheckout(services: StartCheckoutServices) {
     if (typeof productId !== 'string') return { outcome: 'failed' };
     // A conditional return (e.g. a discount page only while "discounts" is on and the visitor has not seen it) is
     // decided now.
-    const back = (value: ReturnRoute) => {
-      const route = resolveReturnRoute(value, input.answers, input.results, input.flags, input.seen) ?? screen.route;
-      return `${route}?usid=${encodeURIComponent(visitor.usid)}`;
-    };
-    const checkout = await services.subscriptions.startCheckout({
-      project: services.project,
-      provider: providerOf(productId, resultsByKind(input.results).plans[screen.plansFrom]) ?? screen.provider ?? 'maxpay',
-      productId,
-      email,
-      usid: visitor.usid,
-      orderId: services.newOrderId(),
-      successUrl: back(screen.returnTo.success),
-      errorUrl: back(screen.returnTo.error),
-      cancelUrl: back(screen.returnTo.cancel),
-    });
+    const checkout = await services.subscriptions.startCheckout(
+      buildCheckoutRequest({
+        screen: { ...screen, returnTo: screen.returnTo },
+        project: services.project,
+        provider: providerOf(productId, resultsByKind(input.results).plans[screen.plansFrom]) ?? screen.provider ?? 'maxpay',
+        productId,
+        email,
+        usid: visitor.usid,
+        orderId: services.newOrderId(),
+        answers: input.answers,
+        results: input.results,
+        flags: input.flags,
+        seen: input.seen,
+      }),
+    );
     if (!checkout) {
       // Refused or unreachable: a subscriber (paid meanwhile, in another tab) is told so rather than shown an error.
       const check = await services.subscriptions.checkSubscription(email, services.project);

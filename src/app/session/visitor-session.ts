@@ -3,14 +3,13 @@ import type { Flow } from '../../engine/generated/flow-types';
 import { sessionRules } from '../../engine/session-rules';
 import type { IpInfo } from '../../shared/contract/subscription';
 import { appSessionPages } from '../../shared/public-paths';
+import { visitorIdKey } from '../../shared/visitor-id-key';
 import type { ApiClients } from '../api-clients';
 import { createVisitorSessionMachine, type SessionServices, type VisitorSessionMachine } from './visitor-session-machine';
 
 /** The session machine's implementations by name (its server calls are actors), as `.provide()` takes them. */
 export type SessionImplementations = Parameters<VisitorSessionMachine['provide']>[0];
 
-/** localStorage key of the visitor's id, so a returning visitor keeps their session. */
-export const visitorIdKey = 'astrelle:usid';
 
 /** The id kept for this visitor across visits, or null (no storage, nothing stored). */
 export function readStoredVisitorId(storage: Pick<Storage, 'getItem'> | null): string | null {
