@@ -116,8 +116,16 @@ describe('npm run dev and the flow file', () => {
     writeFlow((flow) => {
       flow.screens[0]!.title = reworded;
     });
-    await page.getByRole('button', { name: new RegExp(`^${screens[0]!.id}`) }).click({ timeout: 15_000 });
-    await expect.poll(async () => (await page.getByRole('complementary').textContent()) ?? '', { timeout: 15_000 }).toContain(reworded);
+    // The edit reloads the studio's page (a choice made before the reload is gone): choose the screen and read again.
+    await expect
+      .poll(
+        async () => {
+          await page.getByRole('button', { name: new RegExp(`^${screens[0]!.id}`) }).click({ timeout: 15_000 });
+          return (await page.getByRole('complementary').textContent()) ?? '';
+        },
+        { timeout: 20_000 },
+      )
+      .toContain(reworded);
     writeFlow(() => undefined);
   }, 60_000);
 });

@@ -5,7 +5,7 @@ import { readPersona, simulatePersona, type Persona, type SimulatedStep } from '
 import type { Screen } from '../src/engine/generated/flow-types';
 import { paymentStatuses } from '../src/engine/payment-status';
 import { loadTestFlow, screenById } from './support/load-test-flow';
-import { expectScreen, freshEmail, freshStart } from './support/funnel-driver';
+import { answerQuestion, expectScreen, freshEmail, freshStart } from './support/funnel-driver';
 import { cancelCheckout, expectHostedCheckout, payWithCard } from './support/hosted-checkout';
 import { logRequests } from './support/request-log';
 
@@ -44,34 +44,6 @@ async function act(page: Page, screen: Screen, step: SimulatedStep, email: strin
   if (action.type !== 'ANSWER') throw new Error(`no way to ${action.type} on ${screen.id}`);
   const value = action.value;
   switch (screen.kind) {
-    case 'single-choice': {
-      const option = screen.options.find((o) => o.value === value);
-      if (!option) throw new Error(`${screen.id} has no option ${String(value)}`);
-      await page.getByRole('button', { name: option.label, exact: true }).click();
-      return;
-    }
-    case 'multiple-choice':
-      for (const option of screen.options) if ((value as string[]).includes(option.value)) await page.getByRole('checkbox', { name: option.label }).check();
-      await page.getByRole('button', { name: screen.cta }).click();
-      return;
-    case 'text':
-    case 'date':
-      await page.getByLabel(screen.label, { exact: true }).fill(String(value));
-      await page.getByRole('button', { name: screen.cta }).click();
-      return;
-    case 'time':
-      if (value === screen.dontKnow.value) await page.getByRole('button', { name: screen.dontKnow.label }).click();
-      else {
-        await page.getByLabel(screen.label, { exact: true }).fill(String(value));
-        await page.getByRole('button', { name: screen.cta }).click();
-      }
-      return;
-    case 'place': {
-      const label = (value as { place: string }).place;
-      await page.getByRole('combobox', { name: screen.label }).fill(label.split(',')[0]!);
-      await page.getByRole('option', { name: label }).click();
-      return;
-    }
     case 'price':
       await page.locator(`input[type="radio"][value="${String(value)}"]`).check();
       await page.getByRole('button', { name: screen.cta }).click();
@@ -85,8 +57,11 @@ async function act(page: Page, screen: Screen, step: SimulatedStep, email: strin
       if (!Array.isArray(value) || value.length > 0) throw new Error('this walk only skips the offers');
       await page.getByRole('button', { name: screen.skip }).click();
       return;
-    default:
-      throw new Error(`no way to answer a ${screen.kind} screen`);
+    default: {
+      // The place: typed as the first part of its label, the suggestion picked by the whole label.
+      const label = typeof value === 'object' && value !== null && 'place' in value ? String(value.place) : '';
+      await answerQuestion(page, screen, value, { query: label.split(',')[0] ?? '', label });
+    }
   }
 }
 

@@ -1,3 +1,4 @@
+import { JsonFilePicker } from './file-picker';
 import { useState } from 'react';
 import type { Flow } from '../engine/generated/flow-types';
 import { diffFlows } from '../engine/flow-diff';
@@ -6,8 +7,7 @@ import { readFlowText, type OpenedFlow } from './open-flow';
 /** The flow in view against another flow file the editor picks: what was added, removed and changed, by screen id. */
 export function DiffView({ flow, name }: { flow: Flow; name: string }) {
   const [other, setOther] = useState<{ name: string; opened: OpenedFlow } | null>(null);
-  const pick = async (file: File | undefined) => {
-    if (!file) return;
+  const pick = async (file: File) => {
     setOther({ name: file.name, opened: readFlowText(await file.text()) });
   };
   const differences = other?.opened.flow ? diffFlows(flow, other.opened.flow) : null;
@@ -18,10 +18,7 @@ export function DiffView({ flow, name }: { flow: Flow; name: string }) {
         From <strong>{name}</strong> to a flow file you choose: screens, transitions, conditions, texts, options, flags and events added (+),
         removed (−) and changed (~), by screen id. The same list as <code>npm run flow:diff -- A.json B.json</code>.
       </p>
-      <label className="file">
-        Compare with a flow file
-        <input type="file" accept="application/json,.json" onChange={(e) => void pick(e.currentTarget.files?.[0])} />
-      </label>
+      <JsonFilePicker label="Compare with a flow file" onFile={(file) => void pick(file)} />
       {other && !other.opened.flow ? (
         <div role="alert" className="problems-box">
           <p>{other.name} is not a flow the checker can read:</p>

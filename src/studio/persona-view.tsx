@@ -1,3 +1,4 @@
+import { JsonFilePicker } from './file-picker';
 import { useEffect, useState } from 'react';
 import type { Flow } from '../engine/generated/flow-types';
 import type { Answers } from '../engine/answers';
@@ -76,8 +77,7 @@ export function PersonaView({ flow, appFlow, personas, onSelectScreen, open }: P
     };
   }, [chosen, flow]);
 
-  const pick = async (file: File | undefined) => {
-    if (!file) return;
+  const pick = async (file: File) => {
     try {
       setChosen({ file: file.name, data: JSON.parse(await file.text()) as unknown });
     } catch (error) {
@@ -109,10 +109,7 @@ export function PersonaView({ flow, appFlow, personas, onSelectScreen, open }: P
             ))}
           </select>
         </label>
-        <label className="file">
-          Or a persona file
-          <input type="file" accept="application/json,.json" onChange={(e) => void pick(e.currentTarget.files?.[0])} />
-        </label>
+        <JsonFilePicker label="Or a persona file" onFile={(file) => void pick(file)} />
       </div>
       {result && 'error' in result ? <p role="alert">{result.error}</p> : null}
       {result && 'simulation' in result ? (

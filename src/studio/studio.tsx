@@ -1,3 +1,4 @@
+import { JsonFilePicker } from './file-picker';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Flow } from '../engine/generated/flow-types';
 import type { DropOffRow, DropOffTable } from '../engine/drop-off';
@@ -118,8 +119,7 @@ export function Studio({ initial, openChannel, fetchReport, personas = [], openA
     });
   };
 
-  const open = async (file: File | undefined) => {
-    if (!file) return;
+  const open = async (file: File) => {
     setSource({ name: file.name, opened: readFlowText(await file.text()) });
     setSelected(null);
     setReport({ status: 'idle' });
@@ -152,10 +152,7 @@ export function Studio({ initial, openChannel, fetchReport, personas = [], openA
             <strong>{source.name}</strong>
           )}
         </p>
-        <label className="file">
-          Open another flow file
-          <input type="file" accept="application/json,.json" onChange={(e) => void open(e.currentTarget.files?.[0])} />
-        </label>
+        <JsonFilePicker label="Open another flow file" onFile={(file) => void open(file)} />
       </header>
 
       {source.opened.problems.length > 0 ? (

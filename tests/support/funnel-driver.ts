@@ -185,6 +185,18 @@ export async function perform(page: Page, flow: Flow, screenId: string, event: F
       await page.getByRole('button', { name }).click();
       return;
     }
+    default:
+      await answerQuestion(page, screen, value);
+  }
+}
+
+/**
+ * Answers a question screen in the UI as a visitor would: taps an option, ticks boxes, types a text, a date or a
+ * time (or taps "I don't know"), or searches a place (`place`: what to type and which suggestion to pick; by
+ * default the model's sample, London).
+ */
+export async function answerQuestion(page: Page, screen: Screen, value: unknown, place: { query: string; label: string } = sample.place) {
+  switch (screen.kind) {
     case 'single-choice': {
       const option = screen.options.find((o) => o.value === value);
       if (!option) throw new Error(`no option ${String(value)} on ${screen.id}`);
@@ -214,9 +226,11 @@ export async function perform(page: Page, flow: Flow, screenId: string, event: F
       }
       return;
     case 'place':
-      await page.getByRole('combobox', { name: screen.label }).fill(sample.place.query);
-      await page.getByRole('option', { name: sample.place.label }).click();
+      await page.getByRole('combobox', { name: screen.label }).fill(place.query);
+      await page.getByRole('option', { name: place.label }).click();
       return;
+    default:
+      throw new Error(`${screen.id} is no question screen (${screen.kind})`);
   }
 }
 
