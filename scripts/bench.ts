@@ -66,6 +66,14 @@ function landingJs() {
   results.push({ what: 'landing JS to paint and take a tap (entry, gzip)', value: `${criticalKb.toFixed(1)} KB`, budget: '120 KB', ok: criticalKb <= 120 });
   results.push({ what: 'landing JS downloaded in all (+ funnel, address bar and composed app chunks fetched at once)', value: `${totalKb.toFixed(1)} KB`, budget: 'reported', ok: true });
   results.push({ what: 'Firebase, Amplitude, ajv runtime or place data in the landing', value: leaks.length === 0 ? 'none' : leaks.join(', '), budget: 'none', ok: leaks.length === 0 });
+  // The flow studio is built on its own (dist-studio/): nothing of it may be in the visitor's build at all.
+  const studioIn = Object.values(manifest).flatMap((chunk) => {
+    const mapFile = path.join(dist, `${chunk.file}.map`);
+    if (!chunk.file.endsWith('.js') || !existsSync(mapFile)) return [];
+    const map = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] };
+    return map.sources.filter((source) => /src\/studio\/|@dagrejs/.test(source)).map((s) => `${chunk.file}: ${s}`);
+  });
+  results.push({ what: 'flow studio code in the visitor build', value: studioIn.length === 0 ? 'none' : studioIn.join(', '), budget: 'none', ok: studioIn.length === 0 });
 }
 
 function flowTiming() {
