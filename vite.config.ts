@@ -138,12 +138,12 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: {
-      '/places': `http://localhost:${serverPort}`,
-      '/astro': `http://localhost:${serverPort}`,
-      '/subs': `http://localhost:${serverPort}`,
-      '/ip': `http://localhost:${serverPort}`,
-      '/analytics': `http://localhost:${serverPort}`,
-      '/studio/api': `http://localhost:${serverPort}`,
+      '/places': `http://127.0.0.1:${serverPort}`,
+      '/astro': `http://127.0.0.1:${serverPort}`,
+      '/subs': `http://127.0.0.1:${serverPort}`,
+      '/ip': `http://127.0.0.1:${serverPort}`,
+      '/analytics': `http://127.0.0.1:${serverPort}`,
+      '/studio/api': `http://127.0.0.1:${serverPort}`,
     },
   },
 });

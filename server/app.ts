@@ -66,6 +66,7 @@ export interface ServerOptions {
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
+const STUDIO_REPORTS_PER_MINUTE = 20;
 // Paths that are never pages: a miss there is an API 404 in JSON, not the app's 404 page.
 const API_PREFIXES = ['/places', '/api', '/healthz', '/astro', '/subs', '/ip', '/analytics', '/studio/api'];
 const ASSETS_PREFIX = '/assets/';
@@ -105,7 +106,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     // Not an apiScope: Amplitude's wire format has its own bodies (text/plain too) and error shape.
     await app.register(analyticsRoutes, { prefix: '/analytics', store, rateLimit: limits.analytics, corsOrigins });
   }
-  if (options.studio) await registerStudio(app, options.studio, store, limits.sessions);
+  // The studio's report reads the event log: a few a minute are plenty for a person looking at it.
+  if (options.studio) await registerStudio(app, options.studio, store, { max: STUDIO_REPORTS_PER_MINUTE, timeWindow: 60_000 });
   if (ipLookup) await app.register(apiScope(ipLookupRoutes, { ...ipLookup, rateLimit: limits.ipLookups }, corsOrigins), { prefix: '/ip' });
   app.get('/healthz', async (_request, reply) => {
     reply.header('cache-control', 'no-store');

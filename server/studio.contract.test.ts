@@ -58,11 +58,10 @@ describe('the studio, off (the default)', () => {
   });
   afterAll(() => app.close());
 
-  it('is not served: its page is the app\'s 404, its files and its API are 404', async () => {
+  it('is not served: its page is the app\'s 404 and its API a JSON 404 (files: studio-switch.test.ts, with a build on disk)', async () => {
     const studio = await fetch(`${base}/studio/`, page);
     expect(studio.status).toBe(404);
     expect(await studio.text()).toBe(APP_HTML);
-    expect((await fetch(`${base}/studio/assets/studio-abc.js`)).status).toBe(404);
     const api = await fetch(`${base}/studio/api/funnel-report?flow=astrology`);
     expect(api.status).toBe(404);
     expect(api.headers.get('content-type')).toContain('application/json');
@@ -79,7 +78,7 @@ describe('the studio, on (STUDIO=on)', () => {
       distDir: dist,
       store,
       knownRoutes: ['/'],
-      studio: { distDir: distStudio, flows: [{ id: flowId, order: ['welcome', 'relationship-status', 'relationship-partner-gender', 'profile-name', 'end'], ends: ['end'] }] },
+      studio: { distDir: distStudio, flows: [{ id: flowId, order: ['welcome', 'relationship-status', 'relationship-partner-gender', 'profile-name', 'end'], ends: ['end'], flags: ['priceSet', 'discounts'] }] },
     });
     base = await listen(app);
   });
@@ -150,12 +149,26 @@ describe('the studio, on (STUDIO=on)', () => {
   it('answers a bad field with a 400 that names it, and an unknown flow with a 404', async () => {
     const bad = async (query: string) => {
       const response = await fetch(`${base}/studio/api/funnel-report?${query}`);
-      return { status: response.status, message: ((await response.json()) as { message: string }).message };
+      const body = (await response.json()) as { message: string; field?: string };
+      return { status: response.status, field: body.field, message: body.message };
     };
-    expect(await bad('since=7d')).toEqual({ status: 400, message: expect.stringContaining('flow') });
-    expect(await bad(`flow=${flowId}&since=7y`)).toEqual({ status: 400, message: expect.stringContaining('since') });
-    expect(await bad(`flow=${flowId}&since=0s`)).toEqual({ status: 400, message: expect.stringMatching(/^since: /) });
-    expect(await bad(`flow=${flowId}&by=ab%20test`)).toEqual({ status: 400, message: expect.stringContaining('by') });
-    expect(await bad('flow=nobody')).toEqual({ status: 404, message: 'flow: no flow "nobody" in this server\'s flows/' });
+    expect(await bad('since=7d')).toEqual({ status: 400, field: 'flow', message: expect.any(String) });
+    expect(await bad(`flow=${flowId}&since=7y`)).toEqual({ status: 400, field: 'since', message: expect.any(String) });
+    expect(await bad(`flow=${flowId}&since=0s`)).toEqual({ status: 400, field: 'since', message: expect.stringMatching(/^since: /) });
+    // At most 90 days: a person's question, not a scan of years of events per click.
+    expect(await bad(`flow=${flowId}&since=91d`)).toEqual({ status: 400, field: 'since', message: 'since: at most 90d (npm run funnel:report looks further back)' });
+    expect((await fetch(`${base}/studio/api/funnel-report?flow=${flowId}&since=90d`)).status).toBe(200);
+    expect(await bad(`flow=${flowId}&by=ab%20test`)).toEqual({ status: 400, field: 'by', message: expect.any(String) });
+    // Only the flow's own flags: a name every object has (constructor, toString) is no flag.
+    for (const name of ['constructor', 'toString', 'hasOwnProperty', 'accessHeadline']) {
+      expect(await bad(`flow=${flowId}&by=${name}`)).toEqual({ status: 400, field: 'by', message: `by: "${name}" is none of the flow's flags (priceSet, discounts)` });
+    }
+    expect(await bad('flow=nobody')).toEqual({ status: 404, field: 'flow', message: 'flow: no flow "nobody" in this server\'s flows/' });
+  });
+
+  it('lets a person, not a script, ask: 20 reports a minute per address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 22; i += 1) statuses.push((await fetch(`${base}/studio/api/funnel-report?flow=${flowId}&since=1h`)).status);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(1);
   });
 });

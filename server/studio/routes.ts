@@ -14,7 +14,12 @@ export interface StudioFlow {
   id: string;
   order: string[];
   ends: string[];
+  /** The flow's declared A/B flags: the only ones a report may be split by. */
+  flags: string[];
 }
+
+/** How far back the studio's report may look: a tool's question, not a scan of years of events per click. */
+const MAX_SINCE_MS = 90 * 86_400_000;
 
 /**
  * The flows in `flowsDir` (flows/*.json) as the report reads them. Only their shape is read here: the build and
@@ -24,10 +29,11 @@ export async function readStudioFlows(flowsDir: string): Promise<StudioFlow[]> {
   const files = (await readdir(flowsDir).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).sort();
   const flows: StudioFlow[] = [];
   for (const file of files) {
-    const data = JSON.parse(await readFile(join(flowsDir, file), 'utf8')) as { id?: unknown; screens?: unknown };
+    const data = JSON.parse(await readFile(join(flowsDir, file), 'utf8')) as { id?: unknown; screens?: unknown; flags?: unknown };
     if (typeof data.id !== 'string' || !Array.isArray(data.screens)) continue;
     const screens = data.screens.filter((s): s is { id: string; end?: unknown } => typeof s === 'object' && s !== null && typeof (s as { id?: unknown }).id === 'string');
-    flows.push({ id: data.id, order: screens.map((s) => s.id), ends: screens.filter((s) => s.end === true).map((s) => s.id) });
+    const flags = typeof data.flags === 'object' && data.flags !== null ? Object.keys(data.flags) : [];
+    flows.push({ id: data.id, order: screens.map((s) => s.id), ends: screens.filter((s) => s.end === true).map((s) => s.id), flags });
   }
   return flows;
 }
@@ -71,12 +77,16 @@ export async function studioRoutes(scope: FastifyInstance, { store, flows, rateL
     handler: async (request, reply) => {
       const { flow: flowId, since = '7d', by } = request.query;
       const flow = byId.get(flowId);
-      if (!flow) return reply.code(404).send({ error: 'Not Found', message: `flow: no flow "${flowId}" in this server's flows/` });
+      if (!flow) return reply.code(404).send({ error: 'Not Found', message: `flow: no flow "${flowId}" in this server's flows/`, field: 'flow' });
       let ms: number;
       try {
         ms = parseSince(since);
       } catch (error) {
-        return reply.code(400).send({ error: 'Bad Request', message: `since: ${(error as Error).message}` });
+        return reply.code(400).send({ error: 'Bad Request', message: `since: ${(error as Error).message}`, field: 'since' });
+      }
+      if (ms > MAX_SINCE_MS) return reply.code(400).send({ error: 'Bad Request', message: 'since: at most 90d (npm run funnel:report looks further back)', field: 'since' });
+      if (by !== undefined && !flow.flags.includes(by)) {
+        return reply.code(400).send({ error: 'Bad Request', message: `by: "${by}" is none of the flow's flags (${flow.flags.join(', ') || 'it has none'})`, field: 'by' });
       }
       const from = new Date(Date.now() - ms);
       const events = (await funnelEventsSince(store.db, from)).filter((e) => e.flowId === flow.id);

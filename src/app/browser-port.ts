@@ -29,11 +29,16 @@ export interface BrowserPort {
    * absent where there is none.
    */
   openChannel?: OpenChannel;
-  /** Calls `listener` when the page goes away (pagehide). */
-  onPageHide?: (listener: () => void) => void;
+  /** The page going away (pagehide) and coming back from the back/forward cache (pageshow, persisted). */
+  pageEvents?: PageEvents;
 }
 
 export type OpenChannel = (name: string) => Pick<BroadcastChannel, 'postMessage' | 'close' | 'addEventListener'>;
+
+export interface PageEvents {
+  hidden(listener: () => void): void;
+  restored(listener: () => void): void;
+}
 
 function windowStorage(): Storage | null {
   try {
@@ -56,6 +61,9 @@ export function windowBrowser(): BrowserPort {
     details: () => ({ userAgent: navigator.userAgent, cookies: document.cookie, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }),
     newId: randomId,
     ...(typeof BroadcastChannel === 'function' ? { openChannel: (name: string) => new BroadcastChannel(name) } : {}),
-    onPageHide: (listener) => window.addEventListener('pagehide', listener),
+    pageEvents: {
+      hidden: (listener) => window.addEventListener('pagehide', listener),
+      restored: (listener) => window.addEventListener('pageshow', (event) => event.persisted && listener()),
+    },
   };
 }

@@ -144,7 +144,7 @@ export function composeApp(env: AppEnvironment, overrides: AppOverrides = {}): A
         intents.follow(funnel, (screen) => byId.get(screen)?.route);
         tracking = trackFunnel(funnel, valid, env.analytics, env.ads ?? null);
         // The studio in another tab of this browser may follow this visitor's screens (nothing is sent until one asks).
-        linkToStudio(funnel, valid, browser.openChannel, randomId(), browser.onPageHide);
+        linkToStudio(funnel, valid, browser.openChannel, randomId(), browser.pageEvents);
         // Amplitude's user properties: the flow and the A/B groups, nothing about the person.
         const identify = () => env.analytics.identify({ flow_id: valid.id, flow_version: valid.version, ...prefixed(abTests) });
         identify();

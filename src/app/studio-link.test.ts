@@ -37,7 +37,8 @@ describe('the app tab\'s link to the studio', () => {
     const watcher = studio();
     const actor = funnel();
     let pageHide: (() => void) | undefined;
-    const stop = linkToStudio(actor, flow, (name) => new BroadcastChannel(name), 'tab-1', (listener) => (pageHide = listener));
+    let pageRestored: (() => void) | undefined;
+    const stop = linkToStudio(actor, flow, (name) => new BroadcastChannel(name), 'tab-1', { hidden: (listener) => (pageHide = listener), restored: (listener) => (pageRestored = listener) });
     actor.send({ type: 'NEXT' });
     await settle();
     // Only that it is there: no screen, no trail.
@@ -60,6 +61,10 @@ describe('the app tab\'s link to the studio', () => {
     pageHide?.();
     await settle();
     expect(watcher.heard.at(-1)).toEqual({ type: 'bye', tab: 'tab-1' });
+    // Back from the back/forward cache: the studio sees the tab again, where it was.
+    pageRestored?.();
+    await settle();
+    expect(watcher.heard.at(-1)).toEqual(expect.objectContaining({ type: 'state', tab: 'tab-1', screen: 'relationship-status' }));
     stop();
     actor.stop();
   });

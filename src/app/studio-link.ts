@@ -2,7 +2,7 @@ import type { Flow } from '../engine/generated/flow-types';
 import { screenIdOf } from '../engine/compile-flow';
 import { readStudioMessage, STUDIO_CHANNEL, type StudioMessage } from '../shared/studio-channel';
 import type { FunnelActor } from './funnel/create-funnel';
-import type { OpenChannel } from './browser-port';
+import type { OpenChannel, PageEvents } from './browser-port';
 
 /**
  * Lets the studio (`/studio`, in another tab of this browser) follow this visitor's funnel (issue 13, point 2): the
@@ -10,7 +10,7 @@ import type { OpenChannel } from './browser-port';
  * events, as the analytics do), on every change of screen and trail, and says bye when the page goes away. Only
  * screen ids cross, within the browser; until a studio says hello nothing is sent at all. Returns a stop function.
  */
-export function linkToStudio(funnel: FunnelActor, flow: Flow, openChannel: OpenChannel | null | undefined, tab: string, onPageHide?: (listener: () => void) => void): () => void {
+export function linkToStudio(funnel: FunnelActor, flow: Flow, openChannel: OpenChannel | null | undefined, tab: string, pageEvents?: PageEvents): () => void {
   if (!openChannel) return () => {};
   const channel = openChannel(STUDIO_CHANNEL);
   let watched = false;
@@ -38,7 +38,11 @@ export function linkToStudio(funnel: FunnelActor, flow: Flow, openChannel: OpenC
   const bye = () => {
     if (watched) post({ type: 'bye', tab });
   };
-  onPageHide?.(bye);
+  pageEvents?.hidden(bye);
+  // Back from the back/forward cache: a studio that watched this tab sees it again.
+  pageEvents?.restored(() => {
+    if (watched) send(true);
+  });
   return () => {
     inspection.unsubscribe();
     bye();

@@ -7,8 +7,6 @@ import single from '../../flows/personas/single-unknown-time.json';
 import couple from '../../flows/personas/in-relationship-cancels.json';
 import { validateFlow } from '../engine/validate-flow';
 import { placeholderEnvironment, readPersona, simulatePersona, type Persona } from './simulate-persona';
-import { buildAstroUser } from './build-astro-user';
-import { visitorProfile } from './visitor-profile';
 
 const loaded = validateFlow(flowJson);
 if (!loaded.ok) throw new Error('flows/astrology.json is invalid');
@@ -52,14 +50,23 @@ describe('simulatePersona', () => {
   it('builds the astro user with the app\'s own builder, from the answers as the app holds them (the place\'s offset at birth included)', async () => {
     const simulation = await simulatePersona(flow, persona(couple), { ...placeholderEnvironment, usid: 'u-1', timeZone: 'Europe/Paris' });
     const index = simulation.steps.findIndex((s) => s.screen === 'email');
-    const answers = simulation.answersAt[index]!;
+    const { answers } = simulation.heldAt[index]!;
     expect(answers['2-4']).toEqual({ place: 'London, United Kingdom', latitude: 51.50853, longitude: -0.12574, timeZone: 'Europe/London', utcOffsetMinutes: 0 }); // GMT on 1988-11-02
     expect(answers['4-2']).toMatchObject({ utcOffsetMinutes: 60 }); // BST on 1990-05-17
     const create = simulation.requests.find((r) => r.path === '/astro/api/v2/user/create');
-    expect(create?.body).toEqual(
-      buildAstroUser({ profile: visitorProfile(answers, flow.profile), email: couple.email, usid: 'u-1', flowOuter: false, ipInfo: null, browserTimeZone: 'Europe/Paris' }),
-    );
-    expect(create?.body).toMatchObject({ username: 'Sam', relationship: 'in_relationships', birthday: { date: '1988-11-02', time: '10:30:00' } });
+    // The spec's astro user (§5): no IP location here, so 0, 0, and the browser's time zone.
+    expect(create?.body).toEqual({
+      username: 'Sam',
+      email: couple.email,
+      usid: 'u-1',
+      isLegal: true,
+      gender: 'male',
+      relationship: 'in_relationships',
+      birthday: { date: '1988-11-02', time: '10:30:00' },
+      location: { latitude: 0, longitude: 0 },
+      locale: 'en',
+      timezone: 'Europe/Paris',
+    });
   });
 
   it('follows a cancelled payment to the sale page once, with the sale\'s plan set and the return addresses the checkout sends', async () => {
@@ -86,9 +93,11 @@ describe('simulatePersona', () => {
     });
   });
 
-  it('reads the flags remote config gives: another price set, no discount page after a cancel', async () => {
-    const flagged: Persona = { ...persona(couple), flags: { priceSet: 'trial_price_test', discounts: false }, stopAt: undefined };
+  it('reads the flags remote config gives: another price set, no discount page after a cancel; and the provider it pays with', async () => {
+    const flagged: Persona = { ...persona(couple), flags: { priceSet: 'trial_price_test', discounts: false }, stopAt: undefined, paysWith: 'paypal' };
     const simulation = await simulatePersona(flow, flagged);
+    expect(simulation.requests.at(-1)?.body).toMatchObject({ provider: 'paypal' });
+    expect(simulation.heldAt.at(-1)?.assigned).toEqual({ accessHeadline: 'a', priceSet: 'trial_price_test', discounts: false });
     expect(simulation.planSets[0]).toEqual({ screen: 'select-price', planSet: { groups: ['ab_test'], abTestId: 'trial_price_test' } });
     expect(simulation.steps.find((s) => s.screen === 'select-price')?.payment).toEqual({ result: 'cancel', returnsTo: 'select-price' });
     expect(screens(simulation.steps)).not.toContain('sale');

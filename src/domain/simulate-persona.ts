@@ -40,6 +40,8 @@ export interface Persona {
   outcomes?: Record<string, string>;
   /** Stop on this screen (default: at an end screen, or where the persona gives no answer). */
   stopAt?: string;
+  /** The payment provider of the plans the persona picks (the app finds it among the loaded plans): default the price screen's. */
+  paysWith?: 'maxpay' | 'paypal';
 }
 
 /** What the simulation cannot know and the browser supplies: the visitor's id, user agent, time zone, IP data. */
@@ -107,8 +109,8 @@ export interface Simulation {
   requests: SimulatedRequest[];
   /** Why the path stopped where it did. */
   stopped: string;
-  /** The answers as each step's screen opened (by step index): what the app holds there. */
-  answersAt: Answers[];
+  /** What the app holds as each step's screen opens (by step index): the answers, the flags assigned, the screens seen. */
+  heldAt: Array<{ answers: Answers; assigned: Flags; seen: string[] }>;
 }
 
 const FIRST_OUTCOME: Record<string, string> = { submitEmail: 'new', startCheckout: 'redirected', purchaseOffers: 'skipped', checkPayment: 'paid', readPaymentError: 'unknown' };
@@ -175,7 +177,7 @@ export async function simulatePersona(flow: Flow, persona: Persona, env: Simulat
       body: buildCheckoutRequest({
         screen: { ...screen, returnTo: screen.returnTo },
         project: env.project,
-        provider: screen.provider ?? 'maxpay',
+        provider: persona.paysWith ?? screen.provider ?? 'maxpay',
         productId,
         email: input.email ?? persona.email,
         usid: env.usid,
@@ -193,7 +195,7 @@ export async function simulatePersona(flow: Flow, persona: Persona, env: Simulat
   actor.send({ type: 'SET_FLAGS', flags: { ...defaultFlags(flow), ...persona.flags }, settled: true });
 
   const steps: SimulatedStep[] = [];
-  const answersAt: Answers[] = [];
+  const heldAt: Simulation['heldAt'] = [];
   const planSets: Simulation['planSets'] = [];
   // A screen waiting on its submit or status effect (the machine's `submitting` and `checking` sub-states).
   const busy = (value: unknown) => {
@@ -220,7 +222,8 @@ export async function simulatePersona(flow: Flow, persona: Persona, env: Simulat
     if (screen.kind === 'price') planSets.push({ screen: id, planSet: planSetOf(screen, actor.getSnapshot().context.flags) });
     const step: SimulatedStep = { screen: id, route: screen.route, action: null, outcome: null };
     steps.push(step);
-    answersAt.push(structuredClone(actor.getSnapshot().context.answers));
+    const { answers, assigned, seen } = actor.getSnapshot().context;
+    heldAt.push(structuredClone({ answers, assigned, seen }));
     if (persona.stopAt === id) {
       stopped = `stopped at ${id}, as the persona asks`;
       break;
@@ -277,7 +280,7 @@ export async function simulatePersona(flow: Flow, persona: Persona, env: Simulat
     }
   }
   actor.stop();
-  return { persona: persona.name, steps, planSets, requests, stopped: stopped || `stopped after ${MAX_STEPS} steps`, answersAt };
+  return { persona: persona.name, steps, planSets, requests, stopped: stopped || `stopped after ${MAX_STEPS} steps`, heldAt };
 }
 
 /** The persona file's data, checked: a readable message for each thing that is not as the schema says. */
@@ -292,6 +295,7 @@ export function readPersona(data: unknown, file: string): Persona {
     problems.push('"outcomes" must map effect names (and "payment") to outcome names');
   }
   if (o.stopAt !== undefined && typeof o.stopAt !== 'string') problems.push('"stopAt" must be a screen id');
+  if (o.paysWith !== undefined && o.paysWith !== 'maxpay' && o.paysWith !== 'paypal') problems.push('"paysWith" must be maxpay or paypal');
   if (problems.length > 0) throw new Error(`${file}: ${problems.join('; ')}`);
   return o as unknown as Persona;
 }

@@ -81,4 +81,10 @@ describe('drop-off per screen', () => {
     expect(funnelEventOf(null, 5, { screen_id: 'email', flow_id: 'astrology', flow_version: 3 })).toBeNull();
     expect(funnelEventOf('u1', 5, { screen_id: 'email', flow_id: 'astrology', flow_version: '3' })).toBeNull();
   });
+
+  it('splits by a flag name an object has by inheritance (constructor) as by any other: nobody was assigned it', () => {
+    const tables = dropOff(events, { flowId: 'astrology', order, ends, by: 'constructor' });
+    expect(tables.map((t) => t.variant)).toEqual(tables.map(() => ({ flag: 'constructor', value: null })));
+    expect(tables.map((t) => t.visitors)).toEqual(dropOff(events, { flowId: 'astrology', order, ends }).map((t) => t.visitors));
+  });
 });

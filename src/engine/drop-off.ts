@@ -128,7 +128,7 @@ export function dropOff(events: readonly FunnelEvent[], options: DropOffOptions)
     // A visitor's variant is sticky: the first value they were assigned.
     const variants = new Map<string | null, Map<string, FunnelEvent[]>>();
     for (const [visitor, own] of visitors) {
-      const value = [...own].sort((a, b) => a.time - b.time).find((e) => e.assignments[flag] !== undefined)?.assignments[flag] ?? null;
+      const value = [...own].sort((a, b) => a.time - b.time).find((e) => Object.hasOwn(e.assignments, flag))?.assignments[flag] ?? null;
       const group = variants.get(value) ?? new Map<string, FunnelEvent[]>();
       group.set(visitor, own);
       variants.set(value, group);

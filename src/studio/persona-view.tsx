@@ -13,6 +13,9 @@ export interface AppStart {
   route: string;
   answers: Answers;
   trail: string[];
+  /** The flags the persona had been assigned there, and the screens offered once it had seen. */
+  assigned: Record<string, string | boolean>;
+  seen: string[];
 }
 
 /**
@@ -22,12 +25,20 @@ export interface AppStart {
  * after the email screen asks for it again where it needs it.
  */
 export async function openInApp(start: AppStart): Promise<void> {
-  const id = crypto.randomUUID();
-  const response = await fetch('/subs/sessions/create', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id }) });
-  if (!response.ok) throw new Error(`the subscription server made no session (${response.status})`);
-  window.localStorage.setItem(visitorIdKey, id);
-  saveProgress(window.localStorage, start.flow, { screen: start.screen, answers: start.answers, trail: start.trail, assigned: {}, seen: [] });
-  window.open(`${start.route}?usid=${encodeURIComponent(id)}`, '_blank');
+  // The tab opens at the click (a browser blocks a window opened later, after the session call); the app follows.
+  const tab = window.open('about:blank', '_blank');
+  if (!tab) throw new Error('the browser blocked the new tab: allow pop-ups for the studio');
+  try {
+    const id = crypto.randomUUID();
+    const response = await fetch('/subs/sessions/create', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id }) });
+    if (!response.ok) throw new Error(`the subscription server made no session (${response.status})`);
+    window.localStorage.setItem(visitorIdKey, id);
+    saveProgress(window.localStorage, start.flow, { screen: start.screen, answers: start.answers, trail: start.trail, assigned: start.assigned, seen: start.seen });
+    tab.location.href = `${start.route}?usid=${encodeURIComponent(id)}`;
+  } catch (error) {
+    tab.close();
+    throw error;
+  }
 }
 
 function actionText(step: SimulatedStep): string {
@@ -136,7 +147,8 @@ export function PersonaView({ flow, appFlow, personas, onSelectScreen, open }: P
                   onClick={() => {
                     setOpening(step.screen);
                     const trail = [...new Set(result.simulation.steps.slice(0, i + 1).map((s) => s.screen))];
-                    open({ flow, screen: step.screen, route: step.route, answers: result.simulation.answersAt[i] ?? {}, trail })
+                    const held = result.simulation.heldAt[i] ?? { answers: {}, assigned: {}, seen: [] };
+                    open({ flow, screen: step.screen, route: step.route, answers: held.answers, assigned: held.assigned, seen: held.seen, trail })
                       .catch((error: unknown) => setResult({ error: `Could not open the app: ${error instanceof Error ? error.message : String(error)}` }))
                       .finally(() => setOpening(null));
                   }}

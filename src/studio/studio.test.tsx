@@ -237,7 +237,9 @@ describe('the studio\'s personas', () => {
       flow,
       screen: 'profile-gender',
       route: '/quiz/2-5',
-      answers: simulation.answersAt[at],
+      answers: simulation.heldAt[at]!.answers,
+      assigned: simulation.heldAt[at]!.assigned,
+      seen: [],
       trail: simulation.steps.slice(0, at + 1).map((s) => s.screen),
     });
     expect(starts[0]!.answers['2-1']).toBe('Maya');
