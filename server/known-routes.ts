@@ -7,30 +7,36 @@ import { publicPaths } from '../src/shared/public-paths';
 export const PUBLIC_PAGE_ROUTES = publicPaths;
 
 /**
- * Collects the paths the single-page app answers: every `screens[].route` of the flow files in
- * `flowsDir`, plus the public pages. A missing folder yields only the public pages, so the server
- * still starts before any flow exists.
+ * The flow files in `flowsDir` (`*.json`, by name), parsed; a missing folder has none, so the server still starts
+ * before any flow exists. Read once at start-up: the known routes and the studio's report both come from it.
  *
  * @throws {Error} naming the file when a flow file is not valid JSON.
  */
-export async function readKnownRoutes(flowsDir: string): Promise<string[]> {
-  const routes = new Set<string>(PUBLIC_PAGE_ROUTES);
+export async function readFlowFiles(flowsDir: string): Promise<unknown[]> {
   let files: string[];
   try {
     files = (await readdir(flowsDir)).filter((file) => file.endsWith('.json')).sort();
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [...routes];
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
+  const flows: unknown[] = [];
   for (const file of files) {
     const path = join(flowsDir, file);
-    let flow: unknown;
     try {
-      flow = JSON.parse(await readFile(path, 'utf8'));
+      flows.push(JSON.parse(await readFile(path, 'utf8')));
     } catch (error) {
       throw new Error(`${path}: ${(error as Error).message}`, { cause: error });
     }
-    const screens = (flow as { screens?: unknown }).screens;
+  }
+  return flows;
+}
+
+/** The paths the single-page app answers: every `screens[].route` of `flows`, plus the public pages. */
+export function knownRoutesOf(flows: readonly unknown[]): string[] {
+  const routes = new Set<string>(PUBLIC_PAGE_ROUTES);
+  for (const flow of flows) {
+    const screens = (flow as { screens?: unknown } | null)?.screens;
     if (!Array.isArray(screens)) continue;
     for (const screen of screens) {
       const route = (screen as { route?: unknown } | null)?.route;
@@ -38,4 +44,13 @@ export async function readKnownRoutes(flowsDir: string): Promise<string[]> {
     }
   }
   return [...routes];
+}
+
+/**
+ * Collects the paths the single-page app answers from the flow files in `flowsDir` (readFlowFiles, knownRoutesOf).
+ *
+ * @throws {Error} naming the file when a flow file is not valid JSON.
+ */
+export async function readKnownRoutes(flowsDir: string): Promise<string[]> {
+  return knownRoutesOf(await readFlowFiles(flowsDir));
 }

@@ -6,14 +6,14 @@ import { buildServer } from './app';
 import { storeLocationFromEnv } from './db/location';
 import { prepareStore, type Store } from './db/open';
 import { openGeoLocator } from './ip/geo';
-import { readKnownRoutes } from './known-routes';
+import { knownRoutesOf, readFlowFiles } from './known-routes';
 import { loadGazetteer } from './places/gazetteer';
 import { loadSessionSecrets } from './auth/visitor-credential';
 import { readRateLimitSettings, type RateLimitSettings } from './rate-limits';
 import { seedCatalogue } from './subs/catalogue';
 import { seedSandboxPurchases } from './subs/recent-purchases';
 import { readTrustProxy } from './trust-proxy';
-import { readStudioFlows, type StudioFlow } from './studio/routes';
+import { studioFlowsOf } from './studio/routes';
 
 // Entry point: `npm start` runs its build, dist-server/main.js (scripts/build-server.mjs), with plain Node;
 // `npx tsx server/main.ts` runs it from source. Configuration comes from the environment:
@@ -132,19 +132,14 @@ try {
   fail((error as Error).message);
 }
 
-let knownRoutes: string[];
+// The flow files, read once: the routes the app answers, and (STUDIO=on) what the studio's report counts by.
+let flowFiles: unknown[];
 try {
-  knownRoutes = await readKnownRoutes(resolve(repoRoot, 'flows'));
+  flowFiles = await readFlowFiles(resolve(repoRoot, 'flows'));
 } catch (error) {
   fail((error as Error).message);
 }
-
-let studioFlows: StudioFlow[] = [];
-try {
-  if (studioOn) studioFlows = await readStudioFlows(resolve(repoRoot, 'flows'));
-} catch (error) {
-  fail(`STUDIO=on: cannot read the flows: ${(error as Error).message}`);
-}
+const knownRoutes = knownRoutesOf(flowFiles);
 
 // Load the place index before accepting traffic, so the first visitor's search is not the slow one.
 const gazetteer = loadGazetteer();
@@ -187,7 +182,7 @@ try {
     sessionSecrets,
     rateLimits,
     sandboxPurchases,
-    ...(studioOn ? { studio: { distDir: studioDir, flows: studioFlows } } : {}),
+    ...(studioOn ? { studio: { distDir: studioDir, flows: studioFlowsOf(flowFiles) } } : {}),
   });
 } catch (error) {
   fail((error as Error).message);

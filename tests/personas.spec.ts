@@ -3,9 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readPersona, simulatePersona, type Persona, type SimulatedStep } from '../src/domain/simulate-persona';
 import type { Screen } from '../src/engine/generated/flow-types';
-import { paymentStatuses } from '../src/engine/payment-status';
 import { loadTestFlow, screenById } from './support/load-test-flow';
-import { answerQuestion, expectScreen, freshEmail, freshStart } from './support/funnel-driver';
+import { answerQuestion, expectScreen, freshEmail, freshStart, goOn } from './support/funnel-driver';
 import { cancelCheckout, expectHostedCheckout, payWithCard } from './support/hosted-checkout';
 import { logRequests } from './support/request-log';
 
@@ -20,8 +19,6 @@ const personas = readdirSync(personasDir)
   .filter((file) => file.endsWith('.json'))
   .map((file) => readPersona(JSON.parse(readFileSync(join(personasDir, file), 'utf8')), file));
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** Does on the page what the simulator says the visitor does on `screen`. */
 async function act(page: Page, screen: Screen, step: SimulatedStep, email: string, onHostedPage: () => void) {
   const action = step.action;
@@ -32,13 +29,7 @@ async function act(page: Page, screen: Screen, step: SimulatedStep, email: strin
     return;
   }
   if (action.type === 'NEXT') {
-    if (screen.kind === 'loading') return; // it moves on by itself
-    if (screen.kind === 'payment-result') {
-      const ctas = [...new Set(paymentStatuses.map((s) => screen.states[s].cta).filter((cta): cta is string => cta !== undefined))];
-      await page.getByRole('button', { name: new RegExp(`^(${ctas.map(escapeRegExp).join('|')})$`) }).click();
-      return;
-    }
-    if ('cta' in screen && typeof screen.cta === 'string') await page.getByRole('button', { name: screen.cta }).click();
+    await goOn(page, screen);
     return;
   }
   if (action.type !== 'ANSWER') throw new Error(`no way to ${action.type} on ${screen.id}`);

@@ -1,5 +1,3 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
@@ -22,14 +20,13 @@ export interface StudioFlow {
 const MAX_SINCE_MS = 90 * 86_400_000;
 
 /**
- * The flows in `flowsDir` (flows/*.json) as the report reads them. Only their shape is read here: the build and
- * `flow:check` have refused an invalid flow long before a server runs it.
+ * What the report needs of the flows the server serves (readFlowFiles). Only their shape is read here: the build
+ * and `flow:check` have refused an invalid flow long before a server runs it.
  */
-export async function readStudioFlows(flowsDir: string): Promise<StudioFlow[]> {
-  const files = (await readdir(flowsDir).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).sort();
+export function studioFlowsOf(flowFiles: readonly unknown[]): StudioFlow[] {
   const flows: StudioFlow[] = [];
-  for (const file of files) {
-    const data = JSON.parse(await readFile(join(flowsDir, file), 'utf8')) as { id?: unknown; screens?: unknown; flags?: unknown };
+  for (const file of flowFiles) {
+    const data = (file ?? {}) as { id?: unknown; screens?: unknown; flags?: unknown };
     if (typeof data.id !== 'string' || !Array.isArray(data.screens)) continue;
     const screens = data.screens.filter((s): s is { id: string; end?: unknown } => typeof s === 'object' && s !== null && typeof (s as { id?: unknown }).id === 'string');
     const flags = typeof data.flags === 'object' && data.flags !== null ? Object.keys(data.flags) : [];

@@ -134,16 +134,9 @@ export async function perform(page: Page, flow: Flow, screenId: string, event: F
   switch (screen.kind) {
     case 'welcome':
     case 'interstitial':
-      await page.getByRole('button', { name: screen.cta }).click();
-      return;
-    case 'payment-result': {
-      // The button of the status shown (the checking one, if any, is disabled and named otherwise).
-      const ctas = [...new Set(paymentStatuses.map((name) => screen.states[name].cta).filter((cta): cta is string => cta !== undefined))];
-      await page.getByRole('button', { name: new RegExp(`^(${ctas.map(escapeRegExp).join('|')})$`) }).click();
-      return;
-    }
+    case 'payment-result':
     case 'loading':
-      // The loading screen moves on by itself.
+      await goOn(page, screen);
       return;
     case 'email': {
       const email = outcome === 'premium' ? await subscriberEmail(page) : freshEmail();
@@ -188,6 +181,20 @@ export async function perform(page: Page, flow: Flow, screenId: string, event: F
     default:
       await answerQuestion(page, screen, value);
   }
+}
+
+/**
+ * Goes on from a screen that asks nothing: its button (a payment result page's: the one of the status shown; the
+ * checking one, if any, is disabled and named otherwise); a loading screen moves on by itself.
+ */
+export async function goOn(page: Page, screen: Screen) {
+  if (screen.kind === 'loading') return;
+  if (screen.kind === 'payment-result') {
+    const ctas = [...new Set(paymentStatuses.map((name) => screen.states[name].cta).filter((cta): cta is string => cta !== undefined))];
+    await page.getByRole('button', { name: new RegExp(`^(${ctas.map(escapeRegExp).join('|')})$`) }).click();
+    return;
+  }
+  if ('cta' in screen && typeof screen.cta === 'string') await page.getByRole('button', { name: screen.cta }).click();
 }
 
 /**
