@@ -1,6 +1,8 @@
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { formatProblem, readFlowFileSync } from './scripts/check-flow-file';
 import { earlyTapScript } from './src/shared/early-tap';
 import { thirdPartySources } from './src/shared/third-party-sources';
@@ -17,6 +19,32 @@ function escapeHtml(text: string): string {
 }
 
 const landingModule = 'virtual:landing-screen';
+
+/** The file's text, or null when it cannot be read (gone for a moment while an editor replaces it). */
+function readText(file: string): string | null {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Waits until the file reads the same twice SETTLE_MS apart (at most a second). An editor's save (and Node's
+ * writeFileSync) truncates the file and then writes it: the watcher's event can come between the two, and the second
+ * event can be merged into the first and never come. Checking the file then would report the half-written file's
+ * syntax error (line 1, column 1) and keep it until the next save.
+ */
+const SETTLE_MS = 40;
+async function settled(file: string): Promise<void> {
+  let before = readText(file);
+  for (let waited = 0; waited < 1000; waited += SETTLE_MS) {
+    await sleep(SETTLE_MS);
+    const now = readText(file);
+    if (now === before && now !== '') return;
+    before = now;
+  }
+}
 
 /**
  * Validates the flow with the app's own validator (a build with an invalid flow fails with the
@@ -47,8 +75,9 @@ function flowPlugin(): Plugin {
     },
     // `npm run dev`: an edit of the flow is checked as flow:check would; a valid one reloads the page (the landing's
     // module too), an invalid one shows the checker's located lines in Vite's overlay over the page as it was.
-    hotUpdate({ file, modules }) {
+    async hotUpdate({ file, modules }) {
       if (this.environment.name !== 'client' || resolve(file) !== flowPath) return undefined;
+      await settled(flowPath);
       ({ flow, problems } = readFlowFileSync(flowFile));
       if (problems.length > 0) {
         this.environment.hot.send({

@@ -18,7 +18,9 @@ import { newVisitorId } from './test-support/test-browser';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const VISITORS = 1000;
-const KILL_AFTER_ACKS = 250;
+// Each writer writes up to MAX_WRITES_EACH times; the kill comes during the second round.
+const MAX_WRITES_EACH = 5;
+const KILL_AFTER_ACKS = 1500;
 
 interface RunningServer {
   process: ChildProcess;
@@ -92,18 +94,23 @@ async function postJson(url: string, body: unknown, cookie?: string): Promise<{ 
 }
 
 /**
- * Sends every visitor's create + write at once (each write with the credential its create set), kills the
- * server with SIGKILL after KILL_AFTER_ACKS writes were acknowledged, and returns the acknowledged visitor
- * numbers with every visitor's session id and credential.
+ * Each visitor creates its session, then writes it again and again (seq 1, 2, …, each with the credential its create
+ * set) until the server is gone: all 1,000 are writing at once when the server is killed with SIGKILL, after
+ * KILL_AFTER_ACKS writes were acknowledged. Returns, per visitor, the last seq the server acknowledged (0: none).
+ *
+ * Writers that keep writing make the kill land mid-way whatever the machine's speed: each has at most one write in
+ * flight, so once the kill is sent, every writer's next write fails. (With one write each, the server could answer
+ * them all before the test saw the 250th answer, and the kill then came after the last one.)
  */
 async function writeUntilKilled(
   server: RunningServer,
   runId: string,
   afterKill: () => void = () => undefined,
-): Promise<{ acked: number[]; failed: number; visitors: Array<Visitor | undefined> }> {
-  const acked: number[] = [];
+): Promise<{ ackedSeq: number[]; acks: number; cutOff: number; visitors: Array<Visitor | undefined> }> {
+  const ackedSeq: number[] = Array.from({ length: VISITORS }, () => 0);
   const visitors: Array<Visitor | undefined> = Array.from({ length: VISITORS }, () => undefined);
-  let failed = 0;
+  let acks = 0;
+  let cutOff = 0;
   let killed = false;
   await Promise.all(
     Array.from({ length: VISITORS }, async (_, n) => {
@@ -114,37 +121,44 @@ async function writeUntilKilled(
         if (!created.credential) throw new Error('create set no credential');
         const visitor = { id, cookie: created.credential };
         visitors[n] = visitor;
-        const written = await postJson(
-          `${server.baseUrl}/subs/sessions/write/${id}`,
-          {
-            id,
-            flowOuter: true,
-            abTestData: { n, run: runId },
-            gclid: n % 2 === 0,
-            testEventCode: `T${n}`,
-            ipInfo: null,
-          },
-          visitor.cookie,
-        );
-        if (written.status !== 200) throw new Error(`write answered ${written.status}`);
-        acked.push(n);
-        if (!killed && acked.length >= KILL_AFTER_ACKS) {
-          killed = true;
-          server.process.kill('SIGKILL');
-          afterKill();
+        for (let seq = 1; seq <= MAX_WRITES_EACH; seq += 1) {
+          const written = await postJson(
+            `${server.baseUrl}/subs/sessions/write/${id}`,
+            {
+              id,
+              flowOuter: true,
+              abTestData: { n, seq, run: runId },
+              gclid: n % 2 === 0,
+              testEventCode: `T${n}`,
+              ipInfo: null,
+            },
+            visitor.cookie,
+          );
+          if (written.status !== 200) throw new Error(`write answered ${written.status}`);
+          ackedSeq[n] = seq;
+          acks += 1;
+          if (!killed && acks >= KILL_AFTER_ACKS) {
+            killed = true;
+            server.process.kill('SIGKILL');
+            afterKill();
+          }
         }
       } catch {
-        failed += 1;
+        cutOff += 1;
       }
     }),
   );
   await waitForExit(server.process);
-  return { acked, failed, visitors };
+  return { ackedSeq, acks, cutOff, visitors };
 }
 
-/** Reads every acknowledged visitor's session back, each with its own credential from before the kill. */
-async function expectAllThere(server: RunningServer, runId: string, acked: number[], failed: number, visitors: Array<Visitor | undefined>): Promise<void> {
-  const missing: number[] = [];
+/**
+ * Reads every visitor's session back, each with its own credential from before the kill: each holds the last write
+ * acknowledged to it, or the one after it (sent, committed, and cut off before its answer), never an older one.
+ */
+async function expectAllThere(server: RunningServer, runId: string, ackedSeq: number[], visitors: Array<Visitor | undefined>): Promise<void> {
+  const acked = ackedSeq.flatMap((seq, n) => (seq > 0 ? [n] : []));
+  const missing: string[] = [];
   const statuses = new Map<number, number>();
   for (let i = 0; i < acked.length; i += 50) {
     await Promise.all(
@@ -154,19 +168,29 @@ async function expectAllThere(server: RunningServer, runId: string, acked: numbe
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
         const body = await response.text();
         const session = response.status === 200 ? (JSON.parse(body) as Session) : undefined;
+        const seq = session?.record.abTestData.seq;
         const ok =
           session?.record.flowOuter === true &&
           session.record.abTestData.n === n &&
+          session.record.abTestData.run === runId &&
+          (seq === ackedSeq[n] || seq === ackedSeq[n]! + 1) &&
           session.record.gclid === (n % 2 === 0) &&
           session.record.testEventCode === `T${n}`;
-        if (!ok) missing.push(n);
+        if (!ok) missing.push(`${n} (acknowledged seq ${ackedSeq[n]}, found ${String(seq)})`);
       }),
     );
   }
   // A 401 here would be the restarted server refusing the credentials the killed one issued.
   const answered = [...statuses].map(([status, count]) => `${count}× ${status}`).join(', ');
   expect(missing, `acknowledged writes lost after kill -9 (reads answered ${answered}): ${missing.slice(0, 20).join(', ')}`).toEqual([]);
-  console.log(`kill -9 (${runId}): ${acked.length} writes acknowledged, ${failed} visitors cut off; all ${acked.length} found after restart`);
+  console.log(`kill -9 (${runId}): ${acked.length} visitors with acknowledged writes; each found with its last acknowledged write (or the next) after restart`);
+}
+
+/** The kill really came mid-way: writes had been acknowledged, and writers were still writing when it came. */
+function expectKilledMidway(acks: number, cutOff: number): void {
+  expect(acks).toBeGreaterThanOrEqual(KILL_AFTER_ACKS);
+  expect(acks, 'the kill came before every write was sent').toBeLessThan(VISITORS * MAX_WRITES_EACH);
+  expect(cutOff, 'writers were cut off by the kill').toBeGreaterThan(0);
 }
 
 describe('durability under kill -9 (SQLite)', () => {
@@ -176,13 +200,11 @@ describe('durability under kill -9 (SQLite)', () => {
       // No SESSION_SECRET: the first server generates the signing secret into DATA_DIR, and the restarted
       // one must read it back from there to accept the credentials issued before the kill.
       const first = await startServer({ DATA_DIR: dataDir, SESSION_SECRET: '' });
-      const { acked, failed, visitors } = await writeUntilKilled(first, 'kill9');
-      // The kill really happened mid-way: some writes were acknowledged and some were not.
-      expect(acked.length).toBeGreaterThanOrEqual(KILL_AFTER_ACKS);
-      expect(failed).toBeGreaterThan(0);
+      const { ackedSeq, acks, cutOff, visitors } = await writeUntilKilled(first, 'kill9');
+      expectKilledMidway(acks, cutOff);
       const second = await startServer({ DATA_DIR: dataDir, SESSION_SECRET: '' });
       try {
-        await expectAllThere(second, 'kill9', acked, failed, visitors);
+        await expectAllThere(second, 'kill9', ackedSeq, visitors);
       } finally {
         second.process.kill('SIGKILL');
         await waitForExit(second.process);
@@ -205,13 +227,12 @@ describe('durability under kill -9 (PostgreSQL)', () => {
       const first = await startServer({ DATABASE_URL: postgres.url, ...secrets });
       // PostgreSQL goes down the way a power cut would (immediate shutdown: no checkpoint) right after
       // the server is killed, then recovers from its WAL on restart.
-      const { acked, failed, visitors } = await writeUntilKilled(first, 'pgkill9', () => postgres!.crash());
-      expect(acked.length).toBeGreaterThanOrEqual(KILL_AFTER_ACKS);
-      expect(failed).toBeGreaterThan(0);
+      const { ackedSeq, acks, cutOff, visitors } = await writeUntilKilled(first, 'pgkill9', () => postgres!.crash());
+      expectKilledMidway(acks, cutOff);
       postgres.restart();
       const second = await startServer({ DATABASE_URL: postgres.url, ...secrets });
       try {
-        await expectAllThere(second, 'pgkill9', acked, failed, visitors);
+        await expectAllThere(second, 'pgkill9', ackedSeq, visitors);
       } finally {
         second.process.kill('SIGKILL');
         await waitForExit(second.process);
@@ -227,6 +248,7 @@ describe('durability under kill -9 (PostgreSQL)', () => {
 // product, no product without its charge, and every payment it answered as done is there after the restart.
 const PAYERS = 300;
 const KILL_AFTER_PAID = 10;
+const PAYING_AT_ONCE = 50;
 const TRIAL_PLAN = 'mxp_astrelle_trial_1_2900_live';
 
 describe('money under kill -9 (SQLite)', () => {
@@ -257,23 +279,30 @@ describe('money under kill -9 (SQLite)', () => {
       );
       const answeredPaid: string[] = [];
       let killed = false;
+      // PAYING_AT_ONCE payers pay at a time, each next one as soon as one is answered: when the kill comes, payments
+      // are in flight and others are still to be sent, whatever the machine's speed (all 300 sent at once could all
+      // be answered before the test saw the tenth answer).
+      const queue = [...checkouts];
       await Promise.all(
-        checkouts.map(async ({ id, cookie }) => {
-          try {
-            const response = await fetch(`${first.baseUrl}/subs/checkout/${id}/pay`, {
-              method: 'POST',
-              redirect: 'manual',
-              headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
-              body: new URLSearchParams({ cardName: 'Kill Nine', cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' }).toString(),
-            });
-            await response.arrayBuffer();
-            if (response.status === 303 && (response.headers.get('location') ?? '').includes('/payment-success')) answeredPaid.push(id);
-            if (!killed && answeredPaid.length >= KILL_AFTER_PAID) {
-              killed = true;
-              first.process.kill('SIGKILL');
+        Array.from({ length: PAYING_AT_ONCE }, async () => {
+          for (let payer = queue.shift(); payer; payer = queue.shift()) {
+            const { id, cookie } = payer;
+            try {
+              const response = await fetch(`${first.baseUrl}/subs/checkout/${id}/pay`, {
+                method: 'POST',
+                redirect: 'manual',
+                headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+                body: new URLSearchParams({ cardName: 'Kill Nine', cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' }).toString(),
+              });
+              await response.arrayBuffer();
+              if (response.status === 303 && (response.headers.get('location') ?? '').includes('/payment-success')) answeredPaid.push(id);
+              if (!killed && answeredPaid.length >= KILL_AFTER_PAID) {
+                killed = true;
+                first.process.kill('SIGKILL');
+              }
+            } catch {
+              // Cut off by the kill.
             }
-          } catch {
-            // Cut off by the kill.
           }
         }),
       );
