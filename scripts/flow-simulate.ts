@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Ajv } from 'ajv';
 import { formatProblem, readFlowFileSync } from './check-flow-file';
-import { placeholderEnvironment, simulatePersona, type Persona } from '../src/domain/simulate-persona';
+import { personaZones, placeholderEnvironment, simulatePersona, type Persona } from '../src/domain/simulate-persona';
+import { zoneHistory } from '../server/tz/zone-histories';
 
 function fail(message: string): never {
   console.error(message);
@@ -43,14 +44,28 @@ const flowFile = parsed.values.flow ?? process.env.FLOW_FILE ?? 'flows/astrology
 const { flow, problems } = readFlowFileSync(flowFile);
 if (!flow) fail(problems.map(formatProblem).join('\n'));
 
-const env = { ...placeholderEnvironment, project: flow.product.id };
+// The birthplace zones' histories from the server's tz data, as the app gets them (GET /places/zone).
+const zoneHistories = Object.fromEntries(personaZones(persona).flatMap((zone) => {
+  const history = zoneHistory(zone);
+  return history ? [[zone, history]] : [];
+}));
+const env = { ...placeholderEnvironment, project: flow.product.id, zoneHistories };
 const simulation = await simulatePersona(flow, persona, env);
+/** An answer in one line: a place by its label, offset and zone (its history, kept in the answer, is long). */
+function answerText(value: unknown): string {
+  if (typeof value === 'object' && value !== null && !Array.isArray(value) && 'zoneHistory' in value) {
+    const { zoneHistory: history, ...place } = value as { zoneHistory: { version: string } };
+    return `${JSON.stringify(place)} (offset from the tz ${history.version} history of the zone)`;
+  }
+  return JSON.stringify(value);
+}
+
 if (parsed.values.json) {
   process.stdout.write(`${JSON.stringify(simulation, null, 2)}\n`);
 } else {
   const lines = [`${persona.name} through ${flow.id} v${flow.version}${persona.description ? `: ${persona.description}` : ''}`, ''];
   simulation.steps.forEach((step, i) => {
-    const action = step.action === null ? '' : step.action.type === 'ANSWER' ? `answers ${JSON.stringify(step.action.value)}` : step.action.type === 'SUBMIT_EMAIL' ? 'gives the email' : 'goes on';
+    const action = step.action === null ? '' : step.action.type === 'ANSWER' ? `answers ${answerText(step.action.value)}` : step.action.type === 'SUBMIT_EMAIL' ? 'gives the email' : 'goes on';
     const outcome = step.outcome ? ` → ${step.outcome}` : '';
     const payment = step.payment ? `; hosted payment: ${step.payment.result}, back to ${step.payment.returnsTo}` : '';
     lines.push(`${String(i + 1).padStart(3)}. ${step.screen} ${step.route}${action ? `: ${action}` : ''}${outcome}${payment}`);

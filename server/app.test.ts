@@ -7,6 +7,9 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from './app';
 import { earlyTapScript } from '../src/shared/early-tap';
+import { isZoneHistory, type ZoneHistory } from '../src/engine/zone-history';
+import { utcOffsetSeconds } from '../src/engine/utc-offset';
+import { tzDataVersion, zoneHistory } from './tz/zone-histories';
 
 const INDEX_HTML = '<!doctype html><html><head><title>Astrelle</title></head><body><div id="root"></div></body></html>';
 
@@ -117,6 +120,41 @@ describe('GET /places/search', () => {
   it('accepts a q of exactly 100 characters once trimmed', async () => {
     const response = await get(`/places/search?q=%20${'a'.repeat(100)}%20`);
     expect(response.status).toBe(200);
+  });
+});
+
+describe('GET /places/zone', () => {
+  it('answers a zone\'s whole history from the tz data, which the browser reads as the server does', async () => {
+    const response = await get('/places/zone?id=Europe%2FAmsterdam');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=86400');
+    const body = (await response.json()) as ZoneHistory;
+    expect(body.zone).toBe('Europe/Amsterdam');
+    expect(body.version).toBe(tzDataVersion());
+    expect(isZoneHistory(body)).toBe(true);
+    // Amsterdam's own history (backzone): +0:19:32 in the winter of 1930, +1:19:32 in its summer.
+    expect(utcOffsetSeconds(body, '1930-01-15', '12:00')).toBe(1172);
+    expect(utcOffsetSeconds(body, '1930-07-01', '12:00')).toBe(4772);
+    expect(body).toEqual(zoneHistory('Europe/Amsterdam'));
+  });
+
+  it('answers a link with the zone it names', async () => {
+    const body = (await (await get('/places/zone?id=Asia%2FCalcutta')).json()) as ZoneHistory;
+    expect(body.zone).toBe('Asia/Kolkata');
+  });
+
+  it.each([
+    ['a missing id', '/places/zone'],
+    ['an unknown zone', '/places/zone?id=Mars%2FOlympus_Mons'],
+    ['an inherited key', '/places/zone?id=constructor'],
+    ['a path', '/places/zone?id=..%2F..%2Fetc%2Fpasswd'],
+    ['a long id', `/places/zone?id=${'A'.repeat(65)}`],
+  ])('rejects %s with a 400 naming id', async (_case, path) => {
+    const response = await get(path);
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: string; message: string; field: string };
+    expect(body).toMatchObject({ error: 'Bad Request', field: 'id' });
+    expect(body.message).toContain('id');
   });
 });
 

@@ -13,7 +13,7 @@ import type { Store } from './db/open';
 import { jsonErrorHandler } from './error-handler';
 import { ipLookupRoutes, type IpLookupOptions } from './ip/routes';
 import { redactingLoggerOptions, type LogDestination } from './log-redaction';
-import { registerPlaceSearch } from './places/search-route';
+import { registerPlaceSearch, registerZoneHistory } from './places/search-route';
 import { DEFAULT_RATE_LIMITS, registerRateLimits, type RateLimitSettings } from './rate-limits';
 import { securityHeaders } from './security-headers';
 import type { CheckoutOptions } from './subs/checkout-routes';
@@ -93,6 +93,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   app.addHook('onSend', securityHeaders({ connectSrc: options.connectSrc, scriptSrc: options.scriptSrc, imgSrc: options.imgSrc }));
 
   registerPlaceSearch(app);
+  registerZoneHistory(app);
   const { store, ipLookup } = options;
   const corsOrigins = options.corsOrigins ?? [];
   // Another origin calling the APIs makes the credential cookie cross-site (SameSite=None; Secure).

@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readPersona, simulatePersona, type Persona, type SimulatedStep } from '../src/domain/simulate-persona';
+import { personaZones, readPersona, simulatePersona, type Persona, type SimulatedStep } from '../src/domain/simulate-persona';
+import { zoneHistory } from '../server/test-support/zone-histories';
 import type { Screen } from '../src/engine/generated/flow-types';
 import { loadTestFlow, screenById } from './support/load-test-flow';
 import { answerQuestion, expectScreen, freshEmail, freshStart, goOn } from './support/funnel-driver';
@@ -86,7 +87,9 @@ for (const persona of personas) {
     const browser = await page.evaluate(() => ({ userAgent: navigator.userAgent, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, cookies: document.cookie }));
     const checkout = log.requests.find((r) => r.method === 'POST' && r.url.pathname === '/subs/checkout/sessions');
     const orderId = (checkout?.body as { orderId?: string } | undefined)?.orderId ?? '';
-    const simulated = await simulatePersona(flow, { ...persona, email }, { usid, ...browser, flowOuter: false, ipInfo: null, orderId, project: flow.product.id });
+    // The birthplace zones' histories, as the app fetched them from the server when it picked the places.
+    const zoneHistories = Object.fromEntries(personaZones(persona).map((zone) => [zone, zoneHistory(zone)!]));
+    const simulated = await simulatePersona(flow, { ...persona, email }, { usid, ...browser, flowOuter: false, ipInfo: null, orderId, project: flow.product.id, zoneHistories });
 
     // Per screen the simulator sends from (the email's, the checkout's): the app's requests of the same kinds.
     const covered = new Set(simulated.requests.map((r) => `${r.method} ${r.path}`));

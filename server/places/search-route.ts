@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { loadGazetteer, PLACE_SEARCH_LIMIT } from './gazetteer';
+import { tzDataVersion, zoneHistory } from '../tz/zone-histories';
 
 interface SearchQuery {
   q: string;
@@ -58,6 +59,47 @@ export function registerPlaceSearch(app: FastifyInstance): void {
       const { q, limit } = request.query;
       reply.header('cache-control', 'public, max-age=86400');
       return { query: q, results: loadGazetteer().search(q, limit) };
+    },
+  });
+}
+
+/** IANA zone names: "Europe/Amsterdam", "America/Argentina/Buenos_Aires", "Etc/GMT+5", "EST5EDT". */
+const ZONE_NAME = '^[A-Za-z][A-Za-z0-9_+-]*(?:/[A-Za-z0-9_+-]+){0,2}$';
+
+/**
+ * Registers `GET /places/zone?id=`: a time zone's whole history from the tz database (server/tz), which the app
+ * keeps with the birthplace the visitor picks and reads with src/engine/zone-history.ts. A link's name (Asia/Calcutta)
+ * answers the zone it names (Asia/Kolkata); a name the tz data does not know is a 400 naming `id`.
+ */
+export function registerZoneHistory(app: FastifyInstance): void {
+  app.get<{ Querystring: { id: string } }>('/places/zone', {
+    schema: {
+      querystring: {
+        type: 'object',
+        required: ['id'],
+        properties: { id: { type: 'string', minLength: 1, maxLength: 64, pattern: ZONE_NAME } },
+      },
+      response: {
+        200: {
+          type: 'object',
+          required: ['zone', 'version', 'offsets', 'transitions'],
+          properties: {
+            zone: { type: 'string' },
+            version: { type: 'string' },
+            offsets: { type: 'array', items: { type: 'integer' } },
+            transitions: { type: 'string' },
+          },
+        },
+      },
+    },
+    handler: async (request, reply) => {
+      const history = zoneHistory(request.query.id);
+      if (!history) {
+        return reply.code(400).send({ error: 'Bad Request', message: `querystring/id is not a time zone of the tz data ${tzDataVersion()}`, field: 'id' });
+      }
+      // The same for a day whatever the visitor: it changes only with a deploy of new tz data.
+      reply.header('cache-control', 'public, max-age=86400');
+      return history;
     },
   });
 }

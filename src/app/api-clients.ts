@@ -1,7 +1,7 @@
 import { createAstroApi } from '../services/astro-api';
 import type { AppConfig } from '../services/config';
 import { createIpLookup } from '../services/ip-lookup';
-import { createPlaceSearch } from '../services/place-search';
+import { createPlaceSearch, createZoneHistories } from '../services/place-search';
 import { createSubscriptionApi } from '../services/subscription-api';
 
 /** The backend clients, made from the configuration (the composition root makes one set per page load). */
@@ -11,6 +11,7 @@ export function createApiClients(config: AppConfig) {
     subscriptions: createSubscriptionApi(config),
     lookUpIp: createIpLookup(config),
     searchPlaces: createPlaceSearch(config),
+    zoneHistory: createZoneHistories(config),
   };
 }
 

@@ -158,7 +158,7 @@ export function composeApp(env: AppEnvironment, overrides: AppOverrides = {}): A
       }
       return funnel;
     },
-    screenServices: { searchPlaces: clients.searchPlaces },
+    screenServices: { searchPlaces: clients.searchPlaces, zoneHistory: clients.zoneHistory },
     addressIntents: intents,
     analytics: env.analytics,
     onScreen: () => tracking?.open(),

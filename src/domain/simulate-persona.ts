@@ -1,3 +1,4 @@
+import type { ZoneHistory } from '../engine/zone-history';
 import { createActor, fromPromise, waitFor, type AnyActorLogic } from 'xstate';
 import type { Flow, PlaceScreen, PriceScreen, Screen } from '../engine/generated/flow-types';
 import type { AnswerValue, Answers, PlaceAnswer } from '../engine/answers';
@@ -55,6 +56,12 @@ export interface SimulationEnvironment {
   /** The order id each checkout is given (the app makes a random one). */
   orderId: string;
   project: string;
+  /**
+   * The histories of the persona's birthplace zones, as the app fetches them when a place is picked (issue 14;
+   * `GET /places/zone`): the offset comes from them, and the place answer keeps them, as in the app. A zone without
+   * one is read from the runtime's tz data.
+   */
+  zoneHistories?: Readonly<Record<string, ZoneHistory>>;
 }
 
 /** Placeholders for a report that no browser ran: `{usid}` where the visitor's id goes, and so on. */
@@ -118,6 +125,11 @@ const MAX_STEPS = 500;
 
 function isPersonaPlace(value: unknown): value is PersonaPlace {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && 'timeZone' in value && 'latitude' in value;
+}
+
+/** The zones of a persona's birthplaces, whose histories the simulation can be given. */
+export function personaZones(persona: Persona): string[] {
+  return [...new Set(Object.values(persona.answers).filter(isPersonaPlace).map((p) => p.timeZone))];
 }
 
 /**
@@ -207,7 +219,12 @@ export async function simulatePersona(flow: Flow, persona: Persona, env: Simulat
     if (!('answerKey' in screen)) return undefined;
     const given = persona.answers[screen.answerKey];
     if (isPersonaPlace(given) && screen.kind === 'place') {
-      const place: PlaceAnswer = { ...given, utcOffsetMinutes: placeOffset(screen as PlaceScreen, answersNow(), given.timeZone) };
+      const history = env.zoneHistories && Object.hasOwn(env.zoneHistories, given.timeZone) ? env.zoneHistories[given.timeZone] : undefined;
+      const place: PlaceAnswer = {
+        ...given,
+        utcOffsetMinutes: placeOffset(screen as PlaceScreen, answersNow(), history ?? given.timeZone),
+        ...(history ? { zoneHistory: history } : {}),
+      };
       return place;
     }
     return given as AnswerValue | undefined;

@@ -1,12 +1,17 @@
+import { isZoneHistory, type ZoneHistory } from './zone-history';
 import type { Screen, PlaceScreen } from './generated/flow-types';
 
-/** The answer of a place screen (spec §3 "Place answer"), plus the zone so the offset can be recomputed. */
+/**
+ * The answer of a place screen (spec §3 "Place answer"), plus the zone so the offset can be recomputed: from the
+ * zone's whole history (issue 14) when the app could fetch it, else from the browser's own tz data.
+ */
 export interface PlaceAnswer {
   latitude: number;
   longitude: number;
   place: string;
   utcOffsetMinutes: number;
   timeZone: string;
+  zoneHistory?: ZoneHistory;
 }
 
 export type AnswerValue = string | string[] | PlaceAnswer;
@@ -69,7 +74,8 @@ export function isPlaceAnswer(value: unknown): value is PlaceAnswer {
     typeof v.longitude === 'number' && Math.abs(v.longitude) <= 180 &&
     typeof v.place === 'string' && v.place.length > 0 &&
     typeof v.utcOffsetMinutes === 'number' && Number.isInteger(v.utcOffsetMinutes) && Math.abs(v.utcOffsetMinutes) <= 16 * 60 &&
-    typeof v.timeZone === 'string'
+    typeof v.timeZone === 'string' &&
+    (v.zoneHistory === undefined || isZoneHistory(v.zoneHistory))
   );
 }
 

@@ -2,6 +2,7 @@ import type { Flow, PlaceScreen } from './generated/flow-types';
 import type { Answers } from './answers';
 import { isPlaceAnswer } from './answers';
 import { utcOffsetMinutes } from './utc-offset';
+import type { ZoneHistory } from './zone-history';
 
 /** The spec's defaults (§5): birth date 2000-01-01, birth time 12:00 when missing or unknown. */
 const defaultDate = '2000-01-01';
@@ -17,10 +18,13 @@ export function birthMomentFor(screen: PlaceScreen, answers: Answers): { date: s
   };
 }
 
-/** The UTC offset in force at the place's zone at the birth moment the screen names. */
-export function placeOffset(screen: PlaceScreen, answers: Answers, timeZone: string): number {
+/**
+ * The UTC offset in force at the place's zone at the birth moment the screen names: from the zone's history when
+ * given (the tz database's, the same in every browser), else from the runtime's tz data by the zone's name.
+ */
+export function placeOffset(screen: PlaceScreen, answers: Answers, zone: string | ZoneHistory): number {
   const { date, time } = birthMomentFor(screen, answers);
-  return utcOffsetMinutes(timeZone, date, time);
+  return utcOffsetMinutes(zone, date, time);
 }
 
 /**
@@ -34,7 +38,7 @@ export function refreshPlaceOffsets(flow: Flow, answers: Answers, changedKey: st
     const place = answers[screen.answerKey];
     if (!isPlaceAnswer(place)) continue;
     try {
-      const offset = placeOffset(screen, answers, place.timeZone);
+      const offset = placeOffset(screen, answers, place.zoneHistory ?? place.timeZone);
       if (offset !== place.utcOffsetMinutes) result = { ...result, [screen.answerKey]: { ...place, utcOffsetMinutes: offset } };
     } catch {
       // A zone this runtime does not know keeps the offset computed when the place was picked.

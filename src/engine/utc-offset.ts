@@ -1,10 +1,12 @@
 /**
  * UTC offsets for a local wall-clock date and time in an IANA time zone.
  *
- * Relies only on `Intl.DateTimeFormat`, whose bundled tz database (Node and
- * every modern browser) already knows DST and the historical rule changes,
- * so no zone data has to ship with the app.
+ * From the zone's full history (src/engine/zone-history.ts: the tz database with its backzone data, the same on
+ * every browser and on the server) when the caller has it; otherwise from the runtime's `Intl.DateTimeFormat`,
+ * whose tz data knows DST and today's rules but not the pre-1970 history of zones folded into others (a place
+ * answer saved before the histories existed).
  */
+import { offsetAtWallClock, type ZoneHistory } from './zone-history';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -90,20 +92,37 @@ function offsetMsAt(formatter: Intl.DateTimeFormat, utcMs: number): number {
 }
 
 /**
+ * The exact UTC offset, in seconds east of UTC, in force in a zone (its history) at a local wall-clock date and
+ * time: Amsterdam on 1930-07-01 at 12:00 = 4772 (+1:19:32). A nonexistent local time (in a gap) gets the offset in
+ * force just before the gap; an ambiguous one (in an overlap) the offset of its first occurrence.
+ *
+ * @throws RangeError on a malformed date or time
+ */
+export function utcOffsetSeconds(history: ZoneHistory, localDate: string, localTime: string): number {
+  return offsetAtWallClock(history, parseLocal(localDate, localTime) / 1000);
+}
+
+/** Seconds to whole minutes, half away from zero, so east and west offsets such as -0:44:30 round alike. */
+function toMinutes(seconds: number): number {
+  return Math.sign(seconds) * Math.round(Math.abs(seconds) / 60) || 0;
+}
+
+/**
  * Returns the UTC offset, in whole minutes east of UTC, in force in an IANA time zone
  * at a local wall-clock date and time (e.g. New York in January = -300, Kolkata = 330).
  *
- * Honours DST and historical rule changes as recorded in the runtime's tz database.
+ * With the zone's history (preferred), from the full tz database; with a zone name only, from the runtime's.
  * A nonexistent local time (in a DST gap) gets the offset in force just before the gap;
  * an ambiguous time (in an overlap) gets the offset of its first occurrence.
  * Old local-mean-time offsets with seconds are rounded to the nearest minute.
  *
- * @param timeZone - IANA zone name, e.g. `America/New_York`
+ * @param timeZone - the zone's history, or an IANA zone name, e.g. `America/New_York`
  * @param localDate - local date as `YYYY-MM-DD`
  * @param localTime - local time as `HH:MM` (24-hour)
  * @throws RangeError on an unknown zone or a malformed date or time
  */
-export function utcOffsetMinutes(timeZone: string, localDate: string, localTime: string): number {
+export function utcOffsetMinutes(timeZone: string | ZoneHistory, localDate: string, localTime: string): number {
+  if (typeof timeZone !== 'string') return toMinutes(utcOffsetSeconds(timeZone, localDate, localTime));
   const formatter = formatterFor(timeZone);
   const wall = parseLocal(localDate, localTime);
 
@@ -116,8 +135,7 @@ export function utcOffsetMinutes(timeZone: string, localDate: string, localTime:
   // No consistent reading means a gap: keep the pre-gap offset. Two readings mean an
   // overlap: the larger offset gives the earlier UTC instant, i.e. the first occurrence.
   const offsetMs = valid.length === 0 ? before : Math.max(...valid);
-  // Round half away from zero so east and west LMT offsets such as -0:44:30 round alike.
-  return Math.sign(offsetMs) * Math.round(Math.abs(offsetMs) / MINUTE_MS);
+  return toMinutes(offsetMs / 1000);
 }
 
 /**

@@ -1,12 +1,14 @@
 // @vitest-environment jsdom
 import { describe, it, expect, vi, afterEach } from 'vitest';
-import { act, cleanup, fireEvent, screen as dom, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen as dom, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FunnelEvent } from '../engine/compile-flow';
 import type { Answers, PlaceAnswer } from '../engine/answers';
 import { latestBirthDate, todayIso } from '../engine/answers';
 import type { PlaceSuggestion } from '../shared/place-suggestion';
 import type { ScreenServices } from './services-context';
+import type { ZoneHistory } from '../engine/zone-history';
+import { zoneHistory } from '../../server/test-support/zone-histories';
 import { SingleChoiceScreen } from './single-choice/single-choice-screen';
 import { MultipleChoiceScreen } from './multiple-choice/multiple-choice-screen';
 import { TextScreen } from './text/text-screen';
@@ -336,10 +338,18 @@ describe('place screen (2-4)', () => {
     timeZone: 'America/Toronto',
   };
 
-  function servicesWith(search: (query: string, signal: AbortSignal) => Promise<PlaceSuggestion[]>) {
+  /** The server's histories, as GET /places/zone answers them. */
+  const serverHistory = async (zone: string) => {
+    const history = zoneHistory(zone);
+    if (!history) throw new Error(`no zone ${zone}`);
+    return history;
+  };
+
+  function servicesWith(search: (query: string, signal: AbortSignal) => Promise<PlaceSuggestion[]>, histories: (zone: string) => Promise<ZoneHistory> = serverHistory) {
     const searchPlaces = vi.fn(search);
-    const services: ScreenServices = { searchPlaces };
-    return { services, searchPlaces };
+    const zoneHistories = vi.fn(histories);
+    const services: ScreenServices = { searchPlaces, zoneHistory: zoneHistories };
+    return { services, searchPlaces, zoneHistories };
   }
 
   const renderIt = (answers: Answers, services: ScreenServices, answer?: PlaceAnswer) => {
@@ -348,7 +358,9 @@ describe('place screen (2-4)', () => {
     return { send, user: userEvent.setup(), input: dom.getByRole<HTMLInputElement>('combobox', { name: screen.label }) };
   };
 
-  const sentPlace = (send: ReturnType<typeof sender>): PlaceAnswer => {
+  /** The place answer sent (the pick waits for the zone's history, so it comes a moment after the tap). */
+  const sentPlace = async (send: ReturnType<typeof sender>): Promise<PlaceAnswer> => {
+    await waitFor(() => expect(send).toHaveBeenCalled());
     const event = send.mock.calls[0]?.[0];
     if (!event || event.type !== 'ANSWER' || typeof event.value !== 'object' || Array.isArray(event.value))
       throw new Error(`no place answer sent: ${JSON.stringify(event)}`);
@@ -384,14 +396,55 @@ describe('place screen (2-4)', () => {
     const { send, user, input } = renderIt({ '2-2': '1990-05-17', '2-3': '10:30' }, services);
     await user.type(input, 'Lon');
     await user.click(await dom.findByRole('option', { name: london.label }));
-    expect(send).toHaveBeenCalledTimes(1);
-    expect(sentPlace(send)).toEqual({
+    expect(await sentPlace(send)).toEqual({
       latitude: london.latitude,
       longitude: london.longitude,
       place: london.label,
       utcOffsetMinutes: 60,
       timeZone: 'Europe/London',
+      zoneHistory: zoneHistory('Europe/London'),
     });
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('computes the offset from the zone\'s history in the tz database, which the browsers\' own data lacks (Amsterdam, 1930)', async () => {
+    const amsterdam: PlaceSuggestion = { id: 'ams', label: 'Amsterdam, North Holland, Netherlands', latitude: 52.37403, longitude: 4.88969, timeZone: 'Europe/Amsterdam' };
+    const { services, zoneHistories } = servicesWith(async () => [amsterdam]);
+    const { send, user, input } = renderIt({ '2-2': '1930-07-01', '2-3': '12:00' }, services);
+    await user.type(input, 'Ams');
+    const option = await dom.findByRole('option', { name: amsterdam.label });
+    // Asked for as soon as the suggestions arrived, before any tap (the app's client keeps one answer per zone).
+    expect(zoneHistories.mock.calls).toEqual([['Europe/Amsterdam']]);
+    await user.click(option);
+    // +1:19:32 that summer (Amsterdam's own history, in the backzone data), rounded to the minute; Intl says +1:00.
+    const sent = await sentPlace(send);
+    expect(sent.utcOffsetMinutes).toBe(80);
+    expect(sent.zoneHistory?.zone).toBe('Europe/Amsterdam');
+  });
+
+  it('falls back on the browser\'s own tz data when the zone\'s history cannot be had, and says so in the console', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { services } = servicesWith(async () => [london], () => Promise.reject(new Error('offline')));
+    const { send, user, input } = renderIt({ '2-2': '1990-05-17', '2-3': '10:30' }, services);
+    await user.type(input, 'Lon');
+    await user.click(await dom.findByRole('option', { name: london.label }));
+    const sent = await sentPlace(send);
+    expect(sent).toMatchObject({ utcOffsetMinutes: 60, timeZone: 'Europe/London' });
+    expect(sent.zoneHistory).toBeUndefined();
+    expect(warn).toHaveBeenCalledWith("cannot get the time-zone history of Europe/London: the browser's own time-zone data is used");
+    warn.mockRestore();
+  });
+
+  it('sends nothing when the screen is left while the zone\'s history is on its way', async () => {
+    let arrive: (history: ZoneHistory) => void = () => undefined;
+    const { services } = servicesWith(async () => [london], () => new Promise<ZoneHistory>((resolve) => (arrive = resolve)));
+    const { send, user, input } = renderIt({ '2-2': '1990-05-17', '2-3': '10:30' }, services);
+    await user.type(input, 'Lon');
+    await user.click(await dom.findByRole('option', { name: london.label }));
+    cleanup();
+    arrive(zoneHistory('Europe/London')!);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(send).not.toHaveBeenCalled();
   });
 
   it('computes the winter offset for a January birth date', async () => {
@@ -399,7 +452,7 @@ describe('place screen (2-4)', () => {
     const { send, user, input } = renderIt({ '2-2': '1990-01-17', '2-3': '10:30' }, services);
     await user.type(input, 'Lon');
     await user.click(await dom.findByRole('option', { name: london.label }));
-    expect(sentPlace(send).utcOffsetMinutes).toBe(0);
+    expect((await sentPlace(send)).utcOffsetMinutes).toBe(0);
   });
 
   it("uses 12:00 when the birth time is don't know", async () => {
@@ -408,13 +461,13 @@ describe('place screen (2-4)', () => {
     const first = renderIt({ '2-2': '1990-03-25', '2-3': 'dont_know' }, services);
     await first.user.type(first.input, 'Lon');
     await first.user.click(await dom.findByRole('option', { name: london.label }));
-    expect(sentPlace(first.send).utcOffsetMinutes).toBe(60);
+    expect((await sentPlace(first.send)).utcOffsetMinutes).toBe(60);
     cleanup();
 
     const second = renderIt({ '2-2': '1990-03-25', '2-3': '00:30' }, services);
     await second.user.type(second.input, 'Lon');
     await second.user.click(await dom.findByRole('option', { name: london.label }));
-    expect(sentPlace(second.send).utcOffsetMinutes).toBe(0);
+    expect((await sentPlace(second.send)).utcOffsetMinutes).toBe(0);
   });
 
   it('picks the active option with ArrowDown and Enter', async () => {
@@ -427,8 +480,8 @@ describe('place screen (2-4)', () => {
     expect(active.getAttribute('aria-selected')).toBe('true');
     expect(input.getAttribute('aria-activedescendant')).toBe(active.id);
     await user.keyboard('{Enter}');
+    expect(await sentPlace(send)).toMatchObject({ place: londonOntario.label, timeZone: 'America/Toronto', utcOffsetMinutes: -300 });
     expect(send).toHaveBeenCalledTimes(1);
-    expect(sentPlace(send)).toMatchObject({ place: londonOntario.label, timeZone: 'America/Toronto', utcOffsetMinutes: -300 });
   });
 
   it('shows the no-match message when the search finds nothing', async () => {

@@ -1,4 +1,5 @@
 import type { PlaceSuggestion } from '../shared/place-suggestion';
+import { isZoneHistory, type ZoneHistory } from '../engine/zone-history';
 import type { AppConfig } from './config';
 
 interface SearchResponse {
@@ -29,5 +30,29 @@ export function createPlaceSearch(config: AppConfig) {
       .json();
     if (!isSearchResponse(body)) throw new Error('place search: unexpected response');
     return body.results.map(({ id, label, latitude, longitude, timeZone }) => ({ id, label, latitude, longitude, timeZone }));
+  };
+}
+
+/**
+ * The zone histories client: `GET /places/zone?id=` on the project's own server, one request per zone for the page's
+ * life (the place screen asks for the zones of the suggestions as they arrive, so the one picked is usually there
+ * before the tap). A failed request is forgotten, so the next pick asks again.
+ */
+export function createZoneHistories(config: AppConfig) {
+  const base = config.placesApiUrl || window.location.origin;
+  const known = new Map<string, Promise<ZoneHistory>>();
+  return function zoneHistory(zone: string): Promise<ZoneHistory> {
+    let history = known.get(zone);
+    if (!history) {
+      history = (async () => {
+        const { default: ky } = await import('ky');
+        const body: unknown = await ky.get(`${base}/places/zone`, { searchParams: { id: zone }, timeout: config.requestTimeoutMs, retry: 1 }).json();
+        if (!isZoneHistory(body)) throw new Error('zone history: unexpected response');
+        return body;
+      })();
+      known.set(zone, history);
+      history.catch(() => known.delete(zone));
+    }
+    return history;
   };
 }

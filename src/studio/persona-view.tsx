@@ -3,8 +3,28 @@ import { useEffect, useState } from 'react';
 import type { Flow } from '../engine/generated/flow-types';
 import type { Answers } from '../engine/answers';
 import { saveProgress } from '../engine/persistence';
-import { readPersona, simulatePersona, type Persona, type SimulatedStep, type Simulation } from '../domain/simulate-persona';
+import { personaZones, placeholderEnvironment, readPersona, simulatePersona, type Persona, type SimulatedStep, type Simulation } from '../domain/simulate-persona';
+import { isZoneHistory, type ZoneHistory } from '../engine/zone-history';
 import { visitorIdKey } from '../shared/visitor-id-key';
+
+/**
+ * The histories of the persona's birthplace zones from this server (GET /places/zone), as the app fetches them when a
+ * place is picked; a zone the server cannot give is read from the browser's own tz data.
+ */
+async function zoneHistoriesOf(persona: Persona): Promise<Record<string, ZoneHistory>> {
+  const entries = await Promise.all(
+    personaZones(persona).map(async (zone) => {
+      try {
+        const response = await fetch(`/places/zone?id=${encodeURIComponent(zone)}`, { headers: { accept: 'application/json' } });
+        const body: unknown = response.ok ? await response.json() : null;
+        return isZoneHistory(body) ? [[zone, body] as const] : [];
+      } catch {
+        return [];
+      }
+    }),
+  );
+  return Object.fromEntries(entries.flat());
+}
 
 /** Where "open in the app here" starts the app: the screen, the answers the app holds there, and the trail to it. */
 export interface AppStart {
@@ -76,7 +96,7 @@ export function PersonaView({ flow, appFlow, personas, onSelectScreen, open }: P
     const run = async () => {
       try {
         const persona = readPersona(chosen.data, chosen.file);
-        const simulation = await simulatePersona(flow, persona);
+        const simulation = await simulatePersona(flow, persona, { ...placeholderEnvironment, zoneHistories: await zoneHistoriesOf(persona) });
         if (current) setResult({ simulation, persona });
       } catch (error) {
         if (current) setResult({ error: error instanceof Error ? error.message : String(error) });

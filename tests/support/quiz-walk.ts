@@ -13,7 +13,7 @@ export async function continueWith(page: Page, label: string, value: string) {
   await tap(page, 'Continue');
 }
 
-export async function pickPlace(page: Page, label: string, query: string, option: string) {
+export async function pickPlace(page: Page, label: string, query: string, option: string | RegExp) {
   await page.getByRole('combobox', { name: label }).fill(query);
   await page.getByRole('option', { name: option }).click();
 }

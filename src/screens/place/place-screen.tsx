@@ -11,6 +11,7 @@ import { ScreenLayout } from '../screen-layout';
 import { useFieldError } from '../use-field-error';
 import type { PlaceSuggestion } from '../../shared/place-suggestion';
 import { useScreenServices } from '../services-context';
+import type { ZoneHistory } from '../../engine/zone-history';
 
 const Combo = styled.div`
   position: relative;
@@ -44,7 +45,7 @@ const Suggestion = styled.li<{ $active: boolean }>`
 const debounceMs = 150;
 
 export function PlaceScreen({ screen, answers, answer, send }: ScreenProps<PlaceScreenData>) {
-  const { searchPlaces } = useScreenServices();
+  const { searchPlaces, zoneHistory } = useScreenServices();
   const previous = isPlaceAnswer(answer) ? answer : null;
   const [query, setQuery] = useState(previous?.place ?? '');
   const [results, setResults] = useState<PlaceSuggestion[]>([]);
@@ -56,6 +57,15 @@ export function PlaceScreen({ screen, answers, answer, send }: ScreenProps<Place
   const abort = useRef<AbortController | null>(null);
   // The label just picked fills the input; it is an answer, not a new query.
   const chosen = useRef<string | null>(null);
+  // The latest pick (a later one wins) and whether the screen is still shown when its zone's history arrives.
+  const picks = useRef(0);
+  const shown = useRef(true);
+  useEffect(() => {
+    shown.current = true;
+    return () => {
+      shown.current = false;
+    };
+  }, []);
 
   useEffect(() => {
     const q = query.trim();
@@ -67,6 +77,8 @@ export function PlaceScreen({ screen, answers, answer, send }: ScreenProps<Place
       searchPlaces(q, controller.signal).then(
         (found) => {
           if (controller.signal.aborted) return;
+          // The zones of the suggestions, asked for now: the one picked is usually there before the tap.
+          for (const zone of new Set(found.map((f) => f.timeZone))) zoneHistory(zone).catch(() => undefined);
           setResults(found);
           setSearched(q);
           setOpen(found.length > 0);
@@ -87,25 +99,42 @@ export function PlaceScreen({ screen, answers, answer, send }: ScreenProps<Place
       window.clearTimeout(timer);
       abort.current?.abort();
     };
-  }, [query, previous?.place, searchPlaces, screen.messages.noMatch, screen.messages.unavailable, setError]);
+  }, [query, previous?.place, searchPlaces, zoneHistory, screen.messages.noMatch, screen.messages.unavailable, setError]);
 
-  const choose = (suggestion: PlaceSuggestion) => {
-    let offset: number;
-    try {
-      offset = placeOffset(screen, answers, suggestion.timeZone);
-    } catch {
-      // An older phone may not know a recent zone name: say so rather than fail silently.
-      setOpen(false);
-      setError(screen.messages.unavailable);
-      return;
-    }
+  const choose = async (suggestion: PlaceSuggestion) => {
+    const pick = (picks.current += 1);
     chosen.current = suggestion.label;
     abort.current?.abort();
     setOpen(false);
     setQuery(suggestion.label);
+    // The zone's whole history from the tz database (issue 14), kept with the answer so the offset follows a changed
+    // birth date; without it (the server could not be reached), the browser's own tz data.
+    let history: ZoneHistory | undefined;
+    try {
+      history = await zoneHistory(suggestion.timeZone);
+    } catch {
+      console.warn(`cannot get the time-zone history of ${suggestion.timeZone}: the browser's own time-zone data is used`);
+    }
+    // Left (Back) or picked again meanwhile: this pick is no answer any more.
+    if (!shown.current || pick !== picks.current) return;
+    let offset: number;
+    try {
+      offset = placeOffset(screen, answers, history ?? suggestion.timeZone);
+    } catch {
+      // An older phone may not know a recent zone name: say so rather than fail silently.
+      setError(screen.messages.unavailable);
+      return;
+    }
     send({
       type: 'ANSWER',
-      value: { latitude: suggestion.latitude, longitude: suggestion.longitude, place: suggestion.label, utcOffsetMinutes: offset, timeZone: suggestion.timeZone },
+      value: {
+        latitude: suggestion.latitude,
+        longitude: suggestion.longitude,
+        place: suggestion.label,
+        utcOffsetMinutes: offset,
+        timeZone: suggestion.timeZone,
+        ...(history ? { zoneHistory: history } : {}),
+      },
     });
   };
 
@@ -116,7 +145,7 @@ export function PlaceScreen({ screen, answers, answer, send }: ScreenProps<Place
       // The visitor came back and kept the place: its offset follows the current birth date.
       let offset = previous.utcOffsetMinutes;
       try {
-        offset = placeOffset(screen, answers, previous.timeZone);
+        offset = placeOffset(screen, answers, previous.zoneHistory ?? previous.timeZone);
       } catch {
         // Keep the offset computed when the place was picked.
       }
@@ -139,7 +168,7 @@ export function PlaceScreen({ screen, answers, answer, send }: ScreenProps<Place
       setActive((i) => (i <= 0 ? results.length - 1 : i - 1));
     } else if (event.key === 'Enter' && open && active >= 0 && results[active]) {
       event.preventDefault();
-      choose(results[active]);
+      void choose(results[active]);
     } else if (event.key === 'Escape') {
       setOpen(false);
     }
@@ -181,7 +210,7 @@ export function PlaceScreen({ screen, answers, answer, send }: ScreenProps<Place
                 aria-selected={i === active}
                 $active={i === active}
                 onMouseDown={(e) => e.preventDefault()}
-                onClick={() => choose(suggestion)}
+                onClick={() => void choose(suggestion)}
               >
                 {suggestion.label}
               </Suggestion>
