@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { validateFlow } from '../src/engine/validate-flow';
 import { compileFlow } from '../src/engine/compile-flow';
 import { benchApi } from '../server/bench-api';
-import { benchPlaceSearch } from '../server/places/bench-search';
+import { benchPlaceSearch, measurePlaceIndex } from '../server/places/bench-search';
 import { spawn } from 'node:child_process';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
@@ -94,8 +94,13 @@ function flowTiming() {
 
 async function placeSearch() {
   const r = await benchPlaceSearch();
-  results.push({ what: `place search p95 (${r.queries} queries; p50 ${r.p50.toFixed(3)} ms, p99 ${r.p99.toFixed(3)} ms)`, value: `${r.p95.toFixed(3)} ms`, budget: '20 ms', ok: r.p95 <= 20 });
-  results.push({ what: 'place index build at server start', value: `${r.indexBuildMs.toFixed(0)} ms`, budget: 'reported', ok: true });
+  // Issue 14: GeoNames cities500 with alternate names, other scripts and a typo index; p95 under 5 ms.
+  results.push({ what: `place search p50 (${r.queries} queries: prefixes, country qualifiers, other names, scripts, typos)`, value: `${r.p50.toFixed(3)} ms`, budget: 'reported', ok: true });
+  results.push({ what: `place search p95 (p99 ${r.p99.toFixed(3)} ms)`, value: `${r.p95.toFixed(3)} ms`, budget: '5 ms', ok: r.p95 <= 5 });
+  const index = measurePlaceIndex();
+  results.push({ what: `place index: ${index.places.toLocaleString('en')} places, ${index.keys.toLocaleString('en')} keys (${index.fuzzyKeys.toLocaleString('en')} for typos), heap kept`, value: `${index.heapMb.toFixed(0)} MB`, budget: 'reported', ok: true });
+  results.push({ what: 'place index build from GeoNames (first start after an install)', value: `${index.coldBuildMs.toFixed(0)} ms`, budget: 'reported', ok: true });
+  results.push({ what: 'place index read from its cache (every later start)', value: `${index.warmLoadMs.toFixed(0)} ms`, budget: 'reported', ok: true });
 }
 
 /** Lighthouse's mobile run (simulated 150 ms RTT, 1.6 Mbps, 4x CPU slowdown) on the landing page. */

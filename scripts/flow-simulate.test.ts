@@ -18,7 +18,7 @@ describe('npm run flow:simulate', () => {
     expect(lines[0]).toMatch(/^in-relationship-cancels through astrology v\d+: In a relationship/);
     expect(lines).toContain('  2. relationship-status /quiz/1-1: answers "in_relationships"');
     expect(lines).toContain('  9. profile-time-of-birth /quiz/2-3: answers "10:30"');
-    expect(lines.some((l) => /^ *\d+\. relationship-partner-place-of-birth \/quiz\/4-2: answers \{"place":"London, United Kingdom",.*"utcOffsetMinutes":60\} \(offset from the tz \d{4}[a-z] history of the zone\)$/.test(l))).toBe(true);
+    expect(lines.some((l) => /^ *\d+\. relationship-partner-place-of-birth \/quiz\/4-2: answers \{"place":"London, England, United Kingdom",.*"utcOffsetMinutes":60\} \(offset from the tz \d{4}[a-z] history of the zone\)$/.test(l))).toBe(true);
     expect(lines.some((l) => /^ *\d+\. select-price \/select-price: answers "mxp_astrelle_trial_1_2900_live" → redirected; hosted payment: cancel, back to sale$/.test(l))).toBe(true);
     expect(lines).toContain('stopped at sale, as the persona asks');
     expect(lines).toContain('  sale: ab_test (abTestId sale)');

@@ -63,7 +63,7 @@ describe('GET /places/search', () => {
       name: 'Paris',
       country: 'France',
       countryCode: 'FR',
-      label: 'Paris, France',
+      label: 'Paris, Île-de-France, France',
       timeZone: 'Europe/Paris',
     });
   });

@@ -25,7 +25,8 @@ import { studioFlowsOf } from './studio/routes';
 // the project whose plans are seeded), CORS_ORIGINS (other origins allowed to call the APIs, comma-
 // separated), TRUST_PROXY (true, a hop count, or the proxies' addresses/CIDRs: only then is
 // X-Forwarded-For believed), IP_LOOKUP_KEY (the key /ip/json requires; unset accepts any),
-// IP_LOOKUP_MMDB (a GeoLite2/GeoIP2 City .mmdb to use instead of the bundled one), SQLITE_GROUP_COMMIT=off
+// IP_LOOKUP_MMDB (a GeoLite2/GeoIP2 City .mmdb to use instead of the bundled one), GAZETTEER_CACHE_DIR (where the
+// place index is kept between starts), SQLITE_GROUP_COMMIT=off
 // (one transaction and fsync per write instead of batching the writes that arrive together), APP_ORIGINS
 // (other origins of the app that the hosted checkout may send visitors back to, comma-separated),
 // CHECKOUT_RETURN_PATHS (the app's pages a checkout may return to, comma-separated; default /payment-success,

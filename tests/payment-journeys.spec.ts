@@ -42,7 +42,7 @@ const PAY_PAGE = /^\/subs\/checkout\/[A-Za-z0-9_-]+$/;
 const testCardNumbers: Record<keyof typeof testCards, string> = { approved: '4242 4242 4242 4242', declined: '4000 0000 0000 0002' };
 
 /** The birth places as the place search gives them (asserted against the saved answers before use). */
-const LONDON = { latitude: 51.50853, longitude: -0.12574, place: 'London, United Kingdom' };
+const LONDON = { latitude: 51.50853, longitude: -0.12574, place: 'London, England, United Kingdom' };
 const MADRID = { latitude: 40.4165, longitude: -3.70256, place: 'Madrid, Spain' };
 
 // ---------------------------------------------------------------------------------------------------------------

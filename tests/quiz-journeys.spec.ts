@@ -38,7 +38,7 @@ test.describe('the quiz from / to /email', () => {
       const answers = await savedAnswers(page);
       expect(answers[key('relationship-status')]).toBe(visitor.relationship);
       expect(answers[key('profile-time-of-birth')]).toBe(visitor.birthTime);
-      expect(answers[key('profile-place-of-birth')]).toMatchObject({ place: 'London, United Kingdom', utcOffsetMinutes: 60, latitude: expect.any(Number), longitude: expect.any(Number) });
+      expect(answers[key('profile-place-of-birth')]).toMatchObject({ place: 'London, England, United Kingdom', utcOffsetMinutes: 60, latitude: expect.any(Number), longitude: expect.any(Number) });
       if (visitor.relationship === 'in_relationships') {
         expect(answers[key('relationship-partner-birthday')]).toBe('1988-11-02');
         // Madrid on 2 November 1988 at noon: CET, UTC+1 (summer time ended on 30 October).
@@ -82,7 +82,7 @@ test.describe('nothing is lost', () => {
     await page.goto('/quiz/2-2');
     await expect(page.getByLabel('Date of birth')).toHaveValue('1990-05-17');
     await page.goto('/quiz/2-4');
-    await expect(page.getByRole('combobox', { name: 'Place of birth' })).toHaveValue('London, United Kingdom');
+    await expect(page.getByRole('combobox', { name: 'Place of birth' })).toHaveValue('London, England, United Kingdom');
     await page.goto('/quiz/1-1');
     await expect(page.getByRole('button', { name: 'In a relationship or married' })).toHaveAttribute('aria-pressed', 'true');
   });
@@ -210,7 +210,7 @@ test.describe('back and forward', () => {
     expect(await page.evaluate(() => window.history.length)).toBe(historyLength);
     await page.goForward();
     await expectScreen(page, flow, 'profile-place-of-birth');
-    await pickPlace(page, 'Place of birth', 'Paris', 'Paris, France');
+    await pickPlace(page, 'Place of birth', 'Paris', 'Paris, Île-de-France, France');
     await expectScreen(page, flow, 'profile-zodiac-moon');
     await tap(page, 'Back');
     await expectScreen(page, flow, 'profile-place-of-birth');
@@ -236,7 +236,7 @@ test.describe('back and forward', () => {
     await continueWith(page, 'Date of birth', '1990-05-17');
     await tap(page, 'Continue');
     await continueWith(page, 'Time of birth', '10:30');
-    await pickPlace(page, 'Place of birth', 'London', 'London, United Kingdom');
+    await pickPlace(page, 'Place of birth', 'London', 'London, England, United Kingdom');
     await expectScreen(page, flow, 'profile-zodiac-moon');
     const length = await page.evaluate(() => window.history.length);
     // moon → Back (to 2-4) → Back (browser history on 2-4) → the time question, never the moon again.

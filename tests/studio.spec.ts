@@ -153,7 +153,7 @@ test('a persona\'s path in the studio, and "open in the app here" starts the app
   await app.getByRole('button', { name: 'Female', exact: true }).click();
   await expectScreen(app, flow, 'personality-next-step');
   const saved = await app.evaluate((key) => JSON.parse(window.localStorage.getItem(key) ?? 'null') as { answers: Record<string, unknown>; trail: string[] } | null, storageKey(flow));
-  expect(saved?.answers).toMatchObject({ '1-1': 'single', '2-1': 'Maya', '2-2': '1990-05-17', '2-3': 'dont_know', '2-4': { place: 'London, United Kingdom', utcOffsetMinutes: 60 }, '2-5': 'female' });
+  expect(saved?.answers).toMatchObject({ '1-1': 'single', '2-1': 'Maya', '2-2': '1990-05-17', '2-3': 'dont_know', '2-4': { place: 'London, England, United Kingdom', utcOffsetMinutes: 60 }, '2-5': 'female' });
   expect(saved?.trail).toEqual(expect.arrayContaining(['profile-no-problem', 'profile-gender', 'personality-next-step']));
   expect(JSON.stringify(saved)).not.toContain('@');
 });

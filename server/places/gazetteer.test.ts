@@ -21,25 +21,28 @@ describe('gazetteer', () => {
     const [paris] = gazetteer.search('paris');
     expect(paris).toMatchObject({
       name: 'Paris',
+      admin1: 'Île-de-France',
       country: 'France',
       countryCode: 'FR',
-      label: 'Paris, France',
+      label: 'Paris, Île-de-France, France',
       timeZone: 'Europe/Paris',
     });
     expect(paris).not.toHaveProperty('region');
+    expect(paris).not.toHaveProperty('matched');
   });
 
-  it('ranks exact name matches before longer names with more people', () => {
-    // "París, Panama" is an exact match too once accents are folded.
-    const exact = gazetteer.search('paris', 20).map((place) => /^par[ií]s$/i.test(place.name));
-    const firstPrefixOnly = exact.indexOf(false);
-    const lastExact = exact.lastIndexOf(true);
-    expect(lastExact).toBeGreaterThan(0);
-    expect(firstPrefixOnly).toBeGreaterThan(lastExact);
+  it('ranks an exact name before longer names of places of similar size, weighed by population', () => {
+    // The first results for "paris" are all called Paris (their name, or another: Parys, South Africa): a "Paris…"
+    // town would need 100 times the people.
+    const fold = (text: string | undefined) => text?.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+    const called = gazetteer.search('paris', 8).map((place) => fold(place.name) === 'paris' || fold(place.matched) === 'paris');
+    expect(called).toEqual(Array.from({ length: 8 }, () => true));
+    // While typing, the metropolis comes before the village with the exact name: "lon" is London, not Lon.
+    expect(gazetteer.search('lon')[0]).toMatchObject({ name: 'London', countryCode: 'GB' });
   });
 
   it('orders equally good matches by population, largest first', () => {
-    const populations = gazetteer.search('springfield', 20).map((place) => place.population);
+    const populations = gazetteer.search('springfield', 6).map((place) => place.population);
     expect(populations).toEqual([...populations].sort((a, b) => b - a));
   });
 
@@ -62,7 +65,7 @@ describe('gazetteer', () => {
   });
 
   it('treats punctuation, hyphens and apostrophes as spaces', () => {
-    expect(firstLabel('saint etienne')).toBe('Saint-Étienne, France');
+    expect(firstLabel('saint etienne')).toBe('Saint-Étienne, Auvergne-Rhône-Alpes, France');
     expect(firstLabel("st. john's")).toBe("St. John's, NL, Canada");
     expect(firstLabel('st johns')).toBe("St. John's, NL, Canada");
   });
@@ -83,12 +86,15 @@ describe('gazetteer', () => {
     expect(firstLabel('springfield il')).toBe('Springfield, IL, United States');
     expect(firstLabel('paris tx')).toBe('Paris, TX, United States');
     expect(firstLabel('london ontario')).toBe('London, ON, Canada');
-    expect(firstLabel('london england')).toBe('London, United Kingdom');
+    expect(firstLabel('london england')).toBe('London, England, United Kingdom');
+    // Any country's first administrative region, and a district.
+    expect(firstLabel('newport wales')).toBe('Newport, Wales, United Kingdom');
+    expect(firstLabel('san jose batangas')).toMatch(/^San Jose, Province of Batangas, Calabarzon, Philippines/);
   });
 
   it('narrows by country code, English name, or a partly typed name', () => {
     for (const query of ['paris, fr', 'paris france', 'paris, fra', 'paris f']) {
-      expect(firstLabel(query), query).toBe('Paris, France');
+      expect(firstLabel(query), query).toBe('Paris, Île-de-France, France');
     }
     expect(firstLabel('paris, us')).toBe('Paris, TX, United States');
     expect(firstLabel('paris usa')).toBe('Paris, TX, United States');
@@ -96,9 +102,17 @@ describe('gazetteer', () => {
   });
 
   it('finds a place again from its own label', () => {
-    for (const label of ['Springfield, IL, United States', 'Paris, France', 'Washington, D.C., DC, United States']) {
+    for (const label of [
+      'Springfield, IL, United States',
+      'Paris, Île-de-France, France',
+      'Washington, DC, United States',
+      'Newport, Isle of Wight, England, United Kingdom',
+      'San Jose, Province of Albay, Bicol Region, Philippines (13.35° N, 123.55° E)',
+    ]) {
       expect(firstLabel(label), label).toBe(label);
     }
+    // With the other name it was found by, it is the same place.
+    expect(firstLabel('Kolkata (Calcutta), West Bengal, India')).toBe('Kolkata, West Bengal, India');
   });
 
   it('returns nothing when no name or qualifier matches', () => {
@@ -122,11 +136,13 @@ describe('gazetteer', () => {
     }
   });
 
-  it('labels places as "Name, Region, Country" only where the region code is readable', () => {
+  it('labels places "Name, Region, Country" in every country: a postal abbreviation where one is customary', () => {
     expect(firstLabel('toronto')).toBe('Toronto, ON, Canada');
     expect(firstLabel('sydney')).toBe('Sydney, NSW, Australia');
     expect(firstLabel('chicago')).toBe('Chicago, IL, United States');
-    expect(firstLabel('berlin')).toBe('Berlin, Germany');
+    expect(firstLabel('kolkata')).toBe('Kolkata, West Bengal, India');
+    expect(firstLabel('berlin')).toBe('Berlin, State of Berlin, Germany');
+    // Not "Tokyo, Tokyo, Japan": a region that is the place's own name is not said twice.
     expect(firstLabel('tokyo')).toBe('Tokyo, Japan');
   });
 
@@ -135,6 +151,7 @@ describe('gazetteer', () => {
     expect(place).toEqual({
       id: expect.stringMatching(/^\d+$/),
       name: 'Tokyo',
+      admin1: 'Tokyo',
       country: 'Japan',
       countryCode: 'JP',
       label: 'Tokyo, Japan',
@@ -159,5 +176,105 @@ describe('gazetteer', () => {
       expect(zone).toMatch(/^[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+)+$/);
       expect(() => new Intl.DateTimeFormat('en', { timeZone: zone }), zone).not.toThrow();
     }
+  });
+});
+
+// Issue 14: names people use. Each case: what is typed, then the top result's country and zone (and name).
+describe('gazetteer: names people use', () => {
+  const top = (query: string) => gazetteer.search(query)[0];
+  const cases: Array<[query: string, countryCode: string, timeZone: string, name: string]> = [
+    // Historical and other names, where a village of the same name must not win.
+    ['Calcutta', 'IN', 'Asia/Kolkata', 'Kolkata'],
+    ['Kiev', 'UA', 'Europe/Kyiv', 'Kyiv'],
+    ['Bombay', 'IN', 'Asia/Kolkata', 'Mumbai'],
+    ['Saigon', 'VN', 'Asia/Ho_Chi_Minh', 'Ho Chi Minh City'],
+    ['Peking', 'CN', 'Asia/Shanghai', 'Beijing'],
+    ['München', 'DE', 'Europe/Berlin', 'Munich'],
+    ['Leningrad', 'RU', 'Europe/Moscow', 'Saint Petersburg'],
+    ['Madras', 'IN', 'Asia/Kolkata', 'Chennai'],
+    ['Rangoon', 'MM', 'Asia/Yangon', 'Yangon'],
+    ['Constantinople', 'TR', 'Europe/Istanbul', 'Istanbul'],
+    ['Tiflis', 'GE', 'Asia/Tbilisi', 'Tbilisi'],
+    ['Pekin', 'CN', 'Asia/Shanghai', 'Beijing'],
+    ['Lisboa', 'PT', 'Europe/Lisbon', 'Lisbon'],
+    ['Wien', 'AT', 'Europe/Vienna', 'Vienna'],
+    ['Londres', 'GB', 'Europe/London', 'London'],
+    ['Nueva York', 'US', 'America/New_York', 'New York City'],
+    ['Ciudad de México', 'MX', 'America/Mexico_City', 'Mexico City'],
+    // Other scripts.
+    ['Москва', 'RU', 'Europe/Moscow', 'Moscow'],
+    ['Санкт-Петербург', 'RU', 'Europe/Moscow', 'Saint Petersburg'],
+    ['東京', 'JP', 'Asia/Tokyo', 'Tokyo'],
+    ['القاهرة', 'EG', 'Africa/Cairo', 'Cairo'],
+    ['Αθήνα', 'GR', 'Europe/Athens', 'Athens'],
+    ['서울', 'KR', 'Asia/Seoul', 'Seoul'],
+    // One or two typos.
+    ['Londn', 'GB', 'Europe/London', 'London'],
+    ['Barcelna', 'ES', 'Europe/Madrid', 'Barcelona'],
+    ['Philadelpia', 'US', 'America/New_York', 'Philadelphia'],
+    ['Chicgo', 'US', 'America/Chicago', 'Chicago'],
+    ['Torotno', 'CA', 'America/Toronto', 'Toronto'],
+    ['Mumbia', 'IN', 'Asia/Kolkata', 'Mumbai'],
+    ['Bejing', 'CN', 'Asia/Shanghai', 'Beijing'],
+    ['Manchster', 'GB', 'Europe/London', 'Manchester'],
+    // Accents and case, either way.
+    ['MUNCHEN', 'DE', 'Europe/Berlin', 'Munich'],
+    ['sao paulo', 'BR', 'America/Sao_Paulo', 'São Paulo'],
+  ];
+  it.each(cases)('"%s": %s, %s (%s)', (query, countryCode, timeZone, name) => {
+    expect(top(query)).toMatchObject({ countryCode, timeZone, name });
+  });
+
+  it('shows the other name it was found by: "Kolkata (Calcutta), West Bengal, India"', () => {
+    expect(top('Calcutta')).toMatchObject({ label: 'Kolkata (Calcutta), West Bengal, India', matched: 'Calcutta', admin1: 'West Bengal' });
+    expect(top('Kiev')?.label).toBe('Kyiv (Kiev), Kyiv City, Ukraine');
+    expect(top('München')?.label).toBe('Munich (München), Bavaria, Germany');
+    expect(top('Москва')?.label).toBe('Moscow (Москва), Russia');
+    // Its own name, or a longer form of it, is not repeated: "New York City", not "New York City (New York)".
+    expect(top('new york')?.label).toBe('New York City, NY, United States');
+    expect(top('Kolkata')).not.toHaveProperty('matched');
+  });
+
+  it('ranks the major city over a village of the same other name, and the village is still there', () => {
+    const calcutta = gazetteer.search('Calcutta').map((p) => p.label);
+    expect(calcutta[0]).toMatch(/^Kolkata/);
+    expect(calcutta).toContain('Calcutta, OH, United States');
+    expect(gazetteer.search('Kiev').map((p) => p.label).indexOf('Kyiv (Kiev), Kyiv City, Ukraine')).toBe(0);
+    expect(gazetteer.search('Bombay')[1]?.countryCode).not.toBe('IN');
+  });
+
+  it('does not take a correct name for a typo of a bigger one', () => {
+    expect(top('Ozark')).toMatchObject({ name: 'Ozark', countryCode: 'US' });
+    expect(top('Bath')).toMatchObject({ name: 'Bath', countryCode: 'GB' });
+    expect(top('Lyon')).toMatchObject({ name: 'Lyon', countryCode: 'FR' });
+  });
+
+  it('tells same-named places apart: every label of a search is different, by region, district, then coordinates', () => {
+    for (const query of ['San Jose', 'Newport', 'Springfield', 'San Fernando', 'Santa Cruz', 'Richmond', 'San Isidro', 'Victoria']) {
+      const labels = gazetteer.search(query, 20).map((p) => p.label);
+      expect(new Set(labels).size, `${query}: ${labels.join(' | ')}`).toBe(labels.length);
+    }
+    const philippines = gazetteer.search('San Jose, Philippines', 20).map((p) => p.label);
+    expect(philippines.length).toBeGreaterThan(8);
+    expect(new Set(philippines).size).toBe(philippines.length);
+    const newports = gazetteer.search('Newport, United Kingdom', 20).map((p) => p.label);
+    expect(newports).toContain('Newport, Wales, United Kingdom');
+    expect(newports).toContain('Newport, Isle of Wight, England, United Kingdom');
+    expect(new Set(newports).size).toBe(newports.length);
+  });
+
+  it('carries the first administrative region in every label that has one, in every country', () => {
+    let checked = 0;
+    for (const query of ['a', 'b', 'k', 'm', 'n', 's', 't', 'san', 'new', 'al', 'ch', 'ko', 'sa']) {
+      for (const place of gazetteer.search(query, 20)) {
+        const region = place.region ?? place.admin1;
+        // Not said twice when it is the place's own name ("Tokyo, Japan", "Al Ḩudaydah, Yemen").
+        const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+        if (!region || fold(region) === fold(place.name)) continue;
+        expect(place.label, place.label).toContain(`, ${region}, `);
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
   });
 });

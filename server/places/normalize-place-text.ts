@@ -19,6 +19,8 @@ const APOSTROPHES = /['‘’`´ʼʻ]/g;
 const SEPARATORS = /[^\p{L}\p{N}]+/gu;
 const ASCII_SEPARATORS = /[^a-z0-9]+/g;
 const PLAIN = /^[a-z0-9]+(?: [a-z0-9]+)*$/;
+/** A character above ASCII (U+0080 and up). */
+const NON_ASCII = /[\u0080-\uffff]/;
 
 /**
  * Folds place text into a search key: no diacritics, lowercase, and every run of punctuation or
@@ -34,7 +36,7 @@ export function normalizePlaceText(text: string, apostrophes: 'space' | 'drop' =
   // The index folds 135k names at start-up and most are plain ASCII: each shortcut here is
   // worth about a hundred milliseconds of boot time.
   if (PLAIN.test(folded)) return folded;
-  const ascii = ![...folded].some((c) => c.charCodeAt(0) > 0x7f);
+  const ascii = !NON_ASCII.test(folded);
   if (!ascii) {
     folded = folded.normalize('NFD').replace(MARKS, '').replace(FOLDABLE_LETTERS, (letter) => LETTER_FOLDS[letter] ?? letter);
   }

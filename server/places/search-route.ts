@@ -16,6 +16,8 @@ const placeSchema = {
     id: { type: 'string' },
     name: { type: 'string' },
     region: { type: 'string' },
+    admin1: { type: 'string' },
+    matched: { type: 'string' },
     country: { type: 'string' },
     countryCode: { type: 'string' },
     label: { type: 'string' },

@@ -51,7 +51,7 @@ describe('simulatePersona', () => {
     const simulation = await simulatePersona(flow, persona(couple), { ...placeholderEnvironment, usid: 'u-1', timeZone: 'Europe/Paris' });
     const index = simulation.steps.findIndex((s) => s.screen === 'email');
     const { answers } = simulation.heldAt[index]!;
-    expect(answers['2-4']).toEqual({ place: 'London, United Kingdom', latitude: 51.50853, longitude: -0.12574, timeZone: 'Europe/London', utcOffsetMinutes: 0 }); // GMT on 1988-11-02
+    expect(answers['2-4']).toEqual({ place: 'London, England, United Kingdom', latitude: 51.50853, longitude: -0.12574, timeZone: 'Europe/London', utcOffsetMinutes: 0 }); // GMT on 1988-11-02
     expect(answers['4-2']).toMatchObject({ utcOffsetMinutes: 60 }); // BST on 1990-05-17
     const create = simulation.requests.find((r) => r.path === '/astro/api/v2/user/create');
     // The spec's astro user (§5): no IP location here, so 0, 0, and the browser's time zone.

@@ -16,7 +16,7 @@ export const sample = {
   text: 'Maya',
   date: '1990-05-17',
   time: '10:30',
-  place: { query: 'London', label: 'London, United Kingdom' },
+  place: { query: 'London', label: 'London, England, United Kingdom' },
   email: 'maya@example.com',
   /** The plan a model path chooses on a price screen (the reference catalogue's cheapest live maxpay trial). */
   plan: 'mxp_astrelle_trial_1_2900_live',

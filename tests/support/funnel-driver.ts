@@ -234,7 +234,7 @@ export async function answerQuestion(page: Page, screen: Screen, value: unknown,
       return;
     case 'place':
       await page.getByRole('combobox', { name: screen.label }).fill(place.query);
-      await page.getByRole('option', { name: place.label }).click();
+      await page.getByRole('option', { name: place.label, exact: true }).click();
       return;
     default:
       throw new Error(`${screen.id} is no question screen (${screen.kind})`);
