@@ -348,7 +348,7 @@ export async function expectStep(page: Page, flow: Flow, step: ModelPath['steps'
  * Opens the funnel where a model path resumes: a real visit of the landing (the session and its usid),
  * then the machine's progress saved as the app saves it, then the screen's address.
  */
-export async function resumeAt(page: Page, flow: Flow, resume: NonNullable<ModelPath['resume']>) {
+export async function resumeAt(page: Page, flow: Flow, resume: NonNullable<ModelPath['resume']>, beforeOpening: () => Promise<void> = async () => {}) {
   await freshStart(page);
   await expect(page).toHaveURL(/usid=/);
   const saved = new Map<string, string>();
@@ -359,6 +359,7 @@ export async function resumeAt(page: Page, flow: Flow, resume: NonNullable<Model
   });
   await page.evaluate((entries) => entries.forEach(([k, v]) => window.localStorage.setItem(k, v)), [...saved.entries()]);
   const usid = new URL(page.url()).searchParams.get('usid') ?? '';
+  await beforeOpening();
   await page.goto(`${screenById(flow, resume.screen).route}?usid=${encodeURIComponent(usid)}`);
 }
 

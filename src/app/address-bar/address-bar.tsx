@@ -87,6 +87,11 @@ export default function AddressBar() {
     // moved the funnel on) is not the visitor going there: taking it for one sent a fast tapper back to /.
     const now = shown();
     if (!funnel || !index || location.pathname !== now.pathname || location.search !== now.search) return;
+    // The funnel has moved and its moves are not in the address bar yet (this view mounted after the move: its chunk
+    // arrived late, after a fast visitor's tap): the address is the app's own, left behind, not one the visitor
+    // opened. Taking it for one sent the visitor back a screen while the address went on (the effect below writes
+    // the moves, and this runs again for the new address).
+    if (root.addressIntents.pending()) return;
     const target = index.byRoute.get(location.pathname);
     if (!target) return;
     if (target.id !== screenIdOf(funnel.getSnapshot())) funnel.send({ type: 'NAVIGATE', screen: target.id });

@@ -34,6 +34,15 @@ describe('the funnel’s moves for the address bar', () => {
     expect(intents.take()).toEqual([]);
   });
 
+  it('says when the funnel has moved since the writer last took its moves', () => {
+    const { funnel, intents } = followed();
+    expect(intents.pending()).toBe(false);
+    funnel.send({ type: 'NEXT' });
+    expect(intents.pending()).toBe(true);
+    intents.take();
+    expect(intents.pending()).toBe(false);
+  });
+
   it('tells a subscriber of each new move, and says when a back target leaves the flow', () => {
     const { funnel, intents } = followed();
     let calls = 0;

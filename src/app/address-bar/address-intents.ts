@@ -12,6 +12,8 @@ export type AddressIntent = { kind: 'screen'; route: string; move: Move } | { ki
 export interface AddressIntents {
   /** The intents not yet carried out, oldest first; taking them empties the queue. */
   take(): AddressIntent[];
+  /** Whether the funnel has moved since the writer last took its moves (the address bar is behind the funnel). */
+  pending(): boolean;
   /** Called after each new intent. */
   subscribe(listener: () => void): () => void;
   /** Starts following a funnel (once). */
@@ -32,6 +34,7 @@ export function addressIntents(): AddressIntents {
       queue = [];
       return taken;
     },
+    pending: () => queue.length > 0,
     subscribe: (listener) => {
       listeners.add(listener);
       return () => void listeners.delete(listener);
