@@ -3,7 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { keyOf, loadTestFlow } from './support/load-test-flow';
 import { freshStart } from './support/funnel-driver';
-import { continueWith, pickPlace, tap } from './support/quiz-walk';
+import { continueWith, pickPlace, singleUpToPlace, tap } from './support/quiz-walk';
 import { zoneHistory } from '../server/test-support/zone-histories';
 
 // Issue 14, in Chromium: a birthplace's offset comes from the zone's history in the tz database (with its backzone
@@ -29,14 +29,7 @@ test('a birth in Amsterdam in 1930 gets Amsterdam\'s own offset (+1:19:32), and 
   });
   await freshStart(page);
   await tap(page, 'Start the quiz');
-  await tap(page, 'Single');
-  await tap(page, 'Understanding myself better');
-  await tap(page, 'I know my sun sign');
-  await tap(page, 'Continue');
-  await continueWith(page, 'First name', 'Maya');
-  await continueWith(page, 'Date of birth', '1930-07-01');
-  await tap(page, 'Continue');
-  await continueWith(page, 'Time of birth', '12:00');
+  await singleUpToPlace(page, '1930-07-01', '12:00');
   await pickPlace(page, 'Place of birth', 'Amsterdam', /^Amsterdam, .*Netherlands$/);
   await expect.poll(async () => (await savedPlace(page))?.utcOffsetMinutes).toBe(80);
   const place = await savedPlace(page);

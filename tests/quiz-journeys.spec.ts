@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { keyOf, loadTestFlow, screenById } from './support/load-test-flow';
 import { expectScreen, freshStart, resumeAt, resumeAtEmail, waitForCredential } from './support/funnel-driver';
-import { continueWith, pickPlace, tap, walkToEmail, type Visitor } from './support/quiz-walk';
+import { continueWith, pickPlace, singleUpToPlace, tap, walkToEmail, type Visitor } from './support/quiz-walk';
 
 const flow = loadTestFlow();
 const key = (id: string) => keyOf(flow, id);
@@ -228,14 +228,7 @@ test.describe('back and forward', () => {
     await expectScreen(page, flow, 'welcome');
     await page.goForward();
     await expectScreen(page, flow, 'relationship-status');
-    await tap(page, 'Single');
-    await tap(page, 'Understanding myself better');
-    await tap(page, 'I know my sun sign');
-    await tap(page, 'Continue');
-    await continueWith(page, 'First name', 'Maya');
-    await continueWith(page, 'Date of birth', '1990-05-17');
-    await tap(page, 'Continue');
-    await continueWith(page, 'Time of birth', '10:30');
+    await singleUpToPlace(page, '1990-05-17', '10:30');
     await pickPlace(page, 'Place of birth', 'London', 'London, England, United Kingdom');
     await expectScreen(page, flow, 'profile-zodiac-moon');
     const length = await page.evaluate(() => window.history.length);

@@ -18,6 +18,18 @@ export async function pickPlace(page: Page, label: string, query: string, option
   await page.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
 }
 
+/** From /quiz/1-1: a single visitor's answers up to the place question (Maya, born on `birthDate` at `birthTime`). */
+export async function singleUpToPlace(page: Page, birthDate: string, birthTime: string) {
+  await tap(page, 'Single');
+  await tap(page, 'Understanding myself better');
+  await tap(page, 'I know my sun sign');
+  await tap(page, 'Continue');
+  await continueWith(page, 'First name', 'Maya');
+  await continueWith(page, 'Date of birth', birthDate);
+  await tap(page, 'Continue');
+  await continueWith(page, 'Time of birth', birthTime);
+}
+
 export interface Visitor {
   relationship: 'in_relationships' | 'single';
   birthTime: string | 'dont_know';
