@@ -18,6 +18,8 @@ const steps = [
   ['flow:check', 'npx', ['tsx', 'scripts/flow-check.ts', 'flows/astrology.json']],
   ['lint', 'npx', ['eslint', '.']],
   ['typecheck', 'npm', ['run', '-s', 'typecheck']],
+  // The place index, built once (or read from its cache): every test process and server after this one reads it.
+  ['place index', 'npx', ['tsx', 'scripts/place-index.ts']],
   ['unit, component and server tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]],
   // The app into dist/ and the server into dist-server/, which Playwright's webServer (scripts/start.mjs) runs.
   ['build', 'node', ['scripts/build.mjs', '--quiet']],
