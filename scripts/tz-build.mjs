@@ -8,7 +8,7 @@
 // zic comes with the C library's tools (Debian: libc-bin). The output is committed: nothing at install or run time
 // needs zic. How to update the data: README, "Time-zone data".
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -56,6 +56,14 @@ export function encodeHistory(zone, version, { times, indices, types }) {
   return { zone, version, offsets, transitions: tokens.join(' ') };
 }
 
+/** zic: on the PATH, or where Debian (libc-bin) and others put it, which a PATH without the sbin folders misses. */
+function zicPath() {
+  for (const dir of (process.env.PATH ?? '').split(':').filter(Boolean).concat(['/usr/sbin', '/usr/bin', '/sbin', '/usr/local/sbin'])) {
+    if (existsSync(join(dir, 'zic'))) return join(dir, 'zic');
+  }
+  throw new Error('zic not found: install the C library tools (Debian: libc-bin) or IANA tzcode');
+}
+
 function main() {
   const text = readFileSync(source, 'utf8');
   const version = /^# version (\S+)/m.exec(text)?.[1];
@@ -65,7 +73,7 @@ function main() {
   const out = mkdtempSync(join(tmpdir(), 'astrelle-zic-'));
   try {
     // -b fat: every transition written out up to 2037 (not left to the POSIX rule at the end of the file).
-    execFileSync('zic', ['-b', 'fat', '-d', out, source], { stdio: ['ignore', 'inherit', 'inherit'] });
+    execFileSync(zicPath(), ['-b', 'fat', '-d', out, source], { stdio: ['ignore', 'inherit', 'inherit'] });
     const histories = {};
     for (const zone of zones.sort()) {
       const { offsets, transitions } = encodeHistory(zone, version, readTzif(readFileSync(join(out, zone))));
