@@ -61,6 +61,19 @@ const isLocked = (name: RegExp) => box(name).hasAttribute('disabled');
 const isTicked = (name: RegExp) => (box(name) as HTMLInputElement).checked;
 
 describe('offers screen', () => {
+  it('shows its buttons with the offers, not while they load: "No thanks" never moves down under a tap as the cards arrive', () => {
+    const send = vi.fn<(event: FunnelEvent) => void>();
+    const loading = screenResults({ offers: {}, purchase: {} });
+    const { rerender } = renderWithProviders(<OffersScreen screen={screen} answers={{}} answer={undefined} send={send} email={null} results={loading} busy={false} />);
+    expect(dom.getByRole('status').textContent).toBe('…');
+    expect(dom.queryByRole('button', { name: screen.skip })).toBeNull();
+    const loaded = screenResults({ offers: { loadOffers: ready() }, purchase: {} });
+    rerender(<OffersScreen screen={screen} answers={{}} answer={undefined} send={send} email={null} results={loaded} busy={false} />);
+    const skip = dom.getByRole('button', { name: screen.skip });
+    // Below every card.
+    for (const box of dom.getAllByRole('checkbox')) expect(box.compareDocumentPosition(skip) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('shows each offer with its price and what it contains, as text, and no "was" price or discount nobody ever paid', () => {
     show({ loadOffers: ready() });
     const card = box(/Your birth chart reading/).closest('label')!;

@@ -163,12 +163,19 @@ export function OffersScreen({ screen, answer, answers, flags, send, results, bu
             </OptionList>
           ) : null}
           {failed ? <ErrorText role="alert">{screen.messages.failed}</ErrorText> : null}
-          <PrimaryButton type="submit" disabled={busy || basket.items.length === 0} aria-busy={busy || undefined}>
-            {busy && screen.busy ? screen.busy : basket.items.length === 0 && screen.chooseFirst ? screen.chooseFirst : fillText(payText, values)}
-          </PrimaryButton>
-          <SecondaryButton type="button" disabled={busy} onClick={() => send({ type: 'ANSWER', value: [] })}>
-            {screen.skip}
-          </SecondaryButton>
+          {/* The buttons come with the offers (or the message that there are none), not before: shown while the offers
+              load, "No thanks" would move down under the visitor's finger as the cards arrive, and the tap would land
+              on a card. */}
+          {onSale === undefined ? null : (
+            <>
+              <PrimaryButton type="submit" disabled={busy || basket.items.length === 0} aria-busy={busy || undefined}>
+                {busy && screen.busy ? screen.busy : basket.items.length === 0 && screen.chooseFirst ? screen.chooseFirst : fillText(payText, values)}
+              </PrimaryButton>
+              <SecondaryButton type="button" disabled={busy} onClick={() => send({ type: 'ANSWER', value: [] })}>
+                {screen.skip}
+              </SecondaryButton>
+            </>
+          )}
           {screen.note ? <Note>{screen.note}</Note> : null}
         </Stack>
       </form>
