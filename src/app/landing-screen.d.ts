@@ -6,7 +6,8 @@ declare module 'virtual:landing-screen' {
 }
 
 // The flow file the app is built with (vite.config.ts: FLOW_FILE, default flows/astrology.json).
-// Typed unknown on purpose: it is validated at load before anything uses it.
+// Typed unknown on purpose: the app takes it as a Flow only where the build's validation says so (load-flow.ts); the
+// studio validates it itself.
 declare module 'virtual:flow' {
   const flow: unknown;
   export default flow;

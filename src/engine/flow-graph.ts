@@ -74,11 +74,19 @@ export function reachable(from: string, edges: (id: string) => readonly string[]
   return seen;
 }
 
-/** Indexes a flow by screen id and by route. */
-export function indexFlow(flow: Flow) {
-  const byId = new Map<string, Screen>(flow.screens.map((s) => [s.id, s]));
-  const byRoute = new Map<string, Screen>(flow.screens.map((s) => [s.route, s]));
-  return { byId, byRoute };
+const indexes = new WeakMap<Flow, { byId: ReadonlyMap<string, Screen>; byRoute: ReadonlyMap<string, Screen> }>();
+
+/**
+ * Indexes a flow by screen id and by route. Built once per flow object (a flow is never changed once loaded): every
+ * answer walks the path with it, and on a slow phone rebuilding the maps each time was a visible part of a tap.
+ */
+export function indexFlow(flow: Flow): { byId: ReadonlyMap<string, Screen>; byRoute: ReadonlyMap<string, Screen> } {
+  let index = indexes.get(flow);
+  if (!index) {
+    index = { byId: new Map(flow.screens.map((s) => [s.id, s])), byRoute: new Map(flow.screens.map((s) => [s.route, s])) };
+    indexes.set(flow, index);
+  }
+  return index;
 }
 
 /** The screen the visitor goes to from `screen` given the answers (and switches), or null at an end. */
@@ -158,6 +166,18 @@ export function predecessors(flow: Flow): Map<string, string[]> {
   return result;
 }
 
+const returnPageSets = new WeakMap<Flow, ReadonlySet<string>>();
+
+/** The screens a payment return may lead to, once per flow object. */
+function returnPagesOf(flow: Flow): ReadonlySet<string> {
+  let pages = returnPageSets.get(flow);
+  if (!pages) {
+    pages = new Set(flow.screens.flatMap((screen) => returnTargetsOf(flow, screen)));
+    returnPageSets.set(flow, pages);
+  }
+  return pages;
+}
+
 /**
  * The longest start of `trail` that these answers would take: each screen is one its predecessor may
  * lead to. After an answer changes a branch, the screens past the change drop out.
@@ -165,7 +185,7 @@ export function predecessors(flow: Flow): Map<string, string[]> {
 export function consistentTrail(flow: Flow, trail: readonly string[], answers: Answers, flags: Flags = defaultFlags(flow)): string[] {
   const { byId } = indexFlow(flow);
   // A payment return in a browser that held no progress keeps only the start behind it (compile-flow's returnTo).
-  const returnPages = new Set(flow.screens.flatMap((screen) => returnTargetsOf(flow, screen)));
+  const returnPages = returnPagesOf(flow);
   const kept: string[] = [];
   for (const id of trail) {
     const previous = kept.at(-1);
