@@ -10,6 +10,9 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildServer } from './build-server.mjs';
 
+// The attribute the landing's inline script reads (src/shared/early-tap.ts: appEntryAttribute).
+const appEntryAttribute = 'data-app-entry';
+
 const root = new URL('..', import.meta.url).pathname;
 // --out DIR builds the app (only) into DIR: the SDK tests build one with test keys into dist-sdk/ beside dist/.
 const outAt = process.argv.indexOf('--out');
@@ -30,7 +33,7 @@ const shell = readFileSync(join(dist, 'index.html'), 'utf8');
 const { html, styles } = prerender('/');
 if (!shell.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty #root to prerender into');
 
-// The entry imports the funnel chunk at once: let the browser fetch it with the entry, not after it.
+// Other routes (app.html) import the funnel chunk at once: let the browser fetch it with the entry, not after it.
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
 const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
 const funnelKey = (entry?.dynamicImports ?? []).find((key) => key.includes('funnel-route'));
@@ -44,9 +47,31 @@ const collect = (key) => {
 if (funnelKey) collect(funnelKey);
 const preloadTags = [...preloads].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
 
-const head = `${preloadTags}${styles}</head>`;
 writeFileSync(join(dist, 'app.html'), shell.replace('</head>', `${preloadTags}</head>`));
-writeFileSync(join(dist, 'index.html'), shell.replace('</head>', head).replace('<div id="root"></div>', `<div id="root">${html}</div>`));
+// The landing (issue 15) paints from its HTML and inline styles alone, with no script to fetch or run first: no entry
+// script and no preloads in it. Its inline script (src/shared/early-tap.ts) imports the entry named on <html> on the
+// visitor's first input, or once the page is idle after load; the entry then waits for an input (or 5 s) before it
+// fetches the funnel (src/app/load-funnel-route.ts).
+const entryTag = `<script type="module" crossorigin src="/${entry.file}"></script>`;
+if (!shell.includes(entryTag) || !shell.includes('<html lang=')) throw new Error('dist/index.html has no entry script or <html lang> to move');
+// What the entry imports before the funnel (main.tsx: React, styled-components, then boot.tsx and what it imports
+// statically), fetched together with it: not the funnel's chunks, which boot.tsx imports when they are wanted.
+const firstModules = new Set();
+const collectFirst = (key) => {
+  const chunk = manifest[key];
+  if (!chunk || firstModules.has(chunk.file)) return;
+  firstModules.add(chunk.file);
+  (chunk.imports ?? []).forEach(collectFirst);
+};
+[...(entry.imports ?? []), ...(entry.dynamicImports ?? [])].forEach(collectFirst);
+firstModules.delete(entry.file);
+const landing = shell
+  .replace(entryTag, '')
+  .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+  .replace('<html lang=', `<html ${appEntryAttribute}="${[entry.file, ...firstModules].map((file) => `/${file}`).join(' ')}" lang=`)
+  .replace('</head>', `${styles}</head>`)
+  .replace('<div id="root"></div>', `<div id="root">${html}</div>`);
+writeFileSync(join(dist, 'index.html'), landing);
 rmSync(ssrOut, { recursive: true, force: true });
 
 // Brotli and gzip copies next to each text file: the server sends them as they are (no work per

@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 const pages = [
   { path: '/privacy-policy', heading: /Privacy Policy/i },
@@ -154,6 +156,72 @@ test('a tap on the landing before any of its JavaScript has run is kept too', as
   // Consumed once, so it cannot move the visitor on again later.
   await expect(page.locator('html')).not.toHaveAttribute('data-start-requested');
   expect(errors).toEqual([]);
+});
+
+test('a tap on the menu button before the shell has run opens the menu once it has', async ({ page }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-early-click', 'menu');
+  release();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Menu', exact: true })).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.locator('html')).not.toHaveAttribute('data-early-click');
+});
+
+test('the landing runs none of its code while it loads: the shell once idle, the funnel on the first input', async ({ page, request }) => {
+  // Issue 15: the landing paints from its HTML and inline CSS alone. No module script or preload in it: its inline
+  // script names the entry, and imports it when the page is idle after load (or on an input).
+  const html = await (await request.get('/', { headers: { accept: 'text/html' } })).text();
+  expect(html).not.toMatch(/<script[^>]+type="module"/);
+  expect(html).not.toContain('<link rel="modulepreload"');
+  const entry = /<html data-app-entry="(\/assets\/index-[^" ]+\.js)[^"]*"/.exec(html)?.[1];
+  expect(entry).toBeDefined();
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  const funnelCode = (paths: string[]) => paths.filter((path) => /\/assets\/(funnel-route|compose-browser-app|address-bar|compile-flow)-/.test(path));
+  await page.goto('/');
+  // Idle after load: the shell (React, the header and its menu), and nothing of the funnel.
+  await expect.poll(() => scripts.includes(entry!)).toBe(true);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', /light|dark/);
+  await page.waitForTimeout(1000);
+  expect(funnelCode(scripts)).toEqual([]);
+  expect(new URL(page.url()).searchParams.has('usid')).toBe(false);
+  // The visitor's first input (here a key): the funnel loads, and the session is made.
+  await page.keyboard.press('Shift');
+  await expect.poll(() => funnelCode(scripts).length).toBeGreaterThanOrEqual(3);
+  await expect(page).toHaveURL(/[?&]usid=[0-9a-f-]{36}/);
+});
+
+test('the visitor\'s build carries no flow validator: the build has validated the flow', () => {
+  // 380 KB of generated schema code and the semantic checks: flow:check and the build run them (src/app/load-flow.ts).
+  const assets = join('dist', 'assets');
+  const maps = readdirSync(assets).filter((file) => file.endsWith('.js.map'));
+  expect(maps.length).toBeGreaterThan(5);
+  const sources = maps.flatMap((file) => (JSON.parse(readFileSync(join(assets, file), 'utf8')) as { sources: string[] }).sources);
+  expect(sources.some((source) => source.includes('src/engine/compile-flow'))).toBe(true);
+  expect(sources.filter((source) => /src\/engine\/(generated\/validate-flow-schema|validate-flow|check-semantics|check-claims)/.test(source))).toEqual([]);
+});
+
+test('with no input, the landing loads the funnel 5 s after load, not before', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/[?&]usid=[0-9a-f-]{36}/, { timeout: 15_000 });
+  const timing = await page.evaluate(() => {
+    const load = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd;
+    const funnel = performance.getEntriesByType('resource').find((e) => /\/assets\/funnel-route-/.test(e.name));
+    return { load, funnel: funnel?.startTime ?? null };
+  });
+  expect(timing.funnel).not.toBeNull();
+  expect(timing.funnel! - timing.load).toBeGreaterThanOrEqual(5000);
+  await page.getByRole('button', { name: 'Start the quiz' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/quiz/1-1');
 });
 
 test('privacy choices in the menu are granted by default and kept', async ({ page }) => {

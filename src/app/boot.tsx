@@ -1,27 +1,40 @@
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
-import { App } from './app';
-import { AppRootContext } from './app-root-context';
-import { loadAppRoot, loadFunnelRoute, loadAddressBar } from './load-funnel-route';
+import { startTransition, StrictMode } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { BrowserRouter } from "react-router-dom";
+import { App } from "./app";
+import { AppRootContext } from "./app-root-context";
+import {
+  deferFunnelUntilWanted,
+  loadAppRoot,
+  loadFunnelRoute,
+  loadAddressBar,
+} from "./load-funnel-route";
 
-// Fetch the funnel's chunks in parallel with the first render instead of after it; the app is composed once,
-// here, as soon as its chunk arrives.
-void loadFunnelRoute();
-void loadAddressBar();
-const appRoot = loadAppRoot();
-
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root');
-const app = (
-  <StrictMode>
-    <AppRootContext value={appRoot}>
-      <BrowserRouter>
-        <App />
-      </BrowserRouter>
-    </AppRootContext>
-  </StrictMode>
-);
-// The landing arrives prerendered (scripts/build.mjs): take it over; other routes start empty.
-if (root.hasChildNodes()) hydrateRoot(root, app);
-else createRoot(root).render(app);
+/** Starts the app in the page (main.tsx calls it once, its libraries already evaluated). */
+export function boot(): void {
+  const root = document.getElementById("root");
+  if (!root) throw new Error("index.html has no #root");
+  // The landing arrives prerendered (scripts/build.mjs), and this module was loaded by its inline script on the
+  // visitor's first input or once the page was idle: it hydrates the shell (the header and its menu) at once, and the
+  // funnel's chunks wait for the first input (or 5 s after load). Other routes start empty and need them at once.
+  const prerendered = root.hasChildNodes();
+  if (prerendered) deferFunnelUntilWanted();
+  // Fetch the funnel's chunks in parallel with the first render instead of after it; the app is composed once,
+  // here, as soon as its chunk arrives.
+  void loadFunnelRoute();
+  void loadAddressBar();
+  const appRoot = loadAppRoot();
+  const app = (
+    <StrictMode>
+      <AppRootContext value={appRoot}>
+        <BrowserRouter>
+          <App />
+        </BrowserRouter>
+      </AppRootContext>
+    </StrictMode>
+  );
+  // Hydrated as a transition: React then works in slices and yields to the browser between them (a tap, a frame),
+  // where a default-priority hydration is one task of the whole tree (tens of milliseconds on a slow phone).
+  if (prerendered) startTransition(() => void hydrateRoot(root, app));
+  else createRoot(root).render(app);
+}

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IDLE_START_MS, startOnFirstInputOrIdle } from './start-gate';
+import { firstInputAttribute } from '../../shared/early-tap';
 
 afterEach(() => vi.useRealTimers());
 
@@ -32,6 +33,27 @@ describe('starting the third-party SDKs', () => {
     cancel();
     window.dispatchEvent(new Event('pointerdown'));
     vi.advanceTimersByTime(IDLE_START_MS * 2);
+    expect(start).not.toHaveBeenCalled();
+  });
+});
+
+describe('an input made before this code ran', () => {
+  afterEach(() => document.documentElement.removeAttribute(firstInputAttribute));
+
+  it('starts at once when the inline script has marked the page with the first input', () => {
+    document.documentElement.setAttribute(firstInputAttribute, '');
+    const start = vi.fn();
+    startOnFirstInputOrIdle(start);
+    expect(start).toHaveBeenCalledTimes(1);
+    window.dispatchEvent(new Event('pointerdown'));
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits when the page has had no input yet', () => {
+    vi.useFakeTimers();
+    const start = vi.fn();
+    startOnFirstInputOrIdle(start);
+    vi.advanceTimersByTime(IDLE_START_MS - 1);
     expect(start).not.toHaveBeenCalled();
   });
 });

@@ -1,11 +1,15 @@
-/** Spec/issue 11: third-party SDKs load on the first input, or when there is none, no earlier than 5 s after load. */
-export const IDLE_START_MS = 5000;
+import { firstInputAttribute, firstInputEvents } from '../../shared/early-tap';
 
-const inputs = ['pointerdown', 'keydown', 'touchstart'] as const;
+/**
+ * Spec/issue 11: third-party SDKs load on the first input, or when there is none, no earlier than 5 s after load.
+ * Issue 15: so does the funnel's code on the prerendered landing (src/app/load-funnel-route.ts).
+ */
+export const IDLE_START_MS = 5000;
 
 /**
  * Calls `start` once: on the visitor's first input (a tap, a click, a key), or `IDLE_START_MS` after the page has
- * loaded if there is none. Returns a function that cancels it.
+ * loaded if there is none. An input made before this code ran (the inline script of src/shared/early-tap.ts marks
+ * <html> with it) counts: `start` is then called at once. Returns a function that cancels it.
  */
 export function startOnFirstInputOrIdle(start: () => void, win: Window = window): () => void {
   let done = false;
@@ -20,11 +24,15 @@ export function startOnFirstInputOrIdle(start: () => void, win: Window = window)
     timer = win.setTimeout(fire, IDLE_START_MS);
   };
   function cancel() {
-    for (const type of inputs) win.removeEventListener(type, fire, true);
+    for (const type of firstInputEvents) win.removeEventListener(type, fire, true);
     win.removeEventListener('load', idle);
     if (timer !== undefined) win.clearTimeout(timer);
   }
-  for (const type of inputs) win.addEventListener(type, fire, { capture: true, passive: true });
+  if (win.document.documentElement.hasAttribute(firstInputAttribute)) {
+    fire();
+    return () => {};
+  }
+  for (const type of firstInputEvents) win.addEventListener(type, fire, { capture: true, passive: true });
   if (win.document.readyState === 'complete') idle();
   else win.addEventListener('load', idle, { once: true });
   return () => {

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'react-router-dom';
 import { canHover } from '../../ui/theme';
+import { earlyClickAttribute, replayClickAttribute, shellRunningAttribute } from '../../shared/early-tap';
 
 // The menu (its switches, the consent store behind them) is not needed to paint or answer the landing: it loads when
 // the visitor reaches for the button (pointer down, hover, focus) and opens once it is there.
@@ -51,6 +52,15 @@ export function Header({ productName }: { productName: string }) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  // Hydrated: from now on the button handles its taps. One made before (the landing's shell loads when the page is
+  // idle or touched: src/shared/early-tap.ts recorded it) is replayed now.
+  useEffect(() => {
+    const root = document.documentElement;
+    root.setAttribute(shellRunningAttribute, '');
+    if (root.getAttribute(earlyClickAttribute) !== 'menu') return;
+    root.removeAttribute(earlyClickAttribute);
+    buttonRef.current?.click();
+  }, []);
   return (
     <Bar>
       <Brand to="/" aria-label={`${productName} home`}>
@@ -63,6 +73,7 @@ export function Header({ productName }: { productName: string }) {
         aria-label="Menu"
         aria-haspopup="dialog"
         aria-expanded={open}
+        {...{ [replayClickAttribute]: 'menu' }}
         onPointerEnter={() => void loadMenuDrawer()}
         onPointerDown={() => void loadMenuDrawer()}
         onFocus={() => void loadMenuDrawer()}
