@@ -31,6 +31,12 @@ export interface BrowserPort {
   openChannel?: OpenChannel;
   /** The page going away (pagehide) and coming back from the back/forward cache (pageshow, persisted). */
   pageEvents?: PageEvents;
+  /**
+   * Runs `task` once the browser has painted the next frame: work a tap causes that the visitor does not wait for
+   * (saving progress, analytics) comes after the next screen is on the glass (issue 15). Tasks still waiting when the
+   * page is hidden or goes away run then, so nothing is lost. Absent: tasks run at once (tests, the prerender).
+   */
+  afterPaint?: (task: () => void) => void;
 }
 
 export type OpenChannel = (name: string) => Pick<BroadcastChannel, 'postMessage' | 'close' | 'addEventListener'>;
@@ -48,9 +54,28 @@ function windowStorage(): Storage | null {
   }
 }
 
+/** After the next frame (a frame callback runs before the paint; a task queued from it runs after). */
+function afterNextPaint(): (task: () => void) => void {
+  let waiting: Array<() => void> = [];
+  const runAll = () => {
+    const tasks = waiting;
+    waiting = [];
+    for (const task of tasks) task();
+  };
+  window.addEventListener('pagehide', runAll);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') runAll();
+  });
+  return (task) => {
+    waiting.push(task);
+    if (waiting.length === 1) requestAnimationFrame(() => setTimeout(runAll, 0));
+  };
+}
+
 /** The real browser. */
 export function windowBrowser(): BrowserPort {
   return {
+    afterPaint: afterNextPaint(),
     origin: window.location.origin,
     address: () => {
       const { pathname, search, hash } = window.location;

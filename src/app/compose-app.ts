@@ -72,6 +72,8 @@ export interface AppRoot {
   analytics: Analytics;
   /** The address bar has settled the address the page opened with: the funnel's screen is now the one on screen. */
   onScreen(): void;
+  /** Runs work a tap causes but does not wait for once the next frame is painted (src/app/browser-port.ts); absent: at once. */
+  afterPaint?: (task: () => void) => void;
 }
 
 /** How long leaving for the hosted payment page waits for analytics to be sent, at most. */
@@ -135,7 +137,7 @@ export function composeApp(env: AppEnvironment, overrides: AppOverrides = {}): A
     session,
     funnel: () => {
       if (!funnel && valid && machine) {
-        funnel = createFunnel(valid, machine, browser.localStorage);
+        funnel = createFunnel(valid, machine, browser.localStorage, browser.afterPaint);
         // The address the visitor opened, before the first render (what the address bar's writer would do a moment
         // later), so a restored visitor opening / sees / at once and hydration matches.
         const { byRoute, byId } = indexFlow(valid);
@@ -162,5 +164,6 @@ export function composeApp(env: AppEnvironment, overrides: AppOverrides = {}): A
     addressIntents: intents,
     analytics: env.analytics,
     onScreen: () => tracking?.open(),
+    ...(browser.afterPaint ? { afterPaint: browser.afterPaint } : {}),
   };
 }

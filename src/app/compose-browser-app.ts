@@ -25,6 +25,7 @@ export function composeBrowserApp() {
     sendBeacon: (url, body) => navigator.sendBeacon(url, new Blob([body], { type: 'text/plain;charset=UTF-8' })),
     newId: browser.newId,
     now: Date.now,
+    ...(browser.afterPaint ? { afterPaint: browser.afterPaint } : {}),
   });
   // Consent first: a visitor who said no sends nothing, and a change in the menu takes effect at once.
   // Until consent is settled (default `denied`: the region is not known yet, or the banner waits), events are held in

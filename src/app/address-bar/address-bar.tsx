@@ -106,15 +106,25 @@ export default function AddressBar() {
     root.onScreen();
   }, [funnel, index, location.pathname, location.search, navigate, root]);
 
-  // The funnel's moves, in order, including any made before this view mounted.
+  // The funnel's moves, in order, including any made before this view mounted. A move made by a tap is written once
+  // the next screen is painted (issue 15): a history entry costs the browser a few milliseconds, and the analytics
+  // SDK's page-view tracking, which wraps history.pushState, does its work inside it; the visitor waits for neither.
+  // Until then the moves are pending, which the effect above reads (the address is behind the funnel, not opened).
   useEffect(() => {
     const intents = root.addressIntents;
+    const later = root.afterPaint ?? ((task: () => void) => task());
+    let waiting = false;
     const apply = () => {
+      waiting = false;
       for (const intent of intents.take()) write(navigateRef.current, intent);
     };
     apply();
-    return intents.subscribe(apply);
-  }, [root.addressIntents]);
+    return intents.subscribe(() => {
+      if (waiting) return;
+      waiting = true;
+      later(apply);
+    });
+  }, [root.addressIntents, root.afterPaint]);
 
   // Every address is a visit for the session.
   const { pathname, search, hash } = location;

@@ -40,7 +40,7 @@ function fakeSdk() {
   return { sdk, instances };
 }
 
-function setup(env: Record<string, string> = {}, storage = new MemoryStorage(), beaconAccepted: () => boolean = () => true) {
+function setup(env: Record<string, string> = {}, storage = new MemoryStorage(), beaconAccepted: () => boolean = () => true, afterPaint?: (task: () => void) => void) {
   const { sdk, instances } = fakeSdk();
   const beacons: Array<{ url: string; body: unknown }> = [];
   let ids = 0;
@@ -57,6 +57,7 @@ function setup(env: Record<string, string> = {}, storage = new MemoryStorage(), 
     },
     newId: () => `id-${(ids += 1)}`,
     now: () => (clock += 1000),
+    ...(afterPaint ? { afterPaint } : {}),
   };
   return { analytics: createAnalytics(environment), instances, beacons, storage };
 }
@@ -97,6 +98,49 @@ describe('analytics configuration', () => {
 });
 
 describe('analytics', () => {
+  it('hands an event to the SDK, or stores the queue, only once the next screen is painted, stamped with the tap\'s time', async () => {
+    const waiting: Array<() => void> = [];
+    const paint = () => waiting.splice(0).forEach((task) => task());
+    const storage = new MemoryStorage();
+    const { analytics, instances } = setup({}, storage, () => true, (task) => void waiting.push(task));
+    // Before the SDK: the queue is written after the paint, once for the events of one frame.
+    analytics.track('Screen Answered', { screen_id: 'relationship-status' });
+    analytics.track('Screen Shown', { screen_id: 'relationship-goal' });
+    expect(storage.items.size).toBe(0);
+    expect(waiting).toHaveLength(1);
+    paint();
+    expect(JSON.parse(storage.items.get('astrelle:analytics-queue') ?? '[]')).toHaveLength(2);
+    // Held (consent unsettled again) before the paint: nothing more reaches storage.
+    analytics.track('Screen Answered', { screen_id: 'relationship-goal' });
+    analytics.hold(true);
+    paint();
+    expect(JSON.parse(storage.items.get('astrelle:analytics-queue') ?? '[]')).toHaveLength(2);
+    analytics.hold(false);
+    await analytics.start();
+    const [main] = instances;
+    expect(main?.tracked).toHaveLength(3);
+    // With the SDK: handed over after the paint, with the time of the tap, not of the paint.
+    analytics.track('Screen Shown', { screen_id: 'knowledge-of-astrology' });
+    expect(main?.tracked).toHaveLength(3);
+    paint();
+    expect(main?.tracked).toHaveLength(4);
+    expect(main?.tracked[3]).toMatchObject({ event_type: 'Screen Shown', time: 1_700_000_004_000 });
+    // A flush (before the hosted payment page) or the page going away hands over what waits, without the paint.
+    analytics.track('Checkout Started', { screen_id: 'select-price' });
+    await analytics.flush(10);
+    expect(main?.tracked).toHaveLength(5);
+    analytics.track('Screen Answered', { screen_id: 'select-price' });
+    analytics.pagehide();
+    expect(main?.tracked).toHaveLength(6);
+    paint();
+    expect(main?.tracked).toHaveLength(6);
+    // Opted out before the paint: the waiting event is not sent.
+    analytics.track('Screen Answered', { screen_id: 'knowledge-of-astrology' });
+    analytics.setOptOut(true);
+    paint();
+    expect(main?.tracked).toHaveLength(6);
+  });
+
   it('queues events before the SDK loads, keeps them over a reload, and sends them in order, at their own time, once it has', async () => {
     const storage = new MemoryStorage();
     const first = setup({}, storage);

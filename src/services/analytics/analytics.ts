@@ -66,6 +66,8 @@ export interface AnalyticsEnvironment {
   sendBeacon(url: string, body: string): boolean;
   newId(): string;
   now(): number;
+  /** Runs a task once the next frame is painted (src/app/browser-port.ts); absent: at once. */
+  afterPaint?: (task: () => void) => void;
 }
 
 /** The api key the event log's rows carry for the app's own events (any non-empty key is accepted there). */
@@ -167,6 +169,20 @@ export function createAnalytics(env: AnalyticsEnvironment): Analytics {
     }
   };
   let queue: QueuedEvent[] = readQueue();
+  // Work that waits for the next paint, run by that paint or by whatever must not leave it behind (a flush before the
+  // hosted payment page, the page going away).
+  let waitingTasks: Array<() => void> = [];
+  const drain = () => {
+    const tasks = waitingTasks;
+    waitingTasks = [];
+    for (const task of tasks) task();
+  };
+  const later = (task: () => void) => {
+    if (!env.afterPaint) return task();
+    waitingTasks.push(task);
+    if (waitingTasks.length === 1) env.afterPaint(drain);
+  };
+  let writeWaiting = false;
 
   const send = (event: QueuedEvent) => {
     if (!clients) return;
@@ -224,13 +240,23 @@ export function createAnalytics(env: AnalyticsEnvironment): Analytics {
   return {
     track(eventType, properties, options = {}) {
       if (optOut) return;
+      // Stamped now; handed on once the next screen is painted (the SDK's processing and storage writes are not the
+      // tap's work), at once if the page goes away first.
       const event: QueuedEvent = { event_type: eventType, event_properties: properties, time: env.now(), insert_id: env.newId(), critical: options.critical ?? false };
       if (clients && !held) {
-        send(event);
+        later(() => {
+          if (!optOut) send(event);
+        });
         return;
       }
       queue = [...queue, event].slice(-MAX_QUEUED);
-      if (!held) writeQueue(queue);
+      if (held || writeWaiting) return;
+      writeWaiting = true;
+      later(() => {
+        writeWaiting = false;
+        // Held meanwhile (consent unsettled again): kept in memory only; sent or released: nothing left to store.
+        if (!held && !clients) writeQueue(queue);
+      });
     },
     identify(properties) {
       userProperties = { ...userProperties, ...properties };
@@ -265,11 +291,13 @@ export function createAnalytics(env: AnalyticsEnvironment): Analytics {
     },
     start,
     async flush(maxWaitMs) {
+      drain();
       // Before the SDK has loaded, the queue is in storage: the next page sends it.
       const sending = clients ? Promise.all([clients.main.flush().promise, clients.mirror?.flush().promise]).then(() => undefined) : Promise.resolve();
       await Promise.race([sending, new Promise<void>((resolve) => setTimeout(resolve, maxWaitMs))]);
     },
     pagehide() {
+      drain();
       if (held) return;
       if (clients) {
         for (const client of [clients.main, clients.mirror]) {

@@ -1,0 +1,38 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { windowBrowser } from './browser-port';
+
+afterEach(() => vi.useRealTimers());
+
+describe('work that waits for the next paint', () => {
+  it('runs after the next frame, in order, all of one frame together', () => {
+    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'setTimeout'] });
+    const { afterPaint } = windowBrowser();
+    const ran: string[] = [];
+    afterPaint!(() => ran.push('save progress'));
+    afterPaint!(() => ran.push('write the address'));
+    expect(ran).toEqual([]);
+    // The frame's callbacks run before the paint: still nothing then; the task queued from the frame runs after it.
+    let inFrame: string[] | null = null;
+    requestAnimationFrame(() => (inFrame = [...ran]));
+    vi.runAllTimers();
+    expect(inFrame).toEqual([]);
+    expect(ran).toEqual(['save progress', 'write the address']);
+  });
+
+  it('runs at once when the page goes away or is hidden first, so nothing is lost', () => {
+    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'setTimeout'] });
+    const { afterPaint } = windowBrowser();
+    const ran: string[] = [];
+    afterPaint!(() => ran.push('before pagehide'));
+    window.dispatchEvent(new Event('pagehide'));
+    expect(ran).toEqual(['before pagehide']);
+    afterPaint!(() => ran.push('before hidden'));
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(ran).toEqual(['before pagehide', 'before hidden']);
+    // Each task runs once.
+    vi.runAllTimers();
+    expect(ran).toEqual(['before pagehide', 'before hidden']);
+  });
+});
