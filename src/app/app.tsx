@@ -1,17 +1,19 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import styled from 'styled-components';
 import { GlobalStyle } from '../ui/global-style';
-import { NotFoundPage } from '../public-pages/not-found-page';
 import { ThemeModeProvider } from './shell/theme-mode';
 import { Header } from './shell/header';
 import { loadFunnelRoute, loadAddressBar } from './load-funnel-route';
-import { LandingFallback } from './landing-fallback';
 
-// The prerender (no engine on the server) renders the landing in the funnel's place: the same markup
-// the funnel renders for the welcome screen, so the client hydrates it once the funnel chunk arrives,
-// and React replays a tap made before that.
-const FunnelRoute = import.meta.env.SSR ? LandingFallback : lazy(loadFunnelRoute);
+// The prerender (no engine on the server) renders the landing in the funnel's place (prerender.tsx passes it): the
+// same markup the funnel renders for the welcome screen, so the client hydrates it once the funnel chunk arrives.
+// In the browser the fallback is a small chunk of its own: on the prerendered landing the funnel's boundary stays as
+// the HTML drew it until the funnel arrives (React keeps dehydrated content while a lazy part loads), so the shell
+// loads none of the welcome screen's code; only a landing rendered in the browser shows it while it waits.
+const FunnelRoute = import.meta.env.SSR ? () => null : lazy(loadFunnelRoute);
+const LandingFallback = import.meta.env.SSR ? () => null : lazy(() => import('./landing-fallback').then((m) => ({ default: m.LandingFallback })));
+const NotFoundPage = lazy(() => import('../public-pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 // The address bar's writer (the machines' projection, with the visitor session's reading of addresses) runs in the
 // browser only.
 const AddressBar = import.meta.env.SSR ? () => null : lazy(loadAddressBar);
@@ -31,7 +33,9 @@ const Main = styled.main`
   min-height: calc(100dvh - 64px);
 `;
 
-export function App() {
+export function App({ prerenderedLanding }: { prerenderedLanding?: ComponentType } = {}) {
+  const Funnel = prerenderedLanding ?? FunnelRoute;
+  const Fallback = prerenderedLanding ?? LandingFallback;
   return (
     <ThemeModeProvider>
       <GlobalStyle />
@@ -50,8 +54,8 @@ export function App() {
             <Route
               path="*"
               element={
-                <Suspense fallback={<LandingFallback />}>
-                  <FunnelRoute />
+                <Suspense fallback={<Fallback />}>
+                  <Funnel />
                 </Suspense>
               }
             />

@@ -3,7 +3,6 @@ import { landing } from 'virtual:landing-screen';
 import { WelcomeScreen } from '../screens/welcome/welcome-screen';
 import { FunnelFrame } from './funnel/funnel-frame';
 import { requestStart } from './landing-intent';
-import { loadFunnelRoute } from './load-funnel-route';
 
 /**
  * Shown while the funnel chunk loads: on the landing route it is the real welcome screen, built
@@ -20,10 +19,9 @@ export function LandingFallback() {
         answers={{}}
         answer={undefined}
         email={null}
-        send={() => {
-          requestStart();
-          void loadFunnelRoute();
-        }}
+        // The tap is kept until the funnel runs; its code is already on the way (the tap was an input:
+        // load-funnel-route.ts).
+        send={requestStart}
       />
     </FunnelFrame>
   );

@@ -2,6 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { ServerStyleSheet } from 'styled-components';
 import { App } from './app';
+import { LandingFallback } from './landing-fallback';
 
 /**
  * Renders a page at build time (scripts/build.mjs): the landing's HTML and its styles, so a phone
@@ -14,7 +15,7 @@ export function prerender(url: string): { html: string; styles: string } {
     const html = renderToString(
       sheet.collectStyles(
         <StaticRouter location={url}>
-          <App />
+          <App prerenderedLanding={LandingFallback} />
         </StaticRouter>,
       ),
     );

@@ -9,7 +9,8 @@
  *   (src/app/analytics/start-gate.ts) knows that it came before its own code did;
  * - on the prerendered landing, whose <html> names the app's entry module (scripts/build.mjs writes
  *   `data-app-entry`), it fetches that module and the ones it imports next, and imports it, on the first input or once
- *   the page is idle after load; elsewhere the entry is an ordinary module script of the page and the attribute is
+ *   the page is idle after load (each preload in a task of its own: on a slow phone a dozen of them in one task made
+ *   a long one); elsewhere the entry is an ordinary module script of the page and the attribute is
  *   absent.
  *
  * The script is plain text with no imports, because it is also read by the build (into the HTML) and by the
@@ -42,8 +43,8 @@ export const firstInputEvents = ['pointerdown', 'keydown', 'touchstart'] as cons
 export const earlyTapScript =
   `(function(){var h=document.documentElement,w=window,n=0;` +
   `function load(){var s=(h.getAttribute('${appEntryAttribute}')||'').split(' ');if(n||!s[0])return;n=1;` +
-  `s.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.href=u;document.head.appendChild(l)});` +
-  `import(s[0]).catch(function(){n=0})}` +
+  `s.forEach(function(u){setTimeout(function(){var l=document.createElement('link');l.rel='modulepreload';l.href=u;document.head.appendChild(l)})});` +
+  `setTimeout(function(){import(s[0]).catch(function(){n=0})})}` +
   `document.addEventListener('click',function(e){var t=e.target,r;if(!(t instanceof Element))return;` +
   `if(!h.hasAttribute('${funnelRunningAttribute}')&&t.closest('[${startCtaAttribute}]'))h.setAttribute('${startRequestedAttribute}','');` +
   `r=t.closest('[${replayClickAttribute}]');` +
