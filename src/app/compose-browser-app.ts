@@ -13,6 +13,12 @@ import { consentStore, type ConsentState } from './shell/consent';
 import { queuedAdEvents } from './analytics/ad-events';
 import { rememberAdClick } from '../services/meta-click-cookies';
 
+/** Runs `task` when the browser is idle, within a second. */
+function whenIdle(task: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task, { timeout: 1000 });
+  else window.setTimeout(task, 0);
+}
+
 /** The app in this browser: the bundled flow, the build's configuration, the window. main.tsx calls it once. */
 export function composeBrowserApp() {
   const browser = windowBrowser();
@@ -106,12 +112,16 @@ export function composeBrowserApp() {
   }
   // The SDKs load on the first input, or 5 s after load: first paint and the first answer never wait for them.
   let opened = false;
-  startOnFirstInputOrIdle(() => {
-    opened = true;
-    if (consent.get().consent.analytics) void analytics.start();
-    remoteFlags?.request();
-    void followAdvertising(consent.get());
-  });
+  // And then when the main thread is idle (within a second): the SDKs' download and start-up are not the first tap's
+  // work, nor the second's (issue 15).
+  startOnFirstInputOrIdle(() =>
+    whenIdle(() => {
+      opened = true;
+      if (consent.get().consent.analytics) void analytics.start();
+      remoteFlags?.request();
+      void followAdvertising(consent.get());
+    }),
+  );
   consent.subscribe((state) => {
     if (!opened) return;
     if (state.consent.analytics) void analytics.start();

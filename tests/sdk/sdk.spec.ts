@@ -111,7 +111,18 @@ async function fakePixel(page: Page) {
   return { requested, calls, beacons };
 }
 
-const toSelectPrice = (page: Page) => visitorOnPrices(page, flow, freshEmail());
+const toSelectPrice = (page: Page, beforeOpening?: () => Promise<void>) => visitorOnPrices(page, flow, freshEmail(), undefined, beforeOpening);
+/** The console errors of the page the visitor resumes on (the landing before it, touched, asked Remote Config too). */
+const resumedPageErrors = (page: Page) => {
+  const messages: string[] = [];
+  let listening = false;
+  page.on('console', (m) => {
+    if (listening && m.type() === 'error') messages.push(m.text());
+  });
+  // From the moment the resumed page's document replaces the landing's (which may still log its own failure until then).
+  const listen = async () => void page.once('framenavigated', () => void (listening = true));
+  return { messages, listen };
+};
 
 test('a whole walk, / to the end: Amplitude gets every declared event once, in order, the event log the critical ones, the pixel one PageView per screen, and no personal data goes anywhere', async ({ page }) => {
   test.setTimeout(150_000);
@@ -242,13 +253,10 @@ test('discounts=false from Remote Config leaves out /sale: leaving checkout goes
 });
 
 test('Remote Config failing leaves the defaults, logs the spec\'s message once, and the funnel works', async ({ page }) => {
-  const messages: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') messages.push(m.text());
-  });
+  const { messages, listen } = resumedPageErrors(page);
   await fakeAmplitude(page);
   await fakeFirebase(page, { status: 400 });
-  await toSelectPrice(page);
+  await toSelectPrice(page, listen);
   await expect(page.getByText('$1.00').first()).toBeVisible();
   await expect.poll(() => messages.filter((m) => m === 'Failed to fetch Firebase remote config').length).toBe(1);
 });
@@ -276,13 +284,10 @@ const failures: Array<{ name: string; arrange: (page: Page) => Promise<unknown>;
 ];
 for (const failure of failures) {
   test(`Remote Config failing (${failure.name}) leaves the defaults and a working funnel`, async ({ page }) => {
-    const messages: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error') messages.push(m.text());
-    });
+    const { messages, listen } = resumedPageErrors(page);
     await fakeAmplitude(page);
     const arranged = await failure.arrange(page);
-    await toSelectPrice(page);
+    await toSelectPrice(page, listen);
     await expect(page.getByText('$1.00').first()).toBeVisible();
     await expect(page.getByText('$0.99')).toHaveCount(0);
     const debug = await page.evaluate(() => (window as unknown as { __ASTRELLE_DEBUG__?: { flags: Record<string, { source: string }>; remoteConfigStatus: string } }).__ASTRELLE_DEBUG__);

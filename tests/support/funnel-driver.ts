@@ -383,10 +383,11 @@ export function resumeAtEmail(flow: Flow): NonNullable<ModelPath['resume']> {
 
 /**
  * A new visitor on /select-price: the model's sample answers restored at /email, `email` given, access confirmed.
- * `beforePrices` runs on /get-access, before the prices load (to intercept their call, say).
+ * `beforePrices` runs on /get-access, before the prices load (to intercept their call, say); `beforeOpening` before the
+ * resumed page is opened (the landing before it has had the visitor's first input, and its own SDK calls).
  */
-export async function visitorOnPrices(page: Page, flow: Flow, email: string, beforePrices: () => Promise<void> = async () => {}) {
-  await resumeAt(page, flow, resumeAtEmail(flow));
+export async function visitorOnPrices(page: Page, flow: Flow, email: string, beforePrices: () => Promise<void> = async () => {}, beforeOpening: () => Promise<void> = async () => {}) {
+  await resumeAt(page, flow, resumeAtEmail(flow), beforeOpening);
   await giveEmailAndGetAccess(page, flow, email, beforePrices);
 }
 
