@@ -10,13 +10,26 @@ const loadSkyAtBirth = () => import('../../domain/sky-at-birth');
 
 /**
  * Starts fetching the sky-at-birth code while the visitor answers the birth questions, so a
- * network outage later in the quiz does not leave the sign interstitials without their signs.
+ * network outage later in the quiz does not leave the sign interstitials without their signs, and
+ * warms it up when the browser is idle.
  */
 export function preloadSkyAtBirth(): void {
-  loadSkyAtBirth().catch(() => {
-    // Offline now: the interstitial tries again when it opens.
-  });
+  if (warmed) return;
+  warmed = true;
+  loadSkyAtBirth().then(
+    ({ skyAtBirth }) => {
+      // One reading of a sample sky while the visitor types: the engine's code is compiled then, not on the tap
+      // that opens the sign interstitial (issue 15: on a slow phone the first reading took tens of milliseconds).
+      const idle = typeof requestIdleCallback === 'function' ? (task: () => void) => requestIdleCallback(task, { timeout: 2000 }) : (task: () => void) => setTimeout(task, 0);
+      idle(() => void skyAtBirth({ date: '1990-05-17', time: '12:00', utcOffsetMinutes: 60 }));
+    },
+    () => {
+      warmed = false;
+      // Offline now: the interstitial tries again when it opens.
+    },
+  );
 }
+let warmed = false;
 
 /**
  * The sky at birth from the answers of the profile roles the insight names (birthDate, birthTime,
