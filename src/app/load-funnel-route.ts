@@ -24,5 +24,11 @@ export const loadFunnelRoute = () => gate.then(() => import('./funnel/funnel-rou
 /** The address bar's one writer (a small chunk), also started by main.tsx. */
 export const loadAddressBar = () => gate.then(() => import('./address-bar/address-bar'));
 
-/** The composed app (engine, clients, effects, session: its own chunk), started once by main.tsx. */
-export const loadAppRoot = () => gate.then(() => import('./compose-browser-app')).then((m) => m.composeBrowserApp());
+/**
+ * The composed app (engine, clients, effects, session: its own chunk), started once by main.tsx: composed in a task
+ * after the one that evaluated its chunk, so that neither holds the main thread for both.
+ */
+export const loadAppRoot = () =>
+  gate
+    .then(() => import('./compose-browser-app'))
+    .then((m) => new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => m.composeBrowserApp()));
