@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,6 +9,17 @@ const pages = [
   { path: '/cookie-policy', heading: /Cookie Policy/i },
   { path: '/understanding-astrology', heading: /astrology/i },
 ];
+
+/** Holds the app's entry script until the returned function is called: the landing before any of its code has run. */
+async function holdEntryScript(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
 
 test('the page title is the product name and the meta description is the spec text', async ({ page }) => {
   for (const path of ['/quiz/1-1', '/privacy-policy', '/no-such-page']) {
@@ -142,12 +153,7 @@ test('a tap on the landing before any of its JavaScript has run is kept too', as
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdEntryScript(page);
   await page.goto('/', { waitUntil: 'commit' });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Discover yourself/);
   await page.getByRole('button', { name: 'Start the quiz' }).click();
@@ -161,12 +167,7 @@ test('a tap on the landing before any of its JavaScript has run is kept too', as
 });
 
 test('a tap on the menu button before the shell has run opens the menu once it has', async ({ page }) => {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdEntryScript(page);
   await page.goto('/', { waitUntil: 'commit' });
   await page.getByRole('button', { name: 'Menu' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-early-click', 'menu');
