@@ -74,7 +74,13 @@ export function storeCli(name: string, options: Record<string, string> = {}, def
     fail,
     open() {
       const repoRoot = resolve(process.env.ROOT_DIR || fileURLToPath(new URL('..', import.meta.url)));
-      const location = storeLocationFromEnv(process.env, repoRoot);
+      const location = (() => {
+        try {
+          return storeLocationFromEnv(process.env, repoRoot);
+        } catch (error) {
+          return fail(firstLine(error));
+        }
+      })();
       const sqliteFile = join(location.dataDir, SQLITE_FILE_NAME);
       // Opening SQLite creates a missing file: a mistyped DATA_DIR must not leave an empty database behind.
       if (!location.databaseUrl && !existsSync(sqliteFile)) fail(`no database at ${sqliteFile}: start the server once (npm start), or set DATA_DIR or DATABASE_URL`);

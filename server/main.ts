@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer } from './app';
-import { storeLocationFromEnv } from './db/location';
+import { storeLocationFromEnv, type StoreLocation } from './db/location';
 import { prepareStore, type Store } from './db/open';
 import { openGeoLocator } from './ip/geo';
 import { knownRoutesOf, readFlowFiles } from './known-routes';
@@ -21,7 +21,9 @@ import { studioFlowsOf } from './studio/routes';
 // and without it the folder above this file's is taken: right for server/main.ts and dist-server/main.js),
 // PORT (3000), HOST (0.0.0.0), DIST_DIR (<repo>/dist), CONNECT_SRC (extra CSP connect-src origins),
 // NODE_ENV=production for JSON request logs;
-// DATABASE_URL (PostgreSQL; without it SQLite in DATA_DIR, default <repo>/data), PROJECT_ID (astrelle:
+// DATABASE_URL (PostgreSQL; without it SQLite in DATA_DIR, default <repo>/data), DATABASE_POOL_SIZE (PostgreSQL:
+// the most connections opened, default DEFAULT_POOL_SIZE in db/open.ts), DATABASE_PREPARED_STATEMENTS=off (PostgreSQL:
+// no named statements, for a pooler that cannot carry them), PROJECT_ID (astrelle:
 // the project whose plans are seeded), CORS_ORIGINS (other origins allowed to call the APIs, comma-
 // separated), TRUST_PROXY (true, a hop count, or the proxies' addresses/CIDRs: only then is
 // X-Forwarded-For believed), IP_LOOKUP_KEY (the key /ip/json requires; unset accepts any),
@@ -118,7 +120,13 @@ const corsOrigins = readOrigins(process.env.CORS_ORIGINS, 'CORS_ORIGINS');
 const appOrigins = readOrigins(process.env.APP_ORIGINS, 'APP_ORIGINS');
 const returnPaths = readReturnPaths(process.env.CHECKOUT_RETURN_PATHS);
 const trustProxy = readTrustProxy(process.env.TRUST_PROXY);
-const { dataDir, databaseUrl } = storeLocationFromEnv(process.env, repoRoot);
+let storeLocation: StoreLocation;
+try {
+  storeLocation = storeLocationFromEnv(process.env, repoRoot);
+} catch (error) {
+  fail((error as Error).message);
+}
+const { dataDir, databaseUrl, poolSize, preparedStatements } = storeLocation;
 const sandboxPurchases = readSwitch(process.env.SANDBOX_PURCHASES, 'SANDBOX_PURCHASES', process.env.NODE_ENV !== 'production');
 
 const studioOn = readSwitch(process.env.STUDIO, 'STUDIO', false);
@@ -149,7 +157,7 @@ const gazetteer = loadGazetteer();
 let store: Store;
 try {
   const groupCommit = process.env.SQLITE_GROUP_COMMIT !== 'off';
-  store = await prepareStore({ databaseUrl, dataDir, groupCommit }, async (s) => {
+  store = await prepareStore({ databaseUrl, dataDir, groupCommit, poolSize, preparedStatements }, async (s) => {
     await seedCatalogue(s, projectId);
     if (sandboxPurchases) await seedSandboxPurchases(s, projectId);
   });

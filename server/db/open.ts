@@ -22,6 +22,7 @@ import {
 import pg from 'pg';
 import { DEFAULT_BUSY_RETRY_MS, retryWhileBusy, SQLITE_BUSY_TIMEOUT_MS, type BusyRetryPolicy } from './busy';
 import { GroupCommit } from './group-commit';
+import { withPreparedStatements } from './prepared-statements';
 import * as initial from './migrations/0001_initial';
 import * as checkout from './migrations/0002_checkout';
 import * as oneActivePlan from './migrations/0003_one_active_plan';
@@ -45,6 +46,13 @@ export interface StoreOptions {
    * the database's lock, before it fails with DatabaseBusyError (HTTP 503). Default 1500.
    */
   busyRetryMs?: number;
+  /** PostgreSQL: the most connections open at once (DATABASE_POOL_SIZE). Default DEFAULT_POOL_SIZE. */
+  poolSize?: number;
+  /**
+   * PostgreSQL: send parameterised queries as named statements, prepared once per connection
+   * (prepared-statements.ts; DATABASE_PREPARED_STATEMENTS). Default true.
+   */
+  preparedStatements?: boolean;
 }
 
 /** An open database with the app's schema. */
@@ -63,6 +71,12 @@ export interface Store {
    * again in a new transaction, for up to `busyRetryMs`; then it throws DatabaseBusyError.
    */
   write<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
+  /**
+   * One statement written and committed as write() does, answering its first row (executeTakeFirst): on
+   * PostgreSQL sent on its own, a transaction by itself, in one round trip instead of begin, statement, commit;
+   * on SQLite through write(). For the hot single-statement writes (the session write).
+   */
+  writeStatement<R>(statement: (db: Kysely<Database>) => { executeTakeFirst(): Promise<R> }): Promise<R>;
   close(): Promise<void>;
 }
 
@@ -75,7 +89,7 @@ const STARTUP_BUSY_TIMEOUT_MS = 5000;
 
 /** Opens SQLite (default) or PostgreSQL (with `databaseUrl`); does not migrate. */
 export function openStore(options: StoreOptions = {}): Store {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openSqlite(options);
 }
 
 /** Opens the store, brings the schema up to date and runs `seed` (which must be idempotent). */
@@ -132,11 +146,13 @@ function openSqlite(options: StoreOptions): Store {
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }), plugins: [new SqliteBooleans()] });
   const busyRetry: BusyRetryPolicy = { budgetMs: options.busyRetryMs ?? DEFAULT_BUSY_RETRY_MS };
   const groupCommit = options.groupCommit === false ? undefined : new GroupCommit(db, { busyRetry });
+  const write: Store['write'] = (work) => (groupCommit ? groupCommit.run(work) : retryWhileBusy(() => db.transaction().execute(work), busyRetry));
   return {
     db,
     dialect: 'sqlite',
     description: `SQLite at ${file}`,
-    write: (work) => (groupCommit ? groupCommit.run(work) : retryWhileBusy(() => db.transaction().execute(work), busyRetry)),
+    write,
+    writeStatement: (statement) => write((trx) => statement(trx).executeTakeFirst()),
     close: async () => {
       await groupCommit?.drained();
       await db.destroy();
@@ -144,17 +160,27 @@ function openSqlite(options: StoreOptions): Store {
   };
 }
 
-function openPostgres(databaseUrl: string): Store {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
+/**
+ * PostgreSQL connections the server opens at most, unless DATABASE_POOL_SIZE says otherwise. On the 2-core machine
+ * the bench runs on, 5 to 40 did equally well, within the noise (README, "PostgreSQL under load"): a session write
+ * waits for the server's one thread, not for PostgreSQL, and each connection costs PostgreSQL a process.
+ */
+export const DEFAULT_POOL_SIZE = 10;
+
+function openPostgres(databaseUrl: string, options: StoreOptions): Store {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? DEFAULT_POOL_SIZE });
   // An idle connection that breaks (PostgreSQL restarted) is dropped by the pool; without a listener the
   // 'error' event would end the process. Queries in flight still fail and answer 500.
   pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: options.preparedStatements === false ? pool : withPreparedStatements(pool) }) });
   return {
     db,
     dialect: 'postgres',
     description: `PostgreSQL at ${describePostgresUrl(databaseUrl)}`,
     write: (work) => db.transaction().execute(work),
+    // A statement outside a transaction block is a transaction of its own: committed (and, with synchronous_commit
+    // on, flushed) before PostgreSQL answers it. One round trip instead of three (begin, the statement, commit).
+    writeStatement: (statement) => statement(db).executeTakeFirst(),
     close: () => db.destroy(),
   };
 }

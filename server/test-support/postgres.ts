@@ -1,13 +1,11 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, chownSync } from 'node:fs';
-import { tmpdir, userInfo } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
+import { findPostgresBinaries, startLocalPostgres } from '../db/local-postgres';
+
+export { findPostgresBinaries };
 
 // A real PostgreSQL for the tests. With TEST_DATABASE_URL, each `startPostgres()` creates a fresh database
-// on that server; otherwise it starts a throwaway cluster (initdb in a temporary folder, reachable only
-// through a Unix socket in that folder) and removes it on `stop()`. As root it runs the server as the
-// `postgres` user, which PostgreSQL requires.
+// on that server; otherwise it starts a throwaway cluster (db/local-postgres.ts: initdb in a temporary folder,
+// reachable only through a Unix socket in that folder) and removes it on `stop()`.
 
 export interface TestPostgres {
   /** Connection string of an empty database. */
@@ -24,21 +22,6 @@ export interface PostgresAvailability {
   available: boolean;
   /** Why not, in words for the test log. */
   reason: string;
-}
-
-/** Where initdb and pg_ctl are: PG_BIN, Debian's /usr/lib/postgresql/<newest>/bin, or the PATH. */
-export function findPostgresBinaries(): string | undefined {
-  if (process.env.PG_BIN) return existsSync(join(process.env.PG_BIN, 'initdb')) ? process.env.PG_BIN : undefined;
-  const debian = '/usr/lib/postgresql';
-  if (existsSync(debian)) {
-    const versions = readdirSync(debian)
-      .filter((v) => existsSync(join(debian, v, 'bin', 'initdb')))
-      .sort((a, b) => Number(b) - Number(a));
-    if (versions[0]) return join(debian, versions[0], 'bin');
-  }
-  const which = spawnSync('sh', ['-c', 'command -v initdb'], { encoding: 'utf8' });
-  const onPath = which.stdout.trim();
-  return which.status === 0 && onPath ? join(onPath, '..') : undefined;
 }
 
 /** Whether the PostgreSQL leg can run here. */
@@ -59,45 +42,9 @@ export function postgresAvailability(): PostgresAvailability {
 export async function startPostgres(options: { durable?: boolean; local?: boolean } = {}): Promise<TestPostgres> {
   const external = process.env.TEST_DATABASE_URL;
   if (external && !options.local) return createDatabaseOn(external);
-  const bin = findPostgresBinaries();
-  if (!bin) throw new Error(options.local ? 'this test crashes its own PostgreSQL: install the server binaries (apt-get install -y postgresql)' : postgresAvailability().reason);
-
-  const dir = mkdtempSync(join(tmpdir(), 'astrelle-pg-'));
-  const asRoot = userInfo().uid === 0;
-  if (asRoot) chownSync(dir, pgUid(), pgGid());
-  const run = (tool: string, args: string[]) => {
-    const command = asRoot ? 'runuser' : join(bin, tool);
-    const argv = asRoot ? ['-u', 'postgres', '--', join(bin, tool), ...args] : args;
-    execFileSync(command, argv, { stdio: 'pipe', cwd: dir });
-  };
-  const data = join(dir, 'data');
-  run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync']);
-  const serverOptions = [`-k ${dir}`, '-p 5432', "-c listen_addresses=''", '-c max_connections=50'];
-  if (options.durable === false) serverOptions.push('-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off');
-  const start = () => run('pg_ctl', ['-D', data, '-o', serverOptions.join(' '), '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start']);
-  const stopNow = () => {
-    try {
-      run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
-    } catch {
-      // already stopped
-    }
-  };
-  start();
-  // If the test process dies without stop(), do not leave a server behind.
-  const onExit = () => {
-    stopNow();
-    rmSync(dir, { recursive: true, force: true });
-  };
-  process.once('exit', onExit);
-  return {
-    url: `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(dir)}&port=5432`,
-    crash: stopNow,
-    restart: start,
-    stop: async () => {
-      process.off('exit', onExit);
-      onExit();
-    },
-  };
+  if (!findPostgresBinaries()) throw new Error(options.local ? 'this test crashes its own PostgreSQL: install the server binaries (apt-get install -y postgresql)' : postgresAvailability().reason);
+  const cluster = startLocalPostgres({ durable: options.durable });
+  return { url: cluster.url, crash: cluster.crash, restart: cluster.restart, stop: async () => cluster.stop() };
 }
 
 async function createDatabaseOn(serverUrl: string): Promise<TestPostgres> {
@@ -121,12 +68,4 @@ async function createDatabaseOn(serverUrl: string): Promise<TestPostgres> {
       await client.end();
     },
   };
-}
-
-function pgUid(): number {
-  return Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
-}
-
-function pgGid(): number {
-  return Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
 }
