@@ -4,7 +4,9 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { formatProblem, readFlowFileSync } from './scripts/check-flow-file';
+import { blurArt } from './scripts/blurred-art';
 import { earlyTapScript } from './src/shared/early-tap';
+import { BLUR_PX, blurredArtPath, parseBlurredArtPath } from './src/shared/blurred-art';
 import { thirdPartySources } from './src/shared/third-party-sources';
 
 // FLOW_FILE builds the app with another flow (to try an edited copy); the default is the product's.
@@ -100,8 +102,16 @@ function flowPlugin(): Plugin {
       const landing = screen?.kind === 'welcome' ? { screen, group: groups[screen.group] } : null;
       return `export const landing = ${JSON.stringify(landing)};`;
     },
-    generateBundle() {
+    async generateBundle() {
       if (studioBuild) return;
+      // The blurred copy of each group's art that its cards show (src/ui/blurred-art.ts), beside the art.
+      const copies = new Map<string, { background: string; blurPx: number }>();
+      for (const { background, blur } of Object.values(validFlow().groups)) {
+        if (blur !== 'none') copies.set(blurredArtPath(background, blur).slice(1), { background, blurPx: BLUR_PX[blur] });
+      }
+      for (const [fileName, { background, blurPx }] of copies) {
+        this.emitFile({ type: 'asset', fileName, source: await blurArt(resolve('public', `.${background}`), blurPx) });
+      }
       // The origins the configured SDKs use, from the same VITE_* variables the app is built with: the server adds
       // exactly these to its Content-Security-Policy (server/main.ts reads dist/third-party.json).
       const env = { ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env };
@@ -147,10 +157,32 @@ function studioDevPlugin(): Plugin {
   };
 }
 
+/** `npm run dev`: the blurred copy of a group's art (src/ui/blurred-art.ts), made on request as the build makes it. */
+function blurredArtDevPlugin(): Plugin {
+  return {
+    name: 'astrelle-blurred-art-dev',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const copy = parseBlurredArtPath((request.url ?? '').split('?', 1)[0]!);
+        if (!copy) return next();
+        blurArt(resolve('public', `.${copy.background}`), BLUR_PX[copy.blur]).then(
+          (image) => {
+            response.setHeader('content-type', 'image/webp');
+            response.setHeader('cache-control', 'no-cache');
+            response.end(image);
+          },
+          () => next(),
+        );
+      });
+    },
+  };
+}
+
 const serverPort = Number(process.env.PORT ?? 3000);
 
 export default defineConfig({
-  plugins: [react(), flowPlugin(), studioDevPlugin()],
+  plugins: [react(), flowPlugin(), studioDevPlugin(), blurredArtDevPlugin()],
   ...(studioBuild ? { root: resolve('src/studio'), base: '/studio/', publicDir: false as const } : {}),
   resolve: { alias: { 'virtual:flow': resolve(flowFile) } },
   // The prerender (scripts/build.mjs) runs in Node, where styled-components' CommonJS build has no

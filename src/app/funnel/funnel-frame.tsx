@@ -1,8 +1,7 @@
 import styled from 'styled-components';
 import type { Group } from '../../engine/generated/flow-types';
+import { blurredArtPath } from '../../shared/blurred-art';
 import { up } from '../../ui/theme';
-
-const blurPx = { none: 0, soft: 10, strong: 18 } as const;
 
 export const Backdrop = styled.div<{ $image: string }>`
   min-height: calc(100dvh - 64px);
@@ -15,23 +14,34 @@ export const Backdrop = styled.div<{ $image: string }>`
   ${up('sm')} { padding: 32px 24px 64px; }
 `;
 
-const CardBox = styled.section<{ $blur: number }>`
+const CardBox = styled.section<{ $blurredArt: string | undefined }>`
   max-width: 560px;
   margin: 0 auto;
   padding: 16px 20px 28px;
   border-radius: 24px;
   background: ${({ theme }) => theme.colors.surface};
-  /* No blur, no backdrop filter at all: blur(0px) looks the same and still costs the compositor each frame. */
-  ${({ $blur }) => ($blur > 0 ? `backdrop-filter: blur(${$blur}px); -webkit-backdrop-filter: blur(${$blur}px);` : '')}
+  /*
+   * A group that blurs: the build's blurred copy of the art, under the scheme's overlay, fixed and covering the viewport
+   * as the art is, so it lies exactly over the art behind the card (src/ui/blurred-art.ts). No backdrop-filter: the
+   * browser would blur the art again on every screen change.
+   */
+  ${({ $blurredArt, theme }) =>
+    $blurredArt
+      ? `background:
+    linear-gradient(${theme.colors.surface}, ${theme.colors.surface}),
+    linear-gradient(${theme.colors.artOverlay}, ${theme.colors.artOverlay}),
+    url(${$blurredArt}) center / cover no-repeat fixed;
+  background-color: ${theme.colors.page};`
+      : ''}
   box-shadow: 0 20px 50px ${({ theme }) => theme.colors.shadow};
   ${up('sm')} { padding: 24px 32px 36px; }
 `;
 
-/** The page-group frame around a screen: the group's background image and its card blur. */
+/** The page-group frame around a screen: the group's background image, and its card over it blurred as the group says. */
 export function FunnelFrame({ group, groupId, children }: { group: Group | undefined; groupId: string; children: React.ReactNode }) {
   return (
     <Backdrop $image={group?.background ?? ''} data-group={groupId}>
-      <CardBox $blur={blurPx[group?.blur ?? 'none']}>{children}</CardBox>
+      <CardBox $blurredArt={group && group.blur !== 'none' ? blurredArtPath(group.background, group.blur) : undefined}>{children}</CardBox>
     </Backdrop>
   );
 }
