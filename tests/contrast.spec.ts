@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Screen } from '../src/engine/generated/flow-types';
 import { composite, contrastRatio, parseColor } from '../src/ui/contrast';
+import { axeViolations } from './support/axe';
 import { loadTestFlow, screenById } from './support/load-test-flow';
 import { expectScreen, freshEmail, freshStart } from './support/funnel-driver';
 import { walkToEmail, type Visitor } from './support/quiz-walk';
@@ -26,21 +25,10 @@ async function showIn(page: Page, scheme: Scheme) {
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
 
-// axe-core itself, put in the page once per document: AxeBuilder injects its 0.5 MB again on every analysis, which
-// on ~70 checks per walk is most of the walk's time. The rule and its verdicts are the same.
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-interface AxeResult {
-  violations: Array<{ help: string; nodes: Array<{ target: string[]; failureSummary?: string }> }>;
-}
-
 /** axe's colour-contrast violations on the page as it is, one line each (where, what, which elements). */
 async function contrastViolations(page: Page, where: string): Promise<string[]> {
-  // Evaluated through the DevTools protocol, as AxeBuilder does: the page's CSP (no inline scripts) stays as it is.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const results = await page.evaluate(
-    () => (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResult> } }).axe.run(document, { runOnly: { type: 'rule', values: ['color-contrast'] }, resultTypes: ['violations'] }),
-  );
-  return results.violations.flatMap((v) =>
+  const violations = await axeViolations(page, { runOnly: { type: 'rule', values: ['color-contrast'] } });
+  return violations.flatMap((v) =>
     v.nodes.map((n) => `${where}: ${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ').trim() ?? v.help}`),
   );
 }

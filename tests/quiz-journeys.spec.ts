@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './support/axe';
 import { keyOf, loadTestFlow, screenById } from './support/load-test-flow';
 import { expectScreen, freshStart, resumeAt, resumeAtEmail, waitForCredential } from './support/funnel-driver';
 import { continueWith, pickPlace, singleUpToPlace, tap, walkToEmail, type Visitor } from './support/quiz-walk';
@@ -8,9 +8,13 @@ const flow = loadTestFlow();
 const key = (id: string) => keyOf(flow, id);
 const partnerKeys = ['relationship-partner-gender', 'relationship-partner-birthday', 'relationship-partner-time-of-birth', 'relationship-partner-place-of-birth'].map(key);
 
+/**
+ * Every axe rule but color-contrast: tests/contrast.spec.ts runs that one on each of these screens, in light and in
+ * dark (the same quiz screens, through its two personas' walks), so running it here again only doubled the time.
+ */
 async function expectNoSeriousA11yViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const violations = await axeViolations(page, { rules: { 'color-contrast': { enabled: false } } });
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${where}: ${v.id} ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
