@@ -143,6 +143,30 @@ test.describe('nothing is lost', () => {
   });
 });
 
+test('focus moves to the new question\'s heading on each step, by tap or by keyboard, and Back; a page load keeps the browser\'s own start', async ({ page }) => {
+  await freshStart(page);
+  await tap(page, 'Start the quiz');
+  await expectScreen(page, flow, 'relationship-status');
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toBeFocused();
+  // A keyboard user answers from there: Tab reaches the first option, Enter answers, and the next question has focus.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: /In a relationship/ })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: /Single/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/quiz\/1-2/);
+  await expect(heading).toBeFocused();
+  await expect(heading).not.toHaveText(/relationship status/i);
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/quiz\/1-1/);
+  await expect(heading).toBeFocused();
+  // A reload is a page load: the browser's own focus start, not the heading.
+  await page.reload();
+  await expect(heading).toBeVisible();
+  await expect(heading).not.toBeFocused();
+});
+
 test.describe('back and forward', () => {
   test('browser back and forward move through visited screens; unvisited URLs are refused', async ({ page }) => {
     await freshStart(page);
