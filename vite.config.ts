@@ -104,7 +104,7 @@ function flowPlugin(): Plugin {
     },
     async generateBundle() {
       if (studioBuild) return;
-      // The blurred copy of each group's art that its cards show (src/ui/blurred-art.ts), beside the art.
+      // The blurred copy of each group's art that its cards show (src/shared/blurred-art.ts), beside the art.
       const copies = new Map<string, { background: string; blurPx: number }>();
       for (const { background, blur } of Object.values(validFlow().groups)) {
         if (blur !== 'none') copies.set(blurredArtPath(background, blur).slice(1), { background, blurPx: BLUR_PX[blur] });
@@ -157,7 +157,7 @@ function studioDevPlugin(): Plugin {
   };
 }
 
-/** `npm run dev`: the blurred copy of a group's art (src/ui/blurred-art.ts), made on request as the build makes it. */
+/** `npm run dev`: the blurred copy of a group's art (src/shared/blurred-art.ts), made on request as the build makes it. */
 function blurredArtDevPlugin(): Plugin {
   return {
     name: 'astrelle-blurred-art-dev',

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { BLUR_REFERENCE_VIEWPORT } from '../src/shared/blurred-art';
 
-// The blurred copy of a page group's art that a card lays over itself (src/ui/blurred-art.ts): made by the build
+// The blurred copy of a page group's art that a card lays over itself (src/shared/blurred-art.ts): made by the build
 // (vite.config.ts emits one per group that blurs) and on request by `npm run dev`. sharp (libvips) reads SVG and the
 // raster formats the flow schema allows, and blurs and encodes in native code.
 

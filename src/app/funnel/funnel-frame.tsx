@@ -22,7 +22,7 @@ const CardBox = styled.section<{ $blurredArt: string | undefined }>`
   background: ${({ theme }) => theme.colors.surface};
   /*
    * A group that blurs: the build's blurred copy of the art, under the scheme's overlay, fixed and covering the viewport
-   * as the art is, so it lies exactly over the art behind the card (src/ui/blurred-art.ts). No backdrop-filter: the
+   * as the art is, so it lies exactly over the art behind the card (src/shared/blurred-art.ts). No backdrop-filter: the
    * browser would blur the art again on every screen change.
    */
   ${({ $blurredArt, theme }) =>
