@@ -109,6 +109,9 @@ async function walkFromEmailToEnd(page: Page, seen: Set<string>, problems: strin
         // The payment error page (and any page like it): its primary action.
         await page.getByRole('button', { name: /try again/i }).click();
     }
+    // The next screen is painted before its address is written (issue 15): read the address only once it has left
+    // this screen's, or the next turn would take the new screen for this one.
+    await expect(page).not.toHaveURL((url) => url.pathname === screen.route);
   }
   expect(seen.has('signup-offer-success'), 'the walk reached the end screen').toBe(true);
 }
