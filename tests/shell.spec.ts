@@ -2,6 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { blurredArtPath } from '../src/shared/blurred-art';
+import { loadTestFlow } from './support/load-test-flow';
 
 const pages = [
   { path: '/privacy-policy', heading: /Privacy Policy/i },
@@ -142,6 +144,27 @@ test('each page group has its own background and blur', async ({ page }) => {
   });
   expect(copySize.width).toBeGreaterThan(50);
   expect(copySize.width / copySize.height).toBeCloseTo(art.width / art.height, 1);
+});
+
+test('once the funnel has loaded, every page group\'s art and its blurred copy are fetched before their screens open', async ({ page }) => {
+  const flow = loadTestFlow();
+  const expected = new Set<string>();
+  for (const group of Object.values(flow.groups)) {
+    expected.add(group.background);
+    if (group.blur !== 'none') expected.add(blurredArtPath(group.background, group.blur));
+  }
+  const fetched = new Set<string>();
+  page.on('response', (response) => {
+    if (response.ok()) fetched.add(new URL(response.url()).pathname);
+  });
+  await page.goto('/');
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Start the quiz' }).click();
+  await expect(page).toHaveURL(/\/quiz\/1-1/);
+  // Still on the first question: the results and offer groups' art is already here.
+  await expect.poll(() => [...expected].filter((url) => !fetched.has(url)), { timeout: 10_000 }).toEqual([]);
+  await expect(page).toHaveURL(/\/quiz\/1-1/);
 });
 
 test('the landing paints before the funnel chunk arrives, and an early tap is kept', async ({ page }) => {

@@ -12,7 +12,7 @@ import type { ScreenProps } from '../../screens/screen-props';
 import type { FunnelActor } from './create-funnel';
 import { resultsByKind } from '../effect-results';
 import { BackButton } from './back-button';
-import { FunnelFrame } from './funnel-frame';
+import { FunnelFrame, preloadGroupArt } from './funnel-frame';
 import { consumeStartIntent, stopEarlyTaps } from '../landing-intent';
 import { preloadSkyAtBirth } from '../../screens/interstitial/use-sky-at-birth';
 
@@ -49,6 +49,7 @@ export function FunnelView({ flow, actor, sessionReady }: { flow: Flow; actor: F
     stopEarlyTaps();
     if (consumeStartIntent() && screenIdOf(actor.getSnapshot()) === flow.start) actor.send({ type: 'NEXT' });
   }, [actor, flow.start]);
+  useEffect(() => preloadGroupArt(flow.groups), [flow.groups]);
   const { byId } = useMemo(() => indexFlow(flow), [flow]);
   const screenId = useSelector(actor, (s) => screenIdOf(s));
   const answers = useSelector(actor, (s) => s.context.answers);
