@@ -6,7 +6,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { formatProblem, readFlowFileSync } from './scripts/check-flow-file';
 import { blurArt } from './scripts/blurred-art';
 import { earlyTapScript } from './src/shared/early-tap';
-import { BLUR_PX, blurredArtPath, parseBlurredArtPath } from './src/shared/blurred-art';
+import { BLUR_PX, blurredArtOf, parseBlurredArtPath } from './src/shared/blurred-art';
+import type { Group } from './src/engine/generated/flow-types';
 import { thirdPartySources } from './src/shared/third-party-sources';
 
 // FLOW_FILE builds the app with another flow (to try an edited copy); the default is the product's.
@@ -105,13 +106,12 @@ function flowPlugin(): Plugin {
     async generateBundle() {
       if (studioBuild) return;
       // The blurred copy of each group's art that its cards show (src/shared/blurred-art.ts), beside the art.
-      const copies = new Map<string, { background: string; blurPx: number }>();
-      for (const { background, blur } of Object.values(validFlow().groups)) {
-        if (blur !== 'none') copies.set(blurredArtPath(background, blur).slice(1), { background, blurPx: BLUR_PX[blur] });
+      const copies = new Map<string, Group>();
+      for (const group of Object.values(validFlow().groups)) {
+        const path = blurredArtOf(group);
+        if (path) copies.set(path, group);
       }
-      for (const [fileName, { background, blurPx }] of copies) {
-        this.emitFile({ type: 'asset', fileName, source: await blurArt(resolve('public', `.${background}`), blurPx) });
-      }
+      for (const [path, group] of copies) this.emitFile({ type: 'asset', fileName: path.slice(1), source: await blurGroupArt(group) });
       // The origins the configured SDKs use, from the same VITE_* variables the app is built with: the server adds
       // exactly these to its Content-Security-Policy (server/main.ts reads dist/third-party.json).
       const env = { ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env };
@@ -157,6 +157,11 @@ function studioDevPlugin(): Plugin {
   };
 }
 
+/** The blurred copy of a group's art under public/ (the build writes it, `npm run dev` makes it on request). */
+function blurGroupArt({ background, blur }: Pick<Group, 'background' | 'blur'>): Promise<Buffer> {
+  return blurArt(resolve('public', `.${background}`), BLUR_PX[blur]);
+}
+
 /** `npm run dev`: the blurred copy of a group's art (src/shared/blurred-art.ts), made on request as the build makes it. */
 function blurredArtDevPlugin(): Plugin {
   return {
@@ -166,7 +171,7 @@ function blurredArtDevPlugin(): Plugin {
       server.middlewares.use((request, response, next) => {
         const copy = parseBlurredArtPath((request.url ?? '').split('?', 1)[0]!);
         if (!copy) return next();
-        blurArt(resolve('public', `.${copy.background}`), BLUR_PX[copy.blur]).then(
+        blurGroupArt(copy).then(
           (image) => {
             response.setHeader('content-type', 'image/webp');
             response.setHeader('cache-control', 'no-cache');

@@ -155,11 +155,12 @@ async function apiLoad() {
   };
   await measure('SQLite');
   const poolSize = `pool ${process.env.DATABASE_POOL_SIZE || DEFAULT_POOL_SIZE}`;
+  const postgresBinaries = findPostgresBinaries();
   if (process.env.BENCH_DATABASE_URL) {
     console.log(`API load on PostgreSQL: BENCH_DATABASE_URL (${poolSize})`);
     await measure('PostgreSQL', process.env.BENCH_DATABASE_URL);
-  } else if (findPostgresBinaries()) {
-    console.log(`API load on PostgreSQL: a throwaway cluster from ${findPostgresBinaries()} (${poolSize})`);
+  } else if (postgresBinaries) {
+    console.log(`API load on PostgreSQL: a throwaway cluster from ${postgresBinaries} (${poolSize})`);
     const cluster = startLocalPostgres();
     try {
       await measure('PostgreSQL', cluster.url);

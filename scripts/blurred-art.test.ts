@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BLUR_PX, blurredArtPath, parseBlurredArtPath } from '../src/shared/blurred-art';
+import { BLUR_PX, blurredArtOf, parseBlurredArtPath } from '../src/shared/blurred-art';
 import { blurArt } from './blurred-art';
 
 // Issue 15: a card's blur is the build's blurred copy of the group's art, not a backdrop-filter the browser redraws.
@@ -61,7 +61,8 @@ describe('the blurred copy of a group\'s art', () => {
   });
 
   it('names the copy after the art and the blur, and the dev server reads the name back (never outside public/)', () => {
-    expect(blurredArtPath('/backgrounds/quiz.svg', 'soft')).toBe('/backgrounds/quiz.svg.blur-soft.webp');
+    expect(blurredArtOf({ background: '/backgrounds/quiz.svg', blur: 'soft' })).toBe('/backgrounds/quiz.svg.blur-soft.webp');
+    expect(blurredArtOf({ background: '/backgrounds/quiz.svg', blur: 'none' })).toBeUndefined();
     expect(parseBlurredArtPath('/backgrounds/quiz.svg.blur-strong.webp')).toEqual({ background: '/backgrounds/quiz.svg', blur: 'strong' });
     expect(parseBlurredArtPath('/backgrounds/quiz.svg')).toBeNull();
     expect(parseBlurredArtPath('/backgrounds/quiz.svg.blur-none.webp')).toBeNull();

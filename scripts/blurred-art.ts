@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { BLUR_REFERENCE_VIEWPORT } from '../src/shared/blurred-art';
 
@@ -15,7 +16,9 @@ const SAMPLE_SIGMA = 2.5;
  * @throws {Error} naming the file when it is not an image sharp can read.
  */
 export async function blurArt(file: string, blurPx: number): Promise<Buffer> {
-  const { width, height, format } = await sharp(file)
+  // Read once: sharp reads the size first, then draws the picture at the size that needs.
+  const art = await readFile(file);
+  const { width, height, format } = await sharp(art)
     .metadata()
     .catch((error: Error) => {
       throw new Error(`${file}: ${error.message}`);
@@ -27,7 +30,7 @@ export async function blurArt(file: string, blurPx: number): Promise<Buffer> {
   const scale = Math.min(1, SAMPLE_SIGMA / sigma);
   const size = { width: Math.max(8, Math.round(width * scale)), height: Math.max(8, Math.round(height * scale)) };
   // An SVG is drawn at twice the copy's size and scaled down (smoother than drawing it small).
-  const input = format === 'svg' ? sharp(file, { density: Math.max(1, 72 * scale * 2) }) : sharp(file);
+  const input = format === 'svg' ? sharp(art, { density: Math.max(1, 72 * scale * 2) }) : sharp(art);
   return input
     .resize(size.width, size.height, { fit: 'fill' })
     .blur(Math.max(0.3, sigma * (size.width / width)))

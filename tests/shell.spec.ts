@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { blurredArtPath } from '../src/shared/blurred-art';
+import { blurredArtOf } from '../src/shared/blurred-art';
 import { loadTestFlow } from './support/load-test-flow';
 
 const pages = [
@@ -148,11 +148,7 @@ test('each page group has its own background and blur', async ({ page }) => {
 
 test('once the funnel has loaded, every page group\'s art and its blurred copy are fetched before their screens open', async ({ page }) => {
   const flow = loadTestFlow();
-  const expected = new Set<string>();
-  for (const group of Object.values(flow.groups)) {
-    expected.add(group.background);
-    if (group.blur !== 'none') expected.add(blurredArtPath(group.background, group.blur));
-  }
+  const expected = new Set(Object.values(flow.groups).flatMap((group) => [group.background, blurredArtOf(group)]).filter((url): url is string => url !== undefined));
   const fetched = new Set<string>();
   page.on('response', (response) => {
     if (response.ok()) fetched.add(new URL(response.url()).pathname);

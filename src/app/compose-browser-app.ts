@@ -12,12 +12,7 @@ import { startOnFirstInputOrIdle } from './analytics/start-gate';
 import { consentStore, type ConsentState } from './shell/consent';
 import { queuedAdEvents } from './analytics/ad-events';
 import { rememberAdClick } from '../services/meta-click-cookies';
-
-/** Runs `task` when the browser is idle, within a second. */
-function whenIdle(task: () => void): void {
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task, { timeout: 1000 });
-  else window.setTimeout(task, 0);
-}
+import { whenIdle } from '../ui/when-idle';
 
 /** The app in this browser: the bundled flow, the build's configuration, the window. main.tsx calls it once. */
 export function composeBrowserApp() {

@@ -12,12 +12,15 @@ export const BLUR_PX = { none: 0, soft: 10, strong: 18 } as const satisfies Reco
 /** The viewport the blur is made for: on a bigger screen the art is scaled up, and its blur with it. */
 export const BLUR_REFERENCE_VIEWPORT = { width: 390, height: 844 } as const;
 
-/** Where the build puts the blurred copy of `background` (a file under public/): `/backgrounds/quiz.svg` → `/backgrounds/quiz.svg.blur-soft.webp`. */
-export function blurredArtPath(background: string, blur: Exclude<Group['blur'], 'none'>): string {
-  return `${background}.blur-${blur}.webp`;
+/**
+ * Where the build puts the blurred copy of a group's art (a file under public/), or undefined for a group that does
+ * not blur: `/backgrounds/quiz.svg`, soft → `/backgrounds/quiz.svg.blur-soft.webp`.
+ */
+export function blurredArtOf({ background, blur }: Pick<Group, 'background' | 'blur'>): string | undefined {
+  return blur === 'none' ? undefined : `${background}.blur-${blur}.webp`;
 }
 
-/** The reverse of blurredArtPath, for the dev server: the art and the blur of a blurred copy's path, or null. */
+/** The reverse of blurredArtOf, for the dev server: the art and the blur of a blurred copy's path, or null. */
 export function parseBlurredArtPath(path: string): { background: string; blur: Exclude<Group['blur'], 'none'> } | null {
   const match = /^(\/[A-Za-z0-9/_.-]+\.(?:svg|png|jpg|jpeg|webp|avif))\.blur-(soft|strong)\.webp$/.exec(path);
   if (!match || match[1]!.split('/').includes('..')) return null;

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import type { Group } from '../../engine/generated/flow-types';
-import { blurredArtPath } from '../../shared/blurred-art';
+import { blurredArtOf } from '../../shared/blurred-art';
+import { whenIdle } from '../../ui/when-idle';
 import { up } from '../../ui/theme';
 
 export const Backdrop = styled.div<{ $image: string }>`
@@ -43,33 +44,23 @@ const CardBox = styled.section<{ $blurredArt: string | undefined }>`
  * into the price page), and the screen is never painted without it. A few KB in all, fetched after the landing.
  */
 export function preloadGroupArt(groups: Record<string, Group>): () => void {
-  const urls = new Set<string>();
-  for (const group of Object.values(groups)) {
-    urls.add(group.background);
-    if (group.blur !== 'none') urls.add(blurredArtPath(group.background, group.blur));
-  }
-  const load = () => {
+  const urls = new Set(Object.values(groups).flatMap((group) => [group.background, blurredArtOf(group)]).filter((url): url is string => url !== undefined));
+  return whenIdle(() => {
     for (const url of urls) {
       const image = new Image();
       image.decoding = 'async';
       image.src = url;
       // A missing image shows as before: the screen without its art.
-      image.decode?.().catch(() => undefined);
+      image.decode().catch(() => undefined);
     }
-  };
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(load, { timeout: 3000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(load, 500);
-  return () => clearTimeout(timer);
+  }, 3000);
 }
 
 /** The page-group frame around a screen: the group's background image, and its card over it blurred as the group says. */
 export function FunnelFrame({ group, groupId, children }: { group: Group | undefined; groupId: string; children: React.ReactNode }) {
   return (
     <Backdrop $image={group?.background ?? ''} data-group={groupId}>
-      <CardBox $blurredArt={group && group.blur !== 'none' ? blurredArtPath(group.background, group.blur) : undefined}>{children}</CardBox>
+      <CardBox $blurredArt={group && blurredArtOf(group)}>{children}</CardBox>
     </Backdrop>
   );
 }

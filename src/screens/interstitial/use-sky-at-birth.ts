@@ -3,6 +3,7 @@ import type { InterstitialScreen, Profile } from '../../engine/generated/flow-ty
 import type { Answers } from '../../engine/answers';
 import { isPlaceAnswer } from '../../engine/answers';
 import type { SkyAtBirth } from '../../domain/sky-at-birth';
+import { whenIdle } from '../../ui/when-idle';
 
 type Insight = NonNullable<InterstitialScreen['insight']>;
 
@@ -20,8 +21,7 @@ export function preloadSkyAtBirth(): void {
     ({ skyAtBirth }) => {
       // One reading of a sample sky while the visitor types: the engine's code is compiled then, not on the tap
       // that opens the sign interstitial (issue 15: on a slow phone the first reading took tens of milliseconds).
-      const idle = typeof requestIdleCallback === 'function' ? (task: () => void) => requestIdleCallback(task, { timeout: 2000 }) : (task: () => void) => setTimeout(task, 0);
-      idle(() => void skyAtBirth({ date: '1990-05-17', time: '12:00', utcOffsetMinutes: 60 }));
+      whenIdle(() => void skyAtBirth({ date: '1990-05-17', time: '12:00', utcOffsetMinutes: 60 }), 2000);
     },
     () => {
       warmed = false;
