@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { funnelPaths } from './model/funnel-paths';
 import { keyOf, loadTestFlow, screenById } from './support/load-test-flow';
-import { expectScreen, freshEmail, freshStart, resumeAt, subscriberEmail } from './support/funnel-driver';
+import { expectScreen, freshEmail, freshStart, resumeAt, savedAnswers, subscriberEmail } from './support/funnel-driver';
 import { walkToEmail, type Visitor } from './support/quiz-walk';
 import { cancelCheckout, expectHostedCheckout, fillCard, testCards } from './support/hosted-checkout';
 import { logRequests, type LoggedRequest } from './support/request-log';
@@ -142,13 +142,6 @@ async function payTwice(page: Page, log: ReturnType<typeof logRequests>, card: k
 
 const usidOf = (page: Page) => new URL(page.url()).searchParams.get('usid') ?? '';
 
-async function savedAnswers(page: Page): Promise<Record<string, unknown>> {
-  return page.evaluate(() => {
-    const raw = window.localStorage.getItem('astrelle:progress:astrology');
-    return raw ? (JSON.parse(raw) as { answers: Record<string, unknown> }).answers : {};
-  });
-}
-
 /** The products of the maxpay plans answers the browser received (the plan's reports come from there). */
 function recordPlans(page: Page) {
   const products = new Map<string, { productId: string; reports: string[] }>();
@@ -255,7 +248,7 @@ for (const kind of kinds) {
     await walkToEmail(page, kind.visitor);
     const usid = usidOf(page);
     expect(usid).toMatch(/^[0-9a-f-]{36}$/);
-    const answers = await savedAnswers(page);
+    const answers = await savedAnswers(page, flow);
     expect(answers[key('profile-place-of-birth')]).toMatchObject({ ...LONDON, utcOffsetMinutes: 60 });
     if (partner) expect(answers[key('relationship-partner-place-of-birth')]).toMatchObject({ ...MADRID, utcOffsetMinutes: 60 }); // CET on 1988-11-02
     else expect(answers[key('relationship-partner-place-of-birth')]).toBeUndefined();

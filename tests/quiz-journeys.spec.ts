@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from './support/axe';
 import { keyOf, loadTestFlow, screenById } from './support/load-test-flow';
-import { expectScreen, freshStart, resumeAt, resumeAtEmail, waitForCredential } from './support/funnel-driver';
+import { expectScreen, freshStart, resumeAt, resumeAtEmail, savedAnswers, waitForCredential } from './support/funnel-driver';
 import { continueWith, pickPlace, singleUpToPlace, tap, walkToEmail, type Visitor } from './support/quiz-walk';
 
 const flow = loadTestFlow();
@@ -18,13 +18,6 @@ async function expectNoSeriousA11yViolations(page: Page, where: string) {
   expect(serious.map((v) => `${where}: ${v.id} ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
-async function savedAnswers(page: Page): Promise<Record<string, unknown>> {
-  return page.evaluate(() => {
-    const raw = window.localStorage.getItem('astrelle:progress:astrology');
-    return raw ? (JSON.parse(raw) as { answers: Record<string, unknown> }).answers : {};
-  });
-}
-
 test.describe('the quiz from / to /email', () => {
   const visitors: Visitor[] = [
     { relationship: 'in_relationships', birthTime: '10:30' },
@@ -39,7 +32,7 @@ test.describe('the quiz from / to /email', () => {
         // The loading and email screens show no back button (spec §2).
         if (id === 'profile-loading' || id === 'email') await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
       });
-      const answers = await savedAnswers(page);
+      const answers = await savedAnswers(page, flow);
       expect(answers[key('relationship-status')]).toBe(visitor.relationship);
       expect(answers[key('profile-time-of-birth')]).toBe(visitor.birthTime);
       expect(answers[key('profile-place-of-birth')]).toMatchObject({ place: 'London, England, United Kingdom', utcOffsetMinutes: 60, latitude: expect.any(Number), longitude: expect.any(Number) });
@@ -75,10 +68,10 @@ test.describe('nothing is lost', () => {
     await freshStart(page);
     await walkToEmail(page, { relationship: 'in_relationships', birthTime: '10:30' }, async (id) => {
       if (screenById(flow, id).kind === 'loading') return;
-      const before = await savedAnswers(page);
+      const before = await savedAnswers(page, flow);
       await page.reload();
       await expectScreen(page, flow, id);
-      expect(await savedAnswers(page)).toEqual(before);
+      expect(await savedAnswers(page, flow)).toEqual(before);
     });
     // The answers are back in the screens too.
     await page.goto('/quiz/2-1');
@@ -113,10 +106,10 @@ test.describe('nothing is lost', () => {
   test('switching to single drops the partner answers', async ({ page }) => {
     await freshStart(page);
     await walkToEmail(page, { relationship: 'in_relationships', birthTime: '10:30' });
-    expect((await savedAnswers(page))[key('relationship-partner-birthday')]).toBe('1988-11-02');
+    expect((await savedAnswers(page, flow))[key('relationship-partner-birthday')]).toBe('1988-11-02');
     await page.goto('/quiz/1-1');
     await tap(page, 'Single');
-    const answers = await savedAnswers(page);
+    const answers = await savedAnswers(page, flow);
     expect(answers[key('relationship-status')]).toBe('single');
     for (const partnerKey of partnerKeys) expect(answers[partnerKey]).toBeUndefined();
     expect(answers[key('profile-name')]).toBe('Maya');
@@ -273,10 +266,10 @@ test.describe('back and forward', () => {
   test('a changed birth date moves the saved place to the offset of the new date', async ({ page }) => {
     await freshStart(page);
     await walkToEmail(page, { relationship: 'single', birthTime: '10:30' });
-    expect((await savedAnswers(page))[key('profile-place-of-birth')]).toMatchObject({ utcOffsetMinutes: 60 });
+    expect((await savedAnswers(page, flow))[key('profile-place-of-birth')]).toMatchObject({ utcOffsetMinutes: 60 });
     await page.goto('/quiz/2-2');
     await continueWith(page, 'Date of birth', '1990-01-17');
-    expect((await savedAnswers(page))[key('profile-place-of-birth')]).toMatchObject({ utcOffsetMinutes: 0 });
+    expect((await savedAnswers(page, flow))[key('profile-place-of-birth')]).toMatchObject({ utcOffsetMinutes: 0 });
   });
 
 });
@@ -319,7 +312,7 @@ test.describe('bad answers get a clear inline message and lose nothing', () => {
     await expect(page.getByRole('alert')).toHaveText(screenMessage('profile-place-of-birth', 'required'));
 
     // Nothing was lost on the way.
-    const answers = await savedAnswers(page);
+    const answers = await savedAnswers(page, flow);
     expect(answers).toMatchObject({ [key('relationship-status')]: 'single', [key('profile-name')]: 'Maya', [key('profile-birthday')]: '1990-05-17', [key('profile-time-of-birth')]: '10:30' });
   });
 
@@ -354,7 +347,7 @@ test.describe('bad answers get a clear inline message and lose nothing', () => {
     await expect(box).toHaveAttribute('aria-activedescendant', /option-1$/);
     await box.press('Enter');
     await expectScreen(page, flow, 'profile-zodiac-moon');
-    expect(((await savedAnswers(page))[key('profile-place-of-birth')] as { place: string }).place).toBe(second);
+    expect(((await savedAnswers(page, flow))[key('profile-place-of-birth')] as { place: string }).place).toBe(second);
   });
 });
 

@@ -3,7 +3,7 @@ import { expect, request, type Page } from '@playwright/test';
 import type { Flow, Screen } from '../../src/engine/generated/flow-types';
 import type { FunnelEvent } from '../../src/engine/compile-flow';
 import { returnRoutesOf } from '../../src/engine/flow-graph';
-import { saveProgress } from '../../src/engine/persistence';
+import { saveProgress, storageKey } from '../../src/engine/persistence';
 import { paymentStatuses, paymentStatusOf } from '../../src/engine/payment-status';
 import { paymentErrorReasons } from '../../src/engine/payment-error';
 import { isVariantText } from '../../src/engine/text-variants';
@@ -447,4 +447,16 @@ export async function waitForCredential(page: Page, { input = true }: { input?: 
       message: 'the landing created the session and the browser holds its credential',
     })
     .toBe(true);
+}
+
+/**
+ * The answers the app has saved for `flow`, once it has saved what the last action changed: it saves after the next
+ * paint (a frame, then a task: BrowserPort.afterPaint), so a frame and a task queued now run after its save.
+ */
+export async function savedAnswers(page: Page, flow: Flow): Promise<Record<string, unknown>> {
+  return page.evaluate(async (key) => {
+    await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    const raw = window.localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as { answers: Record<string, unknown> }).answers : {};
+  }, storageKey(flow));
 }
