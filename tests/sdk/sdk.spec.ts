@@ -112,6 +112,16 @@ async function fakePixel(page: Page) {
 }
 
 const toSelectPrice = (page: Page, beforeOpening?: () => Promise<void>) => visitorOnPrices(page, flow, freshEmail(), undefined, beforeOpening);
+/**
+ * For a test of what Remote Config's values do: the landing's fetch has finished before the visitor resumes elsewhere.
+ * Left mid-way, Firebase's installation stays "in progress" in IndexedDB and the next page waits up to 10 s for it
+ * before it fetches, so /select-price would rightly open on the defaults after its 3 s wait (seen 1 run in 6).
+ */
+const landingFetchedRemoteConfig = (page: Page) => async () => {
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __ASTRELLE_DEBUG__?: { remoteConfigStatus: string } }).__ASTRELLE_DEBUG__?.remoteConfigStatus), { timeout: 15_000 })
+    .toBe('success');
+};
 /** The console errors of the page the visitor resumes on (the landing before it, touched, asked Remote Config too). */
 const resumedPageErrors = (page: Page) => {
   const messages: string[] = [];
@@ -224,7 +234,7 @@ test('a priceSet from Remote Config picks the plans /select-price shows, and the
       body: JSON.stringify({ entries: served, state: 'UPDATE', templateVersion: '8' }),
     }),
   );
-  await toSelectPrice(page);
+  await toSelectPrice(page, landingFetchedRemoteConfig(page));
   await expect(page.getByText('$0.99').first()).toBeVisible();
   const debug = () => page.evaluate(() => (window as unknown as { __ASTRELLE_DEBUG__?: { flags: Record<string, { value: unknown; source: string }>; remoteConfigStatus: string; assignments: Record<string, unknown> } }).__ASTRELLE_DEBUG__);
   expect((await debug())?.assignments).toMatchObject({ priceSet: 'trial_price_test' });
@@ -244,7 +254,7 @@ test('a priceSet from Remote Config picks the plans /select-price shows, and the
 test('discounts=false from Remote Config leaves out /sale: leaving checkout goes back to the plans', async ({ page }) => {
   await fakeAmplitude(page);
   await fakeFirebase(page, { entries: { discounts: 'false' } });
-  await toSelectPrice(page);
+  await toSelectPrice(page, landingFetchedRemoteConfig(page));
   await page.getByRole('radio', { name: /\$5\.00/ }).check();
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await expectHostedCheckout(page);
