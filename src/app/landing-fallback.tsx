@@ -1,8 +1,9 @@
-import { useLocation } from 'react-router-dom';
-import { landing } from 'virtual:landing-screen';
-import { WelcomeScreen } from '../screens/welcome/welcome-screen';
-import { FunnelFrame } from './funnel/funnel-frame';
-import { requestStart } from './landing-intent';
+import { Activity } from "react";
+import { useLocation } from "react-router-dom";
+import { landing } from "virtual:landing-screen";
+import { WelcomeScreen } from "../screens/welcome/welcome-screen";
+import { FunnelFrame } from "./funnel/funnel-frame";
+import { requestStart } from "./landing-intent";
 
 /**
  * Shown while the funnel chunk loads: on the landing route it is the real welcome screen, built
@@ -14,15 +15,18 @@ export function LandingFallback() {
   if (!landing || pathname !== landing.screen.route) return null;
   return (
     <FunnelFrame group={landing.group} groupId={landing.screen.group}>
-      <WelcomeScreen
-        screen={landing.screen}
-        answers={{}}
-        answer={undefined}
-        email={null}
-        // The tap is kept until the funnel runs; its code is already on the way (the tap was an input:
-        // load-funnel-route.ts).
-        send={requestStart}
-      />
+      {/* As the funnel shows a screen (FunnelView), so the client hydrates this markup. */}
+      <Activity mode="visible">
+        <WelcomeScreen
+          screen={landing.screen}
+          answers={{}}
+          answer={undefined}
+          email={null}
+          // The tap is kept until the funnel runs; its code is already on the way (the tap was an input:
+          // load-funnel-route.ts).
+          send={requestStart}
+        />
+      </Activity>
     </FunnelFrame>
   );
 }

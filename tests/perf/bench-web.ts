@@ -127,7 +127,8 @@ const PAGE_PROBE = `(() => {
       if (e.interactionId) probe.events.push({ name: e.name, id: e.interactionId, start: e.startTime, duration: e.duration });
     }
   }).observe({ type: 'event', buffered: true, durationThreshold: 16 });
-  const screen = () => location.pathname + '|' + (document.querySelector('h1')?.textContent ?? '');
+  // The heading on screen: the app may hold a screen it renders ahead, or one it has just left, hidden in the page.
+  const screen = () => location.pathname + '|' + ([...document.querySelectorAll('h1')].find((h) => h.checkVisibility())?.textContent ?? '');
   const watch = (kind, event) => {
     if (probe.firstInput === null) probe.firstInput = event.timeStamp;
     // A tap that has not changed the screen by the next input (a box ticked, a key typed) changes none.

@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useMemo, type ComponentType } from 'react';
+import { Activity, useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
 import styled from 'styled-components';
 import { useSelector } from '@xstate/react';
 import type { Flow, Screen } from '../../engine/generated/flow-types';
 import type { FunnelEvent } from '../../engine/compile-flow';
 import { screenIdOf } from '../../engine/compile-flow';
 import { isQuestionScreen } from '../../engine/answers';
-import { indexFlow, pathFor } from '../../engine/flow-graph';
+import { indexFlow, pathFor, resolveNext } from '../../engine/flow-graph';
+import { flagsReadBy } from '../../engine/flag-reads';
 import { awaitsFlags } from '../../engine/awaits-flags';
 import { screenRegistry } from '../../screens/registry';
 import type { ScreenProps } from '../../screens/screen-props';
@@ -15,6 +16,7 @@ import { BackButton } from './back-button';
 import { FunnelFrame, preloadGroupArt } from './funnel-frame';
 import { consumeStartIntent, stopEarlyTaps } from '../landing-intent';
 import { preloadSkyAtBirth } from '../../screens/interstitial/use-sky-at-birth';
+import { whenIdle } from '../../ui/when-idle';
 
 /** Issue 11: a screen waits at most this long for Remote Config before it takes the flow's defaults. */
 export const FLAG_WAIT_MS = 3000;
@@ -75,6 +77,30 @@ export function FunnelView({ flow, actor, sessionReady }: { flow: Flow; actor: F
     return () => window.clearTimeout(timer);
   }, [awaiting, actor]);
   const path = useMemo(() => pathFor(flow, answers), [flow, answers]);
+  const assigned = useSelector(actor, (s) => s.context.assigned);
+  const flagsSettled = useSelector(actor, (s) => s.context.flagsSettled);
+  // The screen a tap here most likely leads to (the branch today's answers take). None while it reads a flag whose
+  // value is not yet the visitor's (not assigned, and Remote Config not settled): it would wait for Remote Config
+  // anyway. Once settled, the values in force are the ones the screen is assigned as it opens.
+  const likely = useMemo(() => {
+    if (!screen) return undefined;
+    const next = byId.get(resolveNext(screen, answers, flags) ?? '');
+    if (!next || next.id === screen.id) return undefined;
+    return flagsSettled || flagsReadBy(flow, next.id).every((name) => Object.hasOwn(assigned, name)) ? next : undefined;
+  }, [flow, byId, screen, answers, flags, assigned, flagsSettled]);
+  // It is rendered ahead, hidden, once the browser is idle after this screen painted: React builds its elements and
+  // styles then, so the tap only shows it (issue 15), and the tap's own frame never waits for the one after.
+  const [ahead, setAhead] = useState<Screen | undefined>(undefined);
+  useEffect(() => whenIdle(() => setAhead(likely)), [likely]);
+  // The screen just left is hidden, not removed, until the browser is idle: taking its elements out of the page is
+  // work the tap need not wait for.
+  const [current, setCurrent] = useState(screen);
+  const [leaving, setLeaving] = useState<Screen | undefined>(undefined);
+  if (screen !== current) {
+    setCurrent(screen);
+    setLeaving(current);
+  }
+  useEffect(() => (leaving ? whenIdle(() => setLeaving(undefined)) : undefined), [leaving]);
   if (!screen) return null;
   if (awaiting) return <FunnelFrame group={flow.groups[screen.group]} groupId={screen.group}><Waiting role="status" aria-label="Loading" /></FunnelFrame>;
 
@@ -87,7 +113,6 @@ export function FunnelView({ flow, actor, sessionReady }: { flow: Flow; actor: F
   const percent = position > 0 ? Math.round((position / (quiz.length - 1)) * 100) : 0;
   // A loading screen shows its own progress: one bar on screen, not two.
   const showProgress = position >= 0 && screen.kind !== 'loading';
-  const answer = isQuestionScreen(screen) ? answers[screen.answerKey] : undefined;
 
   return (
     <FunnelFrame group={group} groupId={screen.group}>
@@ -101,7 +126,27 @@ export function FunnelView({ flow, actor, sessionReady }: { flow: Flow; actor: F
             ) : null}
           </TopBar>
         )}
-        <ScreenView key={screen.id} screen={screen} answers={answers} answer={answer} send={send} email={email} results={results} busy={busy} profile={flow.profile} flags={flags} />
+        {[
+          ...(leaving && leaving.id !== screen.id ? [leaving] : []),
+          screen,
+          ...(ahead && ahead.id !== screen.id && ahead.id !== leaving?.id && ahead === likely ? [ahead] : []),
+        ].map((shown) => (
+          // Keyed by screen, in the same place: the screen rendered ahead is the one shown after the tap, not a copy.
+          // Hidden, it runs no effects (no focus, no analytics, no timers) and is out of the accessibility tree.
+          <Activity key={shown.id} mode={shown === screen ? 'visible' : 'hidden'}>
+            <ScreenView
+              screen={shown}
+              answers={answers}
+              answer={isQuestionScreen(shown) ? answers[shown.answerKey] : undefined}
+              send={send}
+              email={email}
+              results={results}
+              busy={shown === screen && busy}
+              profile={flow.profile}
+              flags={flags}
+            />
+          </Activity>
+        ))}
     </FunnelFrame>
   );
 }
