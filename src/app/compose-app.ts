@@ -150,10 +150,16 @@ export function composeApp(env: AppEnvironment, overrides: AppOverrides = {}): A
         // Amplitude's user properties: the flow and the A/B groups, nothing about the person.
         const identify = () => env.analytics.identify({ flow_id: valid.id, flow_version: valid.version, ...prefixed(abTests) });
         identify();
+        // Saved and told to Amplitude once the screen that assigned them has painted (a screen that reads a flag is
+        // assigned it as it opens, inside the tap): every save from now on carries them, and a page hidden first runs
+        // the waiting work at once (afterPaint), so nothing is lost.
+        const later = browser.afterPaint ?? ((task: () => void) => task());
         followFlags(funnel, valid, env.remoteFlags, (assigned) => {
           abTests = assigned;
-          saveAssignments();
-          identify();
+          later(() => {
+            saveAssignments();
+            identify();
+          });
         });
         // A discount page is offered once per visitor: the session on the server remembers what any tab has shown.
         rememberSeen(funnel, session, clients.subscriptions.markSeen);
