@@ -44,7 +44,7 @@ test('the likely next screen waits hidden, out of the accessibility tree, and th
   await expect(headingsOf(page, 'profile-lets-learn')).toBeHidden();
 });
 
-test('Back shows the screen before with focus on its heading, and the screen left is hidden', async ({ page }) => {
+test('Back shows the screen before with focus on its heading, and keeps the screen left hidden in the page', async ({ page }) => {
   await freshStart(page);
   await tap(page, 'Start the quiz');
   await tap(page, 'Single');
@@ -52,6 +52,8 @@ test('Back shows the screen before with focus on its heading, and the screen lef
   await tap(page, 'Back');
   await expectScreen(page, flow, 'relationship-status');
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  // Kept in the page, hidden: first as the screen left, then as the one a tap on Single leads to again.
+  await expect(headingsOf(page, 'relationship-goal')).toHaveCount(1);
   await expect(headingsOf(page, 'relationship-goal')).toBeHidden();
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
 });

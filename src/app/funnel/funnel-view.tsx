@@ -6,7 +6,7 @@ import type { FunnelEvent } from '../../engine/compile-flow';
 import { screenIdOf } from '../../engine/compile-flow';
 import { isQuestionScreen } from '../../engine/answers';
 import { indexFlow, pathFor, resolveNext } from '../../engine/flow-graph';
-import { flagsReadBy } from '../../engine/flag-reads';
+import { flagsOfScreen } from '../../engine/flag-reads';
 import { awaitsFlags } from '../../engine/awaits-flags';
 import { screenRegistry } from '../../screens/registry';
 import type { ScreenProps } from '../../screens/screen-props';
@@ -86,8 +86,8 @@ export function FunnelView({ flow, actor, sessionReady }: { flow: Flow; actor: F
     if (!screen) return undefined;
     const next = byId.get(resolveNext(screen, answers, flags) ?? '');
     if (!next || next.id === screen.id) return undefined;
-    return flagsSettled || flagsReadBy(flow, next.id).every((name) => Object.hasOwn(assigned, name)) ? next : undefined;
-  }, [flow, byId, screen, answers, flags, assigned, flagsSettled]);
+    return flagsSettled || flagsOfScreen(next).every((name) => Object.hasOwn(assigned, name)) ? next : undefined;
+  }, [byId, screen, answers, flags, assigned, flagsSettled]);
   // It is rendered ahead, hidden, once the browser is idle after this screen painted: React builds its elements and
   // styles then, so the tap only shows it (issue 15), and the tap's own frame never waits for the one after.
   const [ahead, setAhead] = useState<Screen | undefined>(undefined);
@@ -129,7 +129,7 @@ export function FunnelView({ flow, actor, sessionReady }: { flow: Flow; actor: F
         {[
           ...(leaving && leaving.id !== screen.id ? [leaving] : []),
           screen,
-          ...(ahead && ahead.id !== screen.id && ahead.id !== leaving?.id && ahead === likely ? [ahead] : []),
+          ...(ahead && ahead === likely && ahead.id !== leaving?.id ? [ahead] : []),
         ].map((shown) => (
           // Keyed by screen, in the same place: the screen rendered ahead is the one shown after the tap, not a copy.
           // Hidden, it runs no effects (no focus, no analytics, no timers) and is out of the accessibility tree.
