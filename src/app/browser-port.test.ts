@@ -35,4 +35,17 @@ describe('work that waits for the next paint', () => {
     vi.runAllTimers();
     expect(ran).toEqual(['before pagehide', 'before hidden']);
   });
+
+  it('runs at once in a page not shown, where no frame comes (a tab opened in the background)', () => {
+    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'setTimeout'] });
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    try {
+      const { afterPaint } = windowBrowser();
+      const ran: string[] = [];
+      afterPaint!(() => ran.push('start the session request'));
+      expect(ran).toEqual(['start the session request']);
+    } finally {
+      Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    }
+  });
 });

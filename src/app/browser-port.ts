@@ -68,7 +68,9 @@ function afterNextPaint(): (task: () => void) => void {
   });
   return (task) => {
     waiting.push(task);
-    if (waiting.length === 1) requestAnimationFrame(() => setTimeout(runAll, 0));
+    // A page not shown has no frames: its work runs at once, after what was waiting.
+    if (document.visibilityState !== 'visible') runAll();
+    else if (waiting.length === 1) requestAnimationFrame(() => setTimeout(runAll, 0));
   };
 }
 

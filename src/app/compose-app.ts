@@ -92,7 +92,8 @@ function prefixed(assigned: Record<string, unknown>): Record<string, string | bo
 export function composeApp(env: AppEnvironment, overrides: AppOverrides = {}): AppRoot {
   const { browser } = env;
   const config = resolveAgainst(env.config, browser.origin);
-  const clients = createApiClients(config);
+  // A request a tap causes starts once the next screen has painted (issue 15); at once where the port has no frames.
+  const clients = createApiClients(browser.afterPaint ? { ...config, startRequests: browser.afterPaint } : config);
   // The A/B assignments the visitor has seen go into the session's abTestData with every save.
   let abTests: Record<string, unknown> = {};
   const services = { ...sessionServices(clients, browser.localStorage, browser.newId), abTestData: () => abTests };

@@ -399,3 +399,22 @@ describe('console messages of failed calls', () => {
     for (const text of logged()) expect(text).not.toMatch(/ada\.lovelace|%40|\?for=/);
   });
 });
+
+describe('when a request starts (issue 15)', () => {
+  it('starts only when startRequests lets it, then answers as before', async () => {
+    handler = (_request, _body, response) => {
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify([]));
+    };
+    const waiting: Array<() => void> = [];
+    const api = createSubscriptionApi({ subscriptionApiUrl: base, requestTimeoutMs: 2000, startRequests: (start) => void waiting.push(start) });
+    const before = seen.length;
+    const answer = api.getRecentPurchases('astrelle');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(seen.length).toBe(before);
+    expect(waiting).toHaveLength(1);
+    waiting[0]!();
+    expect(await answer).toEqual([]);
+    expect(seen.slice(before).map((r) => r.url)).toEqual(['/recent-purchases?project=astrelle']);
+  });
+});

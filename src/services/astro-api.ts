@@ -16,7 +16,7 @@ export const astroMessages = {
  * failure is logged with the spec's message and never thrown, so the funnel carries on.
  */
 export function createAstroApi(config: Pick<AppConfig, 'astroApiUrl'> & HttpOptions) {
-  const http = createHttp(config.astroApiUrl, config.requestTimeoutMs, config.fetch);
+  const http = createHttp(config.astroApiUrl, config.requestTimeoutMs, config.fetch, 'include', config.startRequests);
   return {
     /** POST /api/v2/user/create */
     createUser: async (payload: AstroUserPayload): Promise<AstroUser | null> =>

@@ -50,7 +50,7 @@ export type PlansByProvider = Record<PaymentProvider, Product[] | null>;
  * unreachable" lead the visitor different ways.
  */
 export function createSubscriptionApi(config: Pick<AppConfig, 'subscriptionApiUrl'> & HttpOptions) {
-  const http = createHttp(config.subscriptionApiUrl, config.requestTimeoutMs, config.fetch);
+  const http = createHttp(config.subscriptionApiUrl, config.requestTimeoutMs, config.fetch, 'include', config.startRequests);
   const getPlans = async (project: string, provider: PaymentProvider, isTest: boolean) =>
     dataOrNull(
       await callApi<Product[]>(subscriptionMessages.getPlans, () =>
