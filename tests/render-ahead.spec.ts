@@ -69,3 +69,29 @@ test('the price page is rendered ahead on /get-access, its flags being settled',
   expect(await shown.evaluate((h) => (h as HTMLElement & { renderedAhead?: boolean }).renderedAhead === true)).toBe(true);
   await expect(shown).toBeFocused();
 });
+
+/** The emoji of a choice screen's options, in order, each once (what the warm-up lays out for it). */
+function iconsOf(screenId: string): string {
+  const screen = screenById(flow, screenId);
+  if (screen.kind !== 'single-choice' && screen.kind !== 'multiple-choice') throw new Error(`${screenId} has no options`);
+  return [...new Set(screen.options.flatMap((option) => (option.icon ? [option.icon] : [])))].join('');
+}
+
+test('the icons of the screen rendered ahead are laid out while idle, clipped to nothing and hidden from assistive technology', async ({ page }) => {
+  // The emoji font loads the first time an emoji is laid out: on the landing, before the tap that shows the first.
+  await freshStart(page);
+  const warmup = page.locator('span[aria-hidden="true"]').filter({ hasText: iconsOf('relationship-status') });
+  await expect(warmup).toHaveCount(1);
+  await expect(warmup).toHaveText(iconsOf('relationship-status'));
+  // Laid out (an element with display: none, as the screen ahead is, has no boxes), yet nothing of it shows.
+  const box = await warmup.evaluate((span) => ({ rects: span.getClientRects().length, width: span.getBoundingClientRect().width, height: span.getBoundingClientRect().height }));
+  expect(box.rects).toBeGreaterThan(0);
+  expect(box.width).toBeLessThanOrEqual(1);
+  expect(box.height).toBeLessThanOrEqual(1);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  // It follows the screen ahead.
+  await tap(page, 'Start the quiz');
+  await tap(page, 'Single');
+  await expect(page.locator('span[aria-hidden="true"]').filter({ hasText: iconsOf('knowledge-of-astrology') })).toHaveCount(1);
+  await expect(page.locator('span[aria-hidden="true"]').filter({ hasText: iconsOf('relationship-status') })).toHaveCount(0);
+});

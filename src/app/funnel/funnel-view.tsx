@@ -147,8 +147,25 @@ export function FunnelView({ flow, actor, sessionReady }: { flow: Flow; actor: F
             />
           </Activity>
         ))}
+        {ahead && ahead === likely ? <GlyphWarmup glyphs={iconsOf(ahead)} /> : null}
     </FunnelFrame>
   );
+}
+
+/** The emoji of a screen's options (the flow's `icon`s), each once. */
+function iconsOf(screen: Screen): string {
+  const options = screen.kind === 'single-choice' || screen.kind === 'multiple-choice' ? screen.options : [];
+  return [...new Set(options.flatMap((option) => (option.icon ? [option.icon] : [])))].join('');
+}
+
+/**
+ * The screen rendered ahead is hidden (display: none), so nothing of it is laid out before the tap. Its option icons
+ * are emoji, set in the system's emoji font, which the browser loads the first time it lays one out: 25-50 ms at 4x
+ * CPU, in the first tap that shows one (the landing's) (issue 15). Laid out here, clipped to nothing and out of the
+ * accessibility tree, that font loads while the browser is idle instead.
+ */
+function GlyphWarmup({ glyphs }: { glyphs: string }) {
+  return glyphs ? <span className="visually-hidden" aria-hidden="true">{glyphs}</span> : null;
 }
 
 /** Picks the registered component for the screen's kind. */
