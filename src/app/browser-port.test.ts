@@ -1,8 +1,12 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { windowBrowser } from './browser-port';
+import { FRAME_WAIT_MS, windowBrowser } from './browser-port';
 
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+});
 
 describe('work that waits for the next paint', () => {
   it('runs after the next frame, in order, all of one frame together', () => {
@@ -47,5 +51,29 @@ describe('work that waits for the next paint', () => {
     } finally {
       Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
     }
+  });
+
+  it('runs anyway after FRAME_WAIT_MS when no frame comes in a page that says it is visible (a paused web view)', () => {
+    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'setTimeout', 'clearTimeout'] });
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
+    const { afterPaint } = windowBrowser();
+    const ran: string[] = [];
+    afterPaint!(() => ran.push('start the checkout request'));
+    vi.advanceTimersByTime(FRAME_WAIT_MS - 1);
+    expect(ran).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(ran).toEqual(['start the checkout request']);
+  });
+
+  it('runs every task when one throws, and still reports the error', () => {
+    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'setTimeout', 'clearTimeout'] });
+    const { afterPaint } = windowBrowser();
+    const ran: string[] = [];
+    afterPaint!(() => {
+      throw new Error('storage full');
+    });
+    afterPaint!(() => ran.push('start the session write'));
+    expect(() => vi.runAllTimers()).toThrow('storage full');
+    expect(ran).toEqual(['start the session write']);
   });
 });

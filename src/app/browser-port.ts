@@ -54,13 +54,29 @@ function windowStorage(): Storage | null {
   }
 }
 
+/**
+ * How long work waits for a frame before it runs anyway: a page whose frames stop while it reports itself visible (a
+ * web view that pauses rendering) would otherwise hold the requests a tap started (issue 15).
+ */
+export const FRAME_WAIT_MS = 200;
+
 /** After the next frame (a frame callback runs before the paint; a task queued from it runs after). */
 function afterNextPaint(): (task: () => void) => void {
   let waiting: Array<() => void> = [];
   const runAll = () => {
     const tasks = waiting;
     waiting = [];
-    for (const task of tasks) task();
+    for (const task of tasks) {
+      try {
+        task();
+      } catch (error) {
+        // One failing task never keeps the others (a request's start among them) from running; its error is still
+        // reported, in a task of its own.
+        setTimeout(() => {
+          throw error;
+        }, 0);
+      }
+    }
   };
   window.addEventListener('pagehide', runAll);
   document.addEventListener('visibilitychange', () => {
@@ -70,7 +86,13 @@ function afterNextPaint(): (task: () => void) => void {
     waiting.push(task);
     // A page not shown has no frames: its work runs at once, after what was waiting.
     if (document.visibilityState !== 'visible') runAll();
-    else if (waiting.length === 1) requestAnimationFrame(() => setTimeout(runAll, 0));
+    else if (waiting.length === 1) {
+      const stalled = setTimeout(runAll, FRAME_WAIT_MS);
+      requestAnimationFrame(() => {
+        clearTimeout(stalled);
+        setTimeout(runAll, 0);
+      });
+    }
   };
 }
 

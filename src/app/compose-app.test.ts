@@ -110,6 +110,25 @@ describe('the composition root', () => {
     expect(root.screenServices.searchPlaces).toBeTypeOf('function');
   });
 
+  it('starts the backend requests the app makes once the next frame has painted (issue 15)', async () => {
+    // At the network boundary: every request the clients send.
+    const sent: string[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      sent.push(input instanceof Request ? input.url : String(input));
+      return new Response(JSON.stringify({ error: 'unavailable' }), { status: 503, headers: { 'content-type': 'application/json' } });
+    });
+    const painted: Array<() => void> = [];
+    const browser = { ...browserAt('/', new MemoryStorage()), afterPaint: (task: () => void) => void painted.push(task) };
+    // The real session services: the session is made on the server as the page opens.
+    composeApp({ flow: loaded, flowFile: 'flows/astrology.json', config: readConfig({}), browser, analytics: recordingAnalytics().analytics, remoteFlags: null });
+    await settle();
+    await settle();
+    expect(sent).toEqual([]);
+    expect(painted.length).toBeGreaterThan(0);
+    for (const task of painted.splice(0)) task();
+    await vi.waitFor(() => expect(sent.some((url) => new URL(url).pathname.startsWith('/subs/sessions'))).toBe(true));
+  });
+
   it('saves after every change, never the email, and restores the visitor where they were', async () => {
     // A model path's way through the quiz to the email screen.
     const toEmail = funnelPaths(flow).paths.find((p) => p.resume);
