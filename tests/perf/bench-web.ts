@@ -6,7 +6,8 @@
  *   long tasks (> 50 ms) before the first input;
  * - then, CPU still 4x slower, a walk from the landing to the price page (taps, typed keys, a date, a time, the place
  *   search): each interaction's latency by the Event Timing API (what INP counts: input delay, handlers and the next
- *   paint), and for each tap that changes the screen, the time until the next screen is painted.
+ *   paint), and for each tap that changes the screen, the time until the next screen is painted. The load and the walk
+ *   run WALKS times; the figures are the median of the walks' own.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,6 +37,12 @@ const FIRST_SECONDS = 5;
  * takes a second or more; the walk is quicker than any of them).
  */
 const THINK_MS = 500;
+/**
+ * Walks per run (BENCH_WALKS, default 3): a walk's p95 over 34 interactions is its second-slowest one, so one slow
+ * frame on this noisy machine decided it (the same build gave p95 88 and 104 ms on two evenings). The tap figures are
+ * the median of the walks' own, each walk's listed beside it.
+ */
+const WALKS = Math.max(1, Number(process.env.BENCH_WALKS ?? 3));
 
 /** The landing's own HTML with every script and module preload taken out: what the page would be with no JS at all. */
 export function staticLanding(html: string): string {
@@ -322,23 +329,37 @@ export async function benchWeb(root: string, chromePath: string | undefined, opt
       rows.push({ what: `Lighthouse LCP, landing (static page ${s(lh.floor('lcp'))})`, value: s(lh.landing('lcp')), budget: 'static + 0.3 s', ok: lh.landing('lcp') <= lh.floor('lcp') + 300 });
       rows.push({ what: `Lighthouse TBT, landing (static page ${lh.floor('tbt').toFixed(0)} ms)`, value: `${lh.landing('tbt').toFixed(0)} ms`, budget: '≤ 30 ms', ok: lh.landing('tbt') <= 30 });
     }
-    const w = await walk(chromePath, origin);
+    const walks: WalkFigures[] = [];
+    for (let i = 0; i < WALKS; i += 1) walks.push(await walk(chromePath, origin));
+    const mid = (figure: (w: WalkFigures) => number) => median(walks.map(figure));
+    const each = (figure: (w: WalkFigures) => number) => walks.map((w) => figure(w).toFixed(0)).join(', ');
+    const of = `median of ${walks.length} walk${walks.length === 1 ? '' : 's'}`;
     // Bytes as the browser received them (brotli, with headers); landingJs in scripts/bench.ts gives the same files gzip.
-    rows.push({ what: `JS fetched in the first ${FIRST_SECONDS} s with no input (slow 4G, 4x CPU; bytes as sent, brotli)`, value: `${w.jsFirstSecondsKb.toFixed(1)} KB`, budget: '≤ 100 KB', ok: w.jsFirstSecondsKb <= 100 });
-    rows.push({ what: 'JS fetched before the first input (bytes as sent)', value: `${w.jsBeforeInputKb.toFixed(1)} KB`, budget: 'reported', ok: true });
+    const jsFirst = mid((w) => w.jsFirstSecondsKb);
+    rows.push({ what: `JS fetched in the first ${FIRST_SECONDS} s with no input (slow 4G, 4x CPU; bytes as sent, brotli; ${of})`, value: `${jsFirst.toFixed(1)} KB`, budget: '≤ 100 KB', ok: jsFirst <= 100 });
+    rows.push({ what: `JS fetched before the first input (bytes as sent; ${of})`, value: `${mid((w) => w.jsBeforeInputKb).toFixed(1)} KB`, budget: 'reported', ok: true });
+    // Long tasks: every walk's, so that one in any walk counts.
+    const all = (tasks: (w: WalkFigures) => number[]) => walks.flatMap(tasks);
     const longest = (tasks: number[]) => `${tasks.length}${tasks.length ? `, longest ${Math.max(...tasks).toFixed(0)} ms` : ''}`;
-    rows.push({ what: `long tasks (> 50 ms) before the first input, all (static page: ${longest(w.staticLongTasks)})`, value: longest(w.longTasksBeforeInput), budget: 'reported', ok: true });
-    rows.push({ what: `long tasks (> 50 ms) after the first paint, before the first input (static page: ${longest(w.staticLongTasksAfterPaint)})`, value: longest(w.longTasksAfterPaint), budget: 'none', ok: w.longTasksAfterPaint.length === 0 });
-    rows.push({ what: `interaction latency at 4x CPU, p50 (Event Timing, ${w.interactions.length} interactions over the walk)`, value: `${percentile(w.interactions, 0.5).toFixed(0)} ms`, budget: 'reported', ok: true });
-    rows.push({ what: `interaction latency at 4x CPU, p95 (the tap floor: p50 ${percentile(w.floorTaps, 0.5).toFixed(0)}, p95 ${percentile(w.floorTaps, 0.95).toFixed(0)} ms)`, value: `${percentile(w.interactions, 0.95).toFixed(0)} ms`, budget: '≤ 50 ms', ok: percentile(w.interactions, 0.95) <= 50 });
-    const worst = Math.max(...w.interactions);
-    rows.push({ what: `interaction latency at 4x CPU, worst (${w.slowest.map((s) => `${s.name} ${s.ms}`).slice(0, 3).join(', ')})`, value: `${worst.toFixed(0)} ms`, budget: '≤ 100 ms', ok: worst <= 100 });
-    const screenMs = w.screens.map((s) => s.ms);
-    rows.push({ what: `tap to next screen painted at 4x CPU, p50 (${w.screens.length} screens)`, value: `${percentile(screenMs, 0.5).toFixed(0)} ms`, budget: 'reported', ok: true });
-    const slowScreens = [...w.screens].sort((a, b) => b.ms - a.ms).slice(0, 3).map((s) => `${s.to} ${s.ms.toFixed(0)}`).join(', ');
-    rows.push({ what: `tap to next screen painted at 4x CPU, p95 (slowest: ${slowScreens})`, value: `${percentile(screenMs, 0.95).toFixed(0)} ms`, budget: '≤ 50 ms', ok: percentile(screenMs, 0.95) <= 50 });
-    for (const t of w.afterServer) rows.push({ what: `tap to ${t.to} painted, after the backend calls it waits for (not in the p95)`, value: `${t.ms.toFixed(0)} ms`, budget: 'reported', ok: true });
-    if (process.env.BENCH_VERBOSE) console.log(JSON.stringify(w, null, 1));
+    const inAll = `over ${walks.length} load${walks.length === 1 ? '' : 's'}`;
+    rows.push({ what: `long tasks (> 50 ms) before the first input, all, ${inAll} (static page: ${longest(all((w) => w.staticLongTasks))})`, value: longest(all((w) => w.longTasksBeforeInput)), budget: 'reported', ok: true });
+    const afterPaint = all((w) => w.longTasksAfterPaint);
+    rows.push({ what: `long tasks (> 50 ms) after the first paint, before the first input, ${inAll} (static page: ${longest(all((w) => w.staticLongTasksAfterPaint))})`, value: longest(afterPaint), budget: 'none', ok: afterPaint.length === 0 });
+    const p50 = mid((w) => percentile(w.interactions, 0.5));
+    rows.push({ what: `interaction latency at 4x CPU, p50 (Event Timing, ${walks[0]!.interactions.length} interactions a walk; ${of}: ${each((w) => percentile(w.interactions, 0.5))})`, value: `${p50.toFixed(0)} ms`, budget: 'reported', ok: true });
+    const p95 = mid((w) => percentile(w.interactions, 0.95));
+    const floor = `the tap floor: p50 ${mid((w) => percentile(w.floorTaps, 0.5)).toFixed(0)}, p95 ${mid((w) => percentile(w.floorTaps, 0.95)).toFixed(0)} ms`;
+    rows.push({ what: `interaction latency at 4x CPU, p95 (${of}: ${each((w) => percentile(w.interactions, 0.95))}; ${floor})`, value: `${p95.toFixed(0)} ms`, budget: '≤ 50 ms', ok: p95 <= 50 });
+    const worst = mid((w) => Math.max(...w.interactions));
+    const slowest = [...walks.flatMap((w) => w.slowest)].sort((a, b) => b.ms - a.ms).slice(0, 3).map((s) => `${s.name} ${s.ms}`).join(', ');
+    rows.push({ what: `interaction latency at 4x CPU, worst (${of}: ${each((w) => Math.max(...w.interactions))}; slowest of all: ${slowest})`, value: `${worst.toFixed(0)} ms`, budget: '≤ 100 ms', ok: worst <= 100 });
+    const screenMs = (w: WalkFigures) => w.screens.map((t) => t.ms);
+    rows.push({ what: `tap to next screen painted at 4x CPU, p50 (${walks[0]!.screens.length} screens a walk; ${of})`, value: `${mid((w) => percentile(screenMs(w), 0.5)).toFixed(0)} ms`, budget: 'reported', ok: true });
+    const slowScreens = walks.flatMap((w) => w.screens).sort((a, b) => b.ms - a.ms).slice(0, 3).map((t) => `${t.to} ${t.ms.toFixed(0)}`).join(', ');
+    const screensP95 = mid((w) => percentile(screenMs(w), 0.95));
+    rows.push({ what: `tap to next screen painted at 4x CPU, p95 (${of}: ${each((w) => percentile(screenMs(w), 0.95))}; slowest of all: ${slowScreens})`, value: `${screensP95.toFixed(0)} ms`, budget: '≤ 50 ms', ok: screensP95 <= 50 });
+    for (const t of walks[0]!.afterServer) rows.push({ what: `tap to ${t.to} painted, after the backend calls it waits for (not in the p95; the first walk)`, value: `${t.ms.toFixed(0)} ms`, budget: 'reported', ok: true });
+    if (process.env.BENCH_VERBOSE) console.log(JSON.stringify(walks, null, 1));
   } finally {
     server.kill();
     rmSync(dist, { recursive: true, force: true });
