@@ -1,9 +1,9 @@
-import { Activity } from "react";
-import { useLocation } from "react-router-dom";
-import { landing } from "virtual:landing-screen";
-import { WelcomeScreen } from "../screens/welcome/welcome-screen";
-import { FunnelFrame } from "./funnel/funnel-frame";
-import { requestStart } from "./landing-intent";
+import { Activity } from 'react';
+import { useLocation } from 'react-router-dom';
+import { landing } from 'virtual:landing-screen';
+import { WelcomeScreen } from '../screens/welcome/welcome-screen';
+import { FunnelFrame } from './funnel/funnel-frame';
+import { requestStart } from './landing-intent';
 
 /**
  * Shown while the funnel chunk loads: on the landing route it is the real welcome screen, built

@@ -92,6 +92,8 @@ export function FunnelView({ flow, actor, sessionReady }: { flow: Flow; actor: F
   // styles then, so the tap only shows it (issue 15), and the tap's own frame never waits for the one after.
   const [ahead, setAhead] = useState<Screen | undefined>(undefined);
   useEffect(() => whenIdle(() => setAhead(likely)), [likely]);
+  // Until the idle moment, the one rendered ahead may be for the screen before: it is kept only while still likely.
+  const stillAhead = ahead === likely ? ahead : undefined;
   // The screen just left is hidden, not removed, until the browser is idle: taking its elements out of the page is
   // work the tap need not wait for.
   const [current, setCurrent] = useState(screen);
@@ -129,7 +131,7 @@ export function FunnelView({ flow, actor, sessionReady }: { flow: Flow; actor: F
         {[
           ...(leaving && leaving.id !== screen.id ? [leaving] : []),
           screen,
-          ...(ahead && ahead === likely && ahead.id !== leaving?.id ? [ahead] : []),
+          ...(stillAhead && stillAhead.id !== leaving?.id ? [stillAhead] : []),
         ].map((shown) => (
           // Keyed by screen, in the same place: the screen rendered ahead is the one shown after the tap, not a copy.
           // Hidden, it runs no effects (no focus, no analytics, no timers) and is out of the accessibility tree.
@@ -147,7 +149,7 @@ export function FunnelView({ flow, actor, sessionReady }: { flow: Flow; actor: F
             />
           </Activity>
         ))}
-        {ahead && ahead === likely ? <GlyphWarmup glyphs={iconsOf(ahead)} /> : null}
+        {stillAhead ? <GlyphWarmup glyphs={iconsOf(stillAhead)} /> : null}
     </FunnelFrame>
   );
 }
