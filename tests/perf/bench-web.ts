@@ -2,12 +2,12 @@
  * The landing and the walk as a visitor's phone sees them (issue 15), side by side with a no-JS static page served by
  * the same server in the same run, so that the ratio holds on a noisy machine:
  * - Lighthouse mobile (simulated slow 4G, 4x CPU), median of 5, landing and static page interleaved;
- * - in Chromium with DevTools' slow-4G and 4x CPU throttling: the JS fetched in the first 5 s with no input, and the
- *   long tasks (> 50 ms) before the first input;
- * - then, CPU still 4x slower, a walk from the landing to the price page (taps, typed keys, a date, a time, the place
- *   search): each interaction's latency by the Event Timing API (what INP counts: input delay, handlers and the next
- *   paint), and for each tap that changes the screen, the time until the next screen is painted. The load and the walk
- *   run WALKS times; the figures are the median of the walks' own.
+ * - in a Chromium no test driver has attached to (visitor-browser.ts says why), with DevTools' slow-4G and 4x CPU
+ *   throttling: the JS fetched in the first 5 s with no input, and the long tasks (> 50 ms) over those seconds;
+ * - then, driven by Playwright, CPU still 4x slower, a walk from the landing to the price page (taps, typed keys, a
+ *   date, a time, the place search): each interaction's latency by the Event Timing API (what INP counts: input delay,
+ *   handlers and the next paint), and for each tap that changes the screen, the time until the next screen is painted.
+ *   The load and the walk run WALKS times; the figures are the median of the walks' own.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +20,7 @@ import { chromium } from '@playwright/test';
 import { walkToEmail } from '../support/quiz-walk';
 import { giveEmailAndGetAccess, freshEmail } from '../support/funnel-driver';
 import { loadTestFlow } from '../support/load-test-flow';
+import { launchVisitorBrowser, type VisitorBrowser } from './visitor-browser';
 
 export interface BenchRow {
   what: string;
@@ -129,9 +130,16 @@ const PAGE_PROBE = `(() => {
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) probe.longTasks.push({ start: e.startTime, duration: e.duration });
   }).observe({ type: 'longtask', buffered: true });
+  // What ran in a frame that took long: the scripts the long-animation-frame API names, to say what a long task was.
+  probe.frames = [];
+  if (PerformanceObserver.supportedEntryTypes.includes('long-animation-frame')) new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      probe.frames.push({ start: e.startTime, duration: e.duration, scripts: e.scripts.map((s) => ({ what: s.invoker || s.invokerType, source: s.sourceURL.split('/').pop(), start: s.startTime, duration: s.duration })) });
+    }
+  }).observe({ type: 'long-animation-frame', buffered: true });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
-      if (e.interactionId) probe.events.push({ name: e.name, id: e.interactionId, start: e.startTime, duration: e.duration });
+      if (e.interactionId) probe.events.push({ name: e.name, id: e.interactionId, start: e.startTime, duration: e.duration, processingStart: e.processingStart, processingEnd: e.processingEnd });
     }
   }).observe({ type: 'event', buffered: true, durationThreshold: 16 });
   // The heading on screen: the app may hold a screen it renders ahead, or one it has just left, hidden in the page.
@@ -167,9 +175,10 @@ const PAGE_PROBE = `(() => {
 
 interface Probe {
   longTasks: Array<{ start: number; duration: number }>;
+  frames: Array<{ start: number; duration: number; scripts: Array<{ what: string; source: string; start: number; duration: number }> }>;
   firstInput: number | null;
   firstPaint: number | null;
-  events: Array<{ name: string; id: number; start: number; duration: number }>;
+  events: Array<{ name: string; id: number; start: number; duration: number; processingStart: number; processingEnd: number }>;
   taps: Array<{ kind: string; start: number; from: string; painted: number | null; to: string | null; server: boolean }>;
 }
 
@@ -191,22 +200,103 @@ document.addEventListener('click', (e) => {
   next.querySelector('h1').focus();
 });`;
 
-export interface WalkFigures {
+/** One load of the static page and one of the landing, as a visitor's browser runs them, with no input. */
+export interface LoadFigures {
   jsFirstSecondsKb: number;
   jsBeforeInputKb: number;
-  longTasksBeforeInput: number[];
-  /** Taps on the tap floor page (a hand-written card swap with the same styles), Event Timing. */
-  floorTaps: number[];
-  /** Those that started after the first contentful paint. */
+  /** The landing's long tasks over its first seconds, and those that started after the first contentful paint. */
+  longTasks: number[];
   longTasksAfterPaint: number[];
-  /** The static page's, over the same seconds with no input. */
+  /** For each of those, the scripts that ran in it for 10 ms or more (the long-animation-frame API's attribution). */
+  whatRan: string[];
+  /** The static page's, over the same seconds. */
   staticLongTasks: number[];
   staticLongTasksAfterPaint: number[];
+}
+
+export interface WalkFigures {
+  /** The landing's long tasks before the first input in the walk's page, which Playwright drives (reported apart). */
+  longTasksAfterPaintDriven: number[];
+  /** Taps on the tap floor page (a hand-written card swap with the same styles), Event Timing. */
+  floorTaps: number[];
   interactions: number[];
   screens: Array<{ kind: string; to: string; ms: number }>;
   /** Screens that came after a backend call the tap made (the email's look-ups): the server's time, reported apart. */
   afterServer: Array<{ kind: string; to: string; ms: number }>;
-  slowest: Array<{ name: string; ms: number }>;
+  /** The five slowest interactions, each with where its time went. */
+  slowest: Array<{ name: string; ms: number; parts: string }>;
+}
+
+/** A long task that starts once the page has painted holds what the visitor sees; the one that paints it is the static page's too. */
+const afterPaint = (p: Probe, until: number) => p.longTasks.filter((t) => t.start >= (p.firstPaint ?? 0) && t.start < until).map((t) => t.duration);
+
+/** The scripts that ran 10 ms or more in each long task after the paint, as `file (invoker) ms`. */
+const whatRan = (p: Probe) =>
+  p.longTasks
+    .filter((t) => t.start >= (p.firstPaint ?? 0))
+    .map((t) => {
+      const scripts = p.frames.flatMap((f) => f.scripts).filter((s) => s.start >= t.start - 1 && s.start < t.start + t.duration && s.duration >= 10);
+      return `${t.duration.toFixed(0)} ms: ${scripts.map((s) => `${s.source || '(inline)'} (${s.what}) ${s.duration.toFixed(0)} ms`).join(', ') || 'no script named'}`;
+    });
+
+/** The static page, then the landing, each in a fresh tab of the visitor's browser, slow 4G and 4x CPU, no input. */
+async function loadAsVisitor(browser: VisitorBrowser, origin: string): Promise<LoadFigures> {
+  const load = async (url: string) => {
+    const page = await browser.newPage();
+    try {
+      const scripts = new Map<string, { requested: number; bytes: number; url: string }>();
+      let navigationStart = 0;
+      page.on('Network.requestWillBeSent', (e) => {
+        const event = e as { requestId: string; timestamp: number; type?: string; request: { url: string } };
+        if (event.type === 'Document' && navigationStart === 0) navigationStart = event.timestamp;
+        if (event.type === 'Script') scripts.set(event.requestId, { requested: event.timestamp, bytes: 0, url: event.request.url });
+      });
+      page.on('Network.responseReceived', (e) => {
+        // Module scripts and preloads are announced as Other or Script depending on how they were asked for.
+        const event = e as { requestId: string; timestamp: number; response: { mimeType: string; url: string } };
+        if (/javascript/.test(event.response.mimeType) && !scripts.has(event.requestId)) scripts.set(event.requestId, { requested: event.timestamp, bytes: 0, url: event.response.url });
+      });
+      page.on('Network.loadingFinished', (e) => {
+        const event = e as { requestId: string; encodedDataLength: number };
+        const script = scripts.get(event.requestId);
+        if (script) script.bytes = event.encodedDataLength;
+      });
+      const loaded = new Promise<void>((resolve) => page.on('Page.loadEventFired', () => resolve()));
+      await page.send('Page.enable');
+      await page.send('Network.enable');
+      await page.send('Network.setCacheDisabled', { cacheDisabled: true });
+      await page.send('Network.emulateNetworkConditions', SLOW_4G);
+      await page.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+      // The walk's viewport (Playwright's 390 x 844 with touch).
+      await page.send('Emulation.setDeviceMetricsOverride', { width: 390, height: 844, deviceScaleFactor: 1, mobile: false });
+      await page.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+      await page.send('Page.addScriptToEvaluateOnNewDocument', { source: PAGE_PROBE });
+      await page.send('Page.navigate', { url: `${origin}${url}` });
+      await loaded;
+      // No input for the first seconds: what the page fetches and runs on its own.
+      await new Promise((resolve) => setTimeout(resolve, FIRST_SECONDS * 1000 + 1000));
+      const probe = await page.evaluate<Probe>('window.__benchProbe');
+      const kb = (until: number) => [...scripts.values()].filter((s) => s.requested - navigationStart <= until).reduce((sum, s) => sum + s.bytes, 0) / 1024;
+      if (process.env.BENCH_VERBOSE) {
+        console.log(`${url} as a visitor: long tasks ${JSON.stringify(probe.longTasks)}, first paint ${probe.firstPaint}`);
+        for (const s of scripts.values()) console.log(`${(s.requested - navigationStart).toFixed(2)} s ${s.bytes} B ${s.url}`);
+      }
+      return { probe, firstSecondsKb: kb(FIRST_SECONDS), allKb: kb(Infinity) };
+    } finally {
+      await page.close();
+    }
+  };
+  const floor = await load('/static.html');
+  const landing = await load('/');
+  return {
+    jsFirstSecondsKb: landing.firstSecondsKb,
+    jsBeforeInputKb: landing.allKb,
+    longTasks: landing.probe.longTasks.map((t) => t.duration),
+    longTasksAfterPaint: afterPaint(landing.probe, Infinity),
+    whatRan: whatRan(landing.probe),
+    staticLongTasks: floor.probe.longTasks.map((t) => t.duration),
+    staticLongTasksAfterPaint: afterPaint(floor.probe, Infinity),
+  };
 }
 
 /** The visitor's walk from the landing to the price page at 4x CPU, after 5 s on the landing with no input on slow 4G. */
@@ -223,35 +313,10 @@ async function walk(chromePath: string | undefined, origin: string): Promise<Wal
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-    const scripts = new Map<string, { requested: number; bytes: number; url: string }>();
-    let navigationStart = 0;
-    // (reset between the static page and the landing)
-    cdp.on('Network.requestWillBeSent', (e) => {
-      if (e.type === 'Document' && navigationStart === 0) navigationStart = e.timestamp;
-      if (e.type === 'Script') scripts.set(e.requestId, { requested: e.timestamp, bytes: 0, url: e.request.url });
-    });
-    cdp.on('Network.responseReceived', (e) => {
-      // Module scripts and preloads are announced as Other or Script depending on how they were asked for.
-      if (/javascript/.test(e.response.mimeType) && !scripts.has(e.requestId)) scripts.set(e.requestId, { requested: e.timestamp, bytes: 0, url: e.response.url });
-    });
-    cdp.on('Network.loadingFinished', (e) => {
-      const script = scripts.get(e.requestId);
-      if (script) script.bytes = e.encodedDataLength;
-    });
-    // The static page first, the same way: its long tasks are the floor (painting the page itself is one, at 4x CPU).
-    await page.goto('/static.html', { waitUntil: 'load' });
-    await page.waitForTimeout(FIRST_SECONDS * 1000 + 1000);
-    const floor = await page.evaluate(() => (window as unknown as { __benchProbe: Probe }).__benchProbe);
-    scripts.clear();
-    navigationStart = 0;
     await page.goto('/', { waitUntil: 'load' });
-    // No input for the first seconds: what the page fetches and runs on its own.
+    // As a visitor would: the first seconds on the landing with no input, the funnel's code loading meanwhile.
     await page.waitForTimeout(FIRST_SECONDS * 1000 + 1000);
-    const kb = (until: number) => [...scripts.values()].filter((s) => s.requested - navigationStart <= until).reduce((sum, s) => sum + s.bytes, 0) / 1024;
-    const jsFirstSecondsKb = kb(FIRST_SECONDS);
-    const jsBeforeInputKb = kb(Infinity);
-    if (process.env.BENCH_VERBOSE) console.log('landing long tasks', JSON.stringify((await page.evaluate(() => (window as unknown as { __benchProbe: Probe }).__benchProbe)).longTasks), 'static', JSON.stringify(floor.longTasks), floor.firstPaint);
-    if (process.env.BENCH_VERBOSE) for (const s of scripts.values()) console.log(`${(s.requested - navigationStart).toFixed(2)} s ${s.bytes} B ${s.url}`);
+    if (process.env.BENCH_VERBOSE) console.log('landing long tasks, driven', JSON.stringify((await page.evaluate(() => (window as unknown as { __benchProbe: Probe }).__benchProbe)).longTasks));
     // The walk measures the CPU: the network is the local server's from here.
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     const flow = loadTestFlow();
@@ -269,30 +334,25 @@ async function walk(chromePath: string | undefined, origin: string): Promise<Wal
       return Math.max(16, entry ? Math.max(...floorProbe.events.filter((e) => e.id === entry.id).map((e) => e.duration)) : 0);
     });
     const firstInput = probe.firstInput ?? Infinity;
-    // A long task that starts once the page has painted holds what the visitor sees; the one that paints it is the
-    // static page's too.
-    const afterPaint = (p: Probe, until: number) => p.longTasks.filter((t) => t.start >= (p.firstPaint ?? 0) && t.start < until).map((t) => t.duration);
     // Each tap or key press is one interaction; its latency is the longest Event Timing entry of its interaction (the
     // entry whose start is the event's own time stamp names it). One with no entry took under 16 ms, the API's floor:
     // counted as 16, never as less.
-    const durationOf = new Map<number, number>();
-    for (const e of probe.events) durationOf.set(e.id, Math.max(durationOf.get(e.id) ?? 0, e.duration));
+    const longestOf = new Map<number, Probe['events'][number]>();
+    for (const e of probe.events) if (e.duration > (longestOf.get(e.id)?.duration ?? -1)) longestOf.set(e.id, e);
     const measured = probe.taps.map((tap) => {
       const entry = probe.events.find((e) => Math.abs(e.start - tap.start) < 1);
-      return { name: `${tap.kind} on ${tap.from.split('|')[0]}`, ms: Math.max(16, entry ? durationOf.get(entry.id)! : 0) };
+      const longest = entry ? longestOf.get(entry.id)! : null;
+      // Where the slowest entry's time went: waiting for the main thread, the event's handlers, then until the paint.
+      const parts = longest ? ` (input delay ${(longest.processingStart - longest.start).toFixed(0)}, handlers ${(longest.processingEnd - longest.processingStart).toFixed(0)}, to the paint ${(longest.start + longest.duration - longest.processingEnd).toFixed(0)})` : '';
+      return { name: `${tap.kind} on ${tap.from.split('|')[0]}`, ms: Math.max(16, longest?.duration ?? 0), parts };
     });
     const interactions = measured.map((m) => m.ms);
     const changed = probe.taps.filter((t) => t.painted !== null).map((t) => ({ kind: t.kind, to: t.to!.split('|')[0]!, ms: t.painted! - t.start, server: t.server }));
     const screens = changed.filter((t) => !t.server);
     const afterServer = changed.filter((t) => t.server);
     return {
-      jsFirstSecondsKb,
-      jsBeforeInputKb,
-      longTasksBeforeInput: probe.longTasks.filter((t) => t.start < firstInput).map((t) => t.duration),
-      longTasksAfterPaint: afterPaint(probe, firstInput),
-      staticLongTasks: floor.longTasks.map((t) => t.duration),
+      longTasksAfterPaintDriven: afterPaint(probe, firstInput),
       floorTaps,
-      staticLongTasksAfterPaint: afterPaint(floor, Infinity),
       interactions,
       screens,
       afterServer,
@@ -329,29 +389,44 @@ export async function benchWeb(root: string, chromePath: string | undefined, opt
       rows.push({ what: `Lighthouse LCP, landing (static page ${s(lh.floor('lcp'))})`, value: s(lh.landing('lcp')), budget: 'static + 0.3 s', ok: lh.landing('lcp') <= lh.floor('lcp') + 300 });
       rows.push({ what: `Lighthouse TBT, landing (static page ${lh.floor('tbt').toFixed(0)} ms)`, value: `${lh.landing('tbt').toFixed(0)} ms`, budget: '≤ 30 ms', ok: lh.landing('tbt') <= 30 });
     }
+    // The loads in a browser of their own that no driver has attached to, each followed by a walk: a noisy minute hits both.
+    const visitor = await launchVisitorBrowser(chromePath ?? chromium.executablePath());
+    const loads: LoadFigures[] = [];
     const walks: WalkFigures[] = [];
-    for (let i = 0; i < WALKS; i += 1) walks.push(await walk(chromePath, origin));
+    try {
+      for (let i = 0; i < WALKS; i += 1) {
+        loads.push(await loadAsVisitor(visitor, origin));
+        walks.push(await walk(chromePath, origin));
+      }
+    } finally {
+      await visitor.close();
+    }
     const mid = (figure: (w: WalkFigures) => number) => median(walks.map(figure));
     const each = (figure: (w: WalkFigures) => number) => walks.map((w) => figure(w).toFixed(0)).join(', ');
     const of = `median of ${walks.length} walk${walks.length === 1 ? '' : 's'}`;
+    const ofLoads = `median of ${loads.length} load${loads.length === 1 ? '' : 's'}`;
     // Bytes as the browser received them (brotli, with headers); landingJs in scripts/bench.ts gives the same files gzip.
-    const jsFirst = mid((w) => w.jsFirstSecondsKb);
-    rows.push({ what: `JS fetched in the first ${FIRST_SECONDS} s with no input (slow 4G, 4x CPU; bytes as sent, brotli; ${of})`, value: `${jsFirst.toFixed(1)} KB`, budget: '≤ 100 KB', ok: jsFirst <= 100 });
-    rows.push({ what: `JS fetched before the first input (bytes as sent; ${of})`, value: `${mid((w) => w.jsBeforeInputKb).toFixed(1)} KB`, budget: 'reported', ok: true });
-    // Long tasks: every walk's, so that one in any walk counts.
-    const all = (tasks: (w: WalkFigures) => number[]) => walks.flatMap(tasks);
+    const jsFirst = median(loads.map((l) => l.jsFirstSecondsKb));
+    rows.push({ what: `JS fetched in the first ${FIRST_SECONDS} s with no input (slow 4G, 4x CPU; bytes as sent, brotli; ${ofLoads})`, value: `${jsFirst.toFixed(1)} KB`, budget: '≤ 100 KB', ok: jsFirst <= 100 });
+    rows.push({ what: `JS fetched before the first input (bytes as sent; ${ofLoads})`, value: `${median(loads.map((l) => l.jsBeforeInputKb)).toFixed(1)} KB`, budget: 'reported', ok: true });
+    // Long tasks: every load's, so that one in any load counts.
     const longest = (tasks: number[]) => `${tasks.length}${tasks.length ? `, longest ${Math.max(...tasks).toFixed(0)} ms` : ''}`;
-    const inAll = `over ${walks.length} load${walks.length === 1 ? '' : 's'}`;
-    rows.push({ what: `long tasks (> 50 ms) before the first input, all, ${inAll} (static page: ${longest(all((w) => w.staticLongTasks))})`, value: longest(all((w) => w.longTasksBeforeInput)), budget: 'reported', ok: true });
-    const afterPaint = all((w) => w.longTasksAfterPaint);
-    rows.push({ what: `long tasks (> 50 ms) after the first paint, before the first input, ${inAll} (static page: ${longest(all((w) => w.staticLongTasksAfterPaint))})`, value: longest(afterPaint), budget: 'none', ok: afterPaint.length === 0 });
+    const inAll = `over ${loads.length} load${loads.length === 1 ? '' : 's'}`;
+    const ofAll = (tasks: (l: LoadFigures) => number[]) => loads.flatMap(tasks);
+    rows.push({ what: `long tasks (> 50 ms) before the first input, all, ${inAll} (static page: ${longest(ofAll((l) => l.staticLongTasks))})`, value: longest(ofAll((l) => l.longTasks)), budget: 'reported', ok: true });
+    const afterPaintTasks = ofAll((l) => l.longTasksAfterPaint);
+    const ran = loads.flatMap((l) => l.whatRan);
+    rows.push({ what: `long tasks (> 50 ms) after the first paint, before the first input, ${inAll} (static page: ${longest(ofAll((l) => l.staticLongTasksAfterPaint))}${ran.length ? `; what ran: ${ran.join('; ')}` : ''})`, value: longest(afterPaintTasks), budget: 'none', ok: afterPaintTasks.length === 0 });
+    // The same line in the walks' pages, which Playwright drives: it enables DevTools' Runtime domain, whose cost a
+    // visitor's browser never pays (visitor-browser.ts). Reported, so that the difference stays in sight.
+    rows.push({ what: `the same, in the walks' pages driven by Playwright (DevTools' Runtime domain on; ${walks.length} load${walks.length === 1 ? '' : 's'})`, value: longest(walks.flatMap((w) => w.longTasksAfterPaintDriven)), budget: 'reported', ok: true });
     const p50 = mid((w) => percentile(w.interactions, 0.5));
     rows.push({ what: `interaction latency at 4x CPU, p50 (Event Timing, ${walks[0]!.interactions.length} interactions a walk; ${of}: ${each((w) => percentile(w.interactions, 0.5))})`, value: `${p50.toFixed(0)} ms`, budget: 'reported', ok: true });
     const p95 = mid((w) => percentile(w.interactions, 0.95));
     const floor = `the tap floor: p50 ${mid((w) => percentile(w.floorTaps, 0.5)).toFixed(0)}, p95 ${mid((w) => percentile(w.floorTaps, 0.95)).toFixed(0)} ms`;
     rows.push({ what: `interaction latency at 4x CPU, p95 (${of}: ${each((w) => percentile(w.interactions, 0.95))}; ${floor})`, value: `${p95.toFixed(0)} ms`, budget: '≤ 50 ms', ok: p95 <= 50 });
     const worst = mid((w) => Math.max(...w.interactions));
-    const slowest = walks.flatMap((w) => w.slowest).sort((a, b) => b.ms - a.ms).slice(0, 3).map((s) => `${s.name} ${s.ms}`).join(', ');
+    const slowest = walks.flatMap((w) => w.slowest).sort((a, b) => b.ms - a.ms).slice(0, 3).map((s) => `${s.name} ${s.ms}${s.parts}`).join(', ');
     rows.push({ what: `interaction latency at 4x CPU, worst (${of}: ${each((w) => Math.max(...w.interactions))}; slowest of all: ${slowest})`, value: `${worst.toFixed(0)} ms`, budget: '≤ 100 ms', ok: worst <= 100 });
     const screenMs = (w: WalkFigures) => w.screens.map((t) => t.ms);
     rows.push({ what: `tap to next screen painted at 4x CPU, p50 (${walks[0]!.screens.length} screens a walk; ${of})`, value: `${mid((w) => percentile(screenMs(w), 0.5)).toFixed(0)} ms`, budget: 'reported', ok: true });
@@ -359,7 +434,7 @@ export async function benchWeb(root: string, chromePath: string | undefined, opt
     const screensP95 = mid((w) => percentile(screenMs(w), 0.95));
     rows.push({ what: `tap to next screen painted at 4x CPU, p95 (${of}: ${each((w) => percentile(screenMs(w), 0.95))}; slowest of all: ${slowScreens})`, value: `${screensP95.toFixed(0)} ms`, budget: '≤ 50 ms', ok: screensP95 <= 50 });
     for (const t of walks[0]!.afterServer) rows.push({ what: `tap to ${t.to} painted, after the backend calls it waits for (not in the p95; the first walk)`, value: `${t.ms.toFixed(0)} ms`, budget: 'reported', ok: true });
-    if (process.env.BENCH_VERBOSE) console.log(JSON.stringify(walks, null, 1));
+    if (process.env.BENCH_VERBOSE) console.log(JSON.stringify({ loads, walks }, null, 1));
   } finally {
     server.kill();
     rmSync(dist, { recursive: true, force: true });

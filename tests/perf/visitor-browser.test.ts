@@ -1,0 +1,93 @@
+import { existsSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chromium } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchVisitorBrowser, type VisitorBrowser } from './visitor-browser';
+
+// The bench's browser for the landing's load (issue 15): a Chromium driven over the DevTools pipe that does not turn
+// DevTools' Runtime domain on, so that the page runs as in a visitor's browser. These tests pin that it drives a page
+// (navigation, network events, values read back) and that the Runtime domain stays off unless asked for.
+
+/** Playwright's own Chromium when installed, else the system's (as playwright.config.ts picks it). */
+function chromiumPath(): string {
+  if (existsSync(chromium.executablePath())) return chromium.executablePath();
+  const found = [process.env.PW_CHROMIUM_PATH, process.env.CHROME_PATH, '/usr/bin/chromium'].find((p): p is string => !!p && existsSync(p));
+  if (!found) throw new Error('no Chromium: install Playwright\'s, or set PW_CHROMIUM_PATH');
+  return found;
+}
+
+const PAGE = `<!doctype html><title>t</title><script src="/app.js"></script><script>document.title = 'ran'; console.log('hello from the page');</script>`;
+const SCRIPT = `window.fromScript = 40 + 2;`;
+
+let server: http.Server;
+let origin = '';
+let browser: VisitorBrowser;
+
+beforeAll(async () => {
+  server = http.createServer((request, response) => {
+    if (request.url === '/app.js') {
+      response.writeHead(200, { 'content-type': 'text/javascript' });
+      response.end(SCRIPT);
+    } else if (request.url === '/') {
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end(PAGE);
+    } else {
+      response.writeHead(404);
+      response.end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  browser = await launchVisitorBrowser(chromiumPath());
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+/** Loads the test page in a new tab; the console messages the tab's session was sent, if any. */
+async function load(options: { enableRuntime: boolean }) {
+  const page = await browser.newPage();
+  const consoleMessages: unknown[] = [];
+  const scripts: string[] = [];
+  page.on('Runtime.consoleAPICalled', (event) => consoleMessages.push(event));
+  page.on('Network.requestWillBeSent', (event) => {
+    const { type, request } = event as { type?: string; request: { url: string } };
+    if (type === 'Script') scripts.push(request.url);
+  });
+  const loaded = new Promise<void>((resolve) => page.on('Page.loadEventFired', () => resolve()));
+  await page.send('Page.enable');
+  await page.send('Network.enable');
+  if (options.enableRuntime) await page.send('Runtime.enable');
+  await page.send('Page.navigate', { url: `${origin}/` });
+  await loaded;
+  const read = await page.evaluate<{ title: string; fromScript: number }>('({ title: document.title, fromScript: window.fromScript })');
+  // A console message is sent to the session as it is logged: one more round trip lets any such message arrive.
+  await page.evaluate('1');
+  await page.close();
+  return { read, consoleMessages, scripts };
+}
+
+describe('the bench\'s visitor browser', () => {
+  it('loads a page, reports its scripts and reads values back, with DevTools\' Runtime domain off', async () => {
+    const { read, consoleMessages, scripts } = await load({ enableRuntime: false });
+    expect(read).toEqual({ title: 'ran', fromScript: 42 });
+    expect(scripts).toEqual([`${origin}/app.js`]);
+    // With the domain off, the page's console.log is not reported to the session.
+    expect(consoleMessages).toEqual([]);
+  });
+
+  it('would see the page\'s console messages if the domain were on (the check above can fail)', async () => {
+    const { consoleMessages } = await load({ enableRuntime: true });
+    expect(consoleMessages).toHaveLength(1);
+  });
+
+  it('names the method when Chromium refuses a call', async () => {
+    const page = await browser.newPage();
+    await expect(page.send('No.suchMethod')).rejects.toThrow(/^No\.suchMethod: /);
+    await expect(page.evaluate('missing.value')).rejects.toThrow(/evaluating missing\.value/);
+    await page.close();
+  });
+});
