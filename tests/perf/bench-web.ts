@@ -240,7 +240,7 @@ const whatRan = (p: Probe) =>
     });
 
 /** The static page, then the landing, each in a fresh tab of the visitor's browser, slow 4G and 4x CPU, no input. */
-async function loadAsVisitor(browser: VisitorBrowser, origin: string): Promise<LoadFigures> {
+export async function loadAsVisitor(browser: VisitorBrowser, origin: string): Promise<LoadFigures> {
   const load = async (url: string) => {
     const page = await browser.newPage();
     try {
@@ -337,14 +337,20 @@ async function walk(chromePath: string | undefined, origin: string): Promise<Wal
     // Each tap or key press is one interaction; its latency is the longest Event Timing entry of its interaction (the
     // entry whose start is the event's own time stamp names it). One with no entry took under 16 ms, the API's floor:
     // counted as 16, never as less.
-    const longestOf = new Map<number, Probe['events'][number]>();
-    for (const e of probe.events) if (e.duration > (longestOf.get(e.id)?.duration ?? -1)) longestOf.set(e.id, e);
+    const entriesOf = new Map<number, Probe['events']>();
+    for (const e of probe.events) entriesOf.set(e.id, [...(entriesOf.get(e.id) ?? []), e]);
     const measured = probe.taps.map((tap) => {
       const entry = probe.events.find((e) => Math.abs(e.start - tap.start) < 1);
-      const longest = entry ? longestOf.get(entry.id)! : null;
-      // Where the slowest entry's time went: waiting for the main thread, the event's handlers, then until the paint.
-      const parts = longest ? ` (input delay ${(longest.processingStart - longest.start).toFixed(0)}, handlers ${(longest.processingEnd - longest.processingStart).toFixed(0)}, to the paint ${(longest.start + longest.duration - longest.processingEnd).toFixed(0)})` : '';
-      return { name: `${tap.kind} on ${tap.from.split('|')[0]}`, ms: Math.max(16, longest?.duration ?? 0), parts };
+      const entries = entry ? entriesOf.get(entry.id)! : [];
+      if (entries.length === 0) return { name: `${tap.kind} on ${tap.from.split('|')[0]}`, ms: 16, parts: '' };
+      // Where the interaction's time went: its first event waiting for the main thread, the handlers of all its events
+      // (pointerdown, pointerup, click…), and from the last handler's end to the paint (rendering, and any task before it).
+      const first = entries.reduce((a, b) => (b.start < a.start ? b : a));
+      const paint = Math.max(...entries.map((e) => e.start + e.duration));
+      const handlers = entries.reduce((sum, e) => sum + e.processingEnd - e.processingStart, 0);
+      const lastHandler = Math.max(...entries.map((e) => e.processingEnd));
+      const parts = ` (input delay ${(first.processingStart - first.start).toFixed(0)}, handlers ${handlers.toFixed(0)}, after them to the paint ${(paint - lastHandler).toFixed(0)})`;
+      return { name: `${tap.kind} on ${tap.from.split('|')[0]}`, ms: Math.max(16, ...entries.map((e) => e.duration)), parts };
     });
     const interactions = measured.map((m) => m.ms);
     const changed = probe.taps.filter((t) => t.painted !== null).map((t) => ({ kind: t.kind, to: t.to!.split('|')[0]!, ms: t.painted! - t.start, server: t.server }));
