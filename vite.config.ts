@@ -1,6 +1,6 @@
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { formatProblem, readFlowFileSync } from './scripts/check-flow-file';
@@ -184,10 +184,30 @@ function blurredArtDevPlugin(): Plugin {
   };
 }
 
+/**
+ * React Router 7's package exports name only its development build, for every build (remix-run/react-router#14102).
+ * Its production build differs by one constant, `ENABLE_DEV_WARNINGS = false`, which lets the minifier drop the
+ * development warnings and their checks from the shell the landing loads. A production build takes it; `npm run dev`
+ * keeps the warnings. Both entries the app reaches (`react-router`, and `react-router/dom` through react-router-dom)
+ * point at the same build, or the router would run twice with two contexts.
+ */
+function reactRouterProductionBuild(): Plugin {
+  const dir = resolve('node_modules/react-router/dist/production');
+  return {
+    name: 'astrelle-react-router-production',
+    config(_, { command }) {
+      if (command !== 'build') return;
+      const entries = { 'react-router': `${dir}/index.mjs`, 'react-router/dom': `${dir}/dom-export.mjs` };
+      for (const file of Object.values(entries)) if (!existsSync(file)) throw new Error(`React Router's production build is not at ${file}: check its package layout`);
+      return { resolve: { alias: Object.entries(entries).map(([name, file]) => ({ find: new RegExp(`^${name}$`), replacement: file })) } };
+    },
+  };
+}
+
 const serverPort = Number(process.env.PORT ?? 3000);
 
 export default defineConfig({
-  plugins: [react(), flowPlugin(), studioDevPlugin(), blurredArtDevPlugin()],
+  plugins: [react(), flowPlugin(), studioDevPlugin(), blurredArtDevPlugin(), reactRouterProductionBuild()],
   ...(studioBuild ? { root: resolve('src/studio'), base: '/studio/', publicDir: false as const } : {}),
   resolve: { alias: { 'virtual:flow': resolve(flowFile) } },
   // The prerender (scripts/build.mjs) runs in Node, where styled-components' CommonJS build has no

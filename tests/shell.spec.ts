@@ -250,6 +250,17 @@ test('the visitor\'s build carries no flow validator: the build has validated th
   expect(sources.filter((source) => /src\/engine\/(generated\/validate-flow-schema|validate-flow|check-semantics|check-claims)/.test(source))).toEqual([]);
 });
 
+test('the visitor\'s build carries React Router\'s production build, not its development warnings', () => {
+  // Its package exports name only the development build (vite.config.ts says why and how the build takes the other).
+  const assets = join('dist', 'assets');
+  const sources = readdirSync(assets)
+    .filter((file) => file.endsWith('.js.map'))
+    .flatMap((file) => (JSON.parse(readFileSync(join(assets, file), 'utf8')) as { sources: string[] }).sources)
+    .filter((source) => source.includes('node_modules/react-router/'));
+  expect(sources.length).toBeGreaterThan(0);
+  expect(sources.filter((source) => !source.includes('react-router/dist/production/'))).toEqual([]);
+});
+
 test('with no input, the landing loads the funnel 5 s after load, not before', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/[?&]usid=[0-9a-f-]{36}/, { timeout: 15_000 });
