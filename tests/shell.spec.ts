@@ -113,6 +113,28 @@ test('the theme mode is kept in localStorage and applied', async ({ page }) => {
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
 });
 
+test('on the landing, the global style is the same before the shell runs, while it hydrates and after', async ({ page }) => {
+  // The prerender's rules hold until the shell mounts its own once idle after hydrating (app.tsx, AfterHydration).
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const globalLook = () =>
+    page.evaluate(() => {
+      const body = getComputedStyle(document.body);
+      return { background: body.backgroundColor, color: body.color, margin: body.margin, font: body.fontFamily, boxSizing: getComputedStyle(document.querySelector('main')!).boxSizing };
+    });
+  await page.goto('/', { waitUntil: 'commit' });
+  await page.waitForSelector('main');
+  const before = await globalLook();
+  expect(before).toMatchObject({ background: 'rgb(18, 12, 38)', margin: '0px', boxSizing: 'border-box' });
+  // styled-components' own sheet is in the page once the shell runs.
+  await page.waitForFunction(() => document.querySelector('style[data-styled="active"]') !== null);
+  expect(await globalLook()).toEqual(before);
+  // Hydrated (the menu opens), then idle: the shell's global style has mounted.
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(page.getByRole('radio', { name: 'Dark' })).toBeVisible();
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve))));
+  expect(await globalLook()).toEqual(before);
+});
+
 test('each page group has its own background and blur', async ({ page }) => {
   await page.goto('/');
   await page.evaluate(() => localStorage.clear());

@@ -1,7 +1,8 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import styled from 'styled-components';
 import { GlobalStyle } from '../ui/global-style';
+import { whenIdle } from '../ui/when-idle';
 import { ThemeModeProvider } from './shell/theme-mode';
 import { Header } from './shell/header';
 import { loadFunnelRoute, loadAddressBar } from './load-funnel-route';
@@ -33,12 +34,31 @@ const Main = styled.main`
   min-height: calc(100dvh - 64px);
 `;
 
-export function App({ prerenderedLanding }: { prerenderedLanding?: ComponentType } = {}) {
+/**
+ * On the prerendered landing the global style is in the page already: the prerender's style tag, whose rules
+ * styled-components takes over as it starts. Mounted while the page hydrates, createGlobalStyle parses and inserts it
+ * again inside React's commit, which cannot be split: a third of that task at 4x CPU, which then ran over 50 ms in
+ * some loads (issue 15). There it mounts once the browser is idle after hydrating; until then its rules are the
+ * prerender's, the same.
+ */
+function AfterHydration({ children }: { children: ReactNode }) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => whenIdle(() => setReady(true)), []);
+  return ready ? children : null;
+}
+
+export function App({ prerenderedLanding, hydrating = false }: { prerenderedLanding?: ComponentType; hydrating?: boolean } = {}) {
   const Funnel = prerenderedLanding ?? FunnelRoute;
   const Fallback = prerenderedLanding ?? LandingFallback;
   return (
     <ThemeModeProvider>
-      <GlobalStyle />
+      {hydrating ? (
+        <AfterHydration>
+          <GlobalStyle />
+        </AfterHydration>
+      ) : (
+        <GlobalStyle />
+      )}
       <Header productName={__PRODUCT_NAME__} />
       <Main id="main">
         <Suspense fallback={null}>

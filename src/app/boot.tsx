@@ -28,7 +28,7 @@ export function boot(): void {
     <StrictMode>
       <AppRootContext value={appRoot}>
         <BrowserRouter>
-          <App />
+          <App hydrating={prerendered} />
         </BrowserRouter>
       </AppRootContext>
     </StrictMode>
