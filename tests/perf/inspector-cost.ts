@@ -35,10 +35,10 @@ try {
     for (const runtime of [false, true]) {
       for (const name of Object.keys(modules)) {
         const page = await browser.newPage();
-        const loaded = new Promise<void>((resolve) => page.on('Page.loadEventFired', () => resolve()));
         await page.send('Page.enable');
         if (runtime) await page.send('Runtime.enable');
         await page.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        const loaded = page.waitFor('Page.loadEventFired');
         await page.send('Page.navigate', { url: `${origin}/` });
         await loaded;
         (times[`${name}, Runtime domain ${runtime ? 'on' : 'off'}`] ??= []).push(await page.evaluate<number>(`time(${JSON.stringify(name)})`));

@@ -57,10 +57,10 @@ async function load(options: { enableRuntime: boolean }) {
     const { type, request } = event as { type?: string; request: { url: string } };
     if (type === 'Script') scripts.push(request.url);
   });
-  const loaded = new Promise<void>((resolve) => page.on('Page.loadEventFired', () => resolve()));
   await page.send('Page.enable');
   await page.send('Network.enable');
   if (options.enableRuntime) await page.send('Runtime.enable');
+  const loaded = page.waitFor('Page.loadEventFired');
   await page.send('Page.navigate', { url: `${origin}/` });
   await loaded;
   const read = await page.evaluate<{ title: string; fromScript: number }>('({ title: document.title, fromScript: window.fromScript })');
@@ -82,6 +82,16 @@ describe('the bench\'s visitor browser', () => {
   it('would see the page\'s console messages if the domain were on (the check above can fail)', async () => {
     const { consoleMessages } = await load({ enableRuntime: true });
     expect(consoleMessages).toHaveLength(1);
+  });
+
+  it('fails at once, naming the path, when Chromium cannot run', async () => {
+    await expect(launchVisitorBrowser('/nonexistent/chromium')).rejects.toThrow(/Chromium could not run \(\/nonexistent\/chromium\)/);
+  });
+
+  it('gives up waiting for an event that does not come', async () => {
+    const page = await browser.newPage();
+    await expect(page.waitFor('Page.loadEventFired', 200)).rejects.toThrow('waiting for Page.loadEventFired: none in 0.2 s');
+    await page.close();
   });
 
   it('names the method when Chromium refuses a call', async () => {

@@ -5,9 +5,9 @@
  * Why not Playwright for the load: Playwright enables DevTools' Runtime domain in every page it drives, and with it V8
  * records where each `Error` is created, with line and column. React creates five errors when its module is evaluated
  * (objects it throws later to suspend or abort a hydration), inside the function that holds all of react-dom, and V8
- * parses that function again to find their positions: 60-90 ms at 4x CPU that a visitor's browser, with no DevTools
- * attached, never spends. Measured (README, "Speed"): the same 260 KB module that creates one error takes 89-117 ms
- * to import at 4x CPU with the Runtime domain enabled, 22-29 ms without.
+ * parses that function again to find their positions: a 50-94 ms task at 4x CPU that a visitor's browser, with no
+ * DevTools attached, never runs. tests/perf/inspector-cost.ts shows it on its own (README, "Speed"): a 260 KB module
+ * whose one function creates an error imports in 80-136 ms at 4x CPU with the Runtime domain on, 28-53 ms without.
  *
  * This client enables only what it uses (Page, Network, Emulation) and reads the page with `Runtime.evaluate`, which
  * does not enable the domain. No dependency: Chromium's `--remote-debugging-pipe` speaks JSON messages ended by a NUL
@@ -27,6 +27,8 @@ export interface VisitorPage {
   on(event: string, listener: Listener): void;
   /** A value computed in the page (JSON-serialisable; a promise is awaited), without enabling the Runtime domain. */
   evaluate<T>(expression: string): Promise<T>;
+  /** The next `event` of this page; rejects after `timeoutMs`, when the page crashes or when Chromium exits. */
+  waitFor(event: string, timeoutMs?: number): Promise<Params>;
   close(): Promise<void>;
 }
 
@@ -61,6 +63,25 @@ export async function launchVisitorBrowser(executablePath: string): Promise<Visi
   const pending = new Map<number, { resolve: (value: Params) => void; reject: (error: Error) => void; method: string }>();
   const listeners = new Map<string, Listener[]>();
   let buffered = '';
+  // Why Chromium is gone, once it is: every call after that, and every one still waiting, fails with it at once.
+  let gone: Error | null = null;
+  const goneWaiters = new Set<(error: Error) => void>();
+  const exited = new Promise<void>((resolve) => {
+    const end = (error: Error) => {
+      if (!gone) {
+        gone = error;
+        for (const call of pending.values()) call.reject(new Error(`${call.method}: ${error.message}`));
+        pending.clear();
+        for (const waiter of goneWaiters) waiter(error);
+      }
+      resolve();
+    };
+    // A binary that cannot start emits 'error' and no 'exit'; a broken pipe is Chromium gone too.
+    chrome.once('error', (error) => end(new Error(`Chromium could not run (${executablePath}): ${error.message}`)));
+    chrome.once('exit', (code, signal) => end(new Error(`Chromium exited (${signal ?? `code ${code}`})`)));
+    toChrome.on('error', (error) => end(new Error(`the pipe to Chromium broke: ${error.message}`)));
+    fromChrome.on('error', (error) => end(new Error(`the pipe from Chromium broke: ${error.message}`)));
+  });
   fromChrome.setEncoding('utf8');
   fromChrome.on('data', (chunk: string) => {
     buffered += chunk;
@@ -78,13 +99,12 @@ export async function launchVisitorBrowser(executablePath: string): Promise<Visi
       }
     }
   });
-  const exited = new Promise<void>((resolve) => chrome.once('exit', () => resolve()));
-  void exited.then(() => {
-    for (const call of pending.values()) call.reject(new Error(`${call.method}: Chromium exited`));
-    pending.clear();
-  });
   const send = <T>(method: string, params: Params = {}, sessionId?: string): Promise<T> =>
     new Promise<T>((resolve, reject) => {
+      if (gone) {
+        reject(new Error(`${method}: ${(gone as Error).message}`));
+        return;
+      }
       nextId += 1;
       const id = nextId;
       const timer = setTimeout(() => {
@@ -104,24 +124,65 @@ export async function launchVisitorBrowser(executablePath: string): Promise<Visi
       });
       toChrome.write(`${JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) })}\0`);
     });
-  await send('Browser.getVersion');
+  try {
+    await send('Browser.getVersion');
+  } catch (error) {
+    chrome.kill('SIGKILL');
+    rmSync(profile, { recursive: true, force: true });
+    throw error;
+  }
   return {
     async newPage() {
       const { targetId } = await send<{ targetId: string }>('Target.createTarget', { url: 'about:blank' });
       const { sessionId } = await send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true });
+      const on = (event: string, listener: Listener) => {
+        const key = `${sessionId}|${event}`;
+        listeners.set(key, [...(listeners.get(key) ?? []), listener]);
+      };
+      const off = (event: string, listener: Listener) => {
+        const key = `${sessionId}|${event}`;
+        listeners.set(key, (listeners.get(key) ?? []).filter((l) => l !== listener));
+      };
       const page: VisitorPage = {
         send: (method, params) => send(method, params, sessionId),
-        on(event, listener) {
-          const key = `${sessionId}|${event}`;
-          listeners.set(key, [...(listeners.get(key) ?? []), listener]);
+        on,
+        waitFor(event, timeoutMs = TIMEOUT_MS) {
+          return new Promise<Params>((resolve, reject) => {
+            const done = () => {
+              clearTimeout(timer);
+              off(event, onEvent);
+              off('Inspector.targetCrashed', onCrash);
+              goneWaiters.delete(onGone);
+            };
+            const onEvent = (params: Params) => {
+              done();
+              resolve(params);
+            };
+            const onCrash = () => {
+              done();
+              reject(new Error(`waiting for ${event}: the page crashed`));
+            };
+            const onGone = (error: Error) => {
+              done();
+              reject(new Error(`waiting for ${event}: ${error.message}`));
+            };
+            const timer = setTimeout(() => {
+              done();
+              reject(new Error(`waiting for ${event}: none in ${timeoutMs / 1000} s`));
+            }, timeoutMs);
+            on(event, onEvent);
+            on('Inspector.targetCrashed', onCrash);
+            if (gone) onGone(gone);
+            else goneWaiters.add(onGone);
+          });
         },
         async evaluate<T>(expression: string) {
-          const { result, exceptionDetails } = await send<{ result: { value?: unknown }; exceptionDetails?: { text: string } }>(
+          const { result, exceptionDetails } = await send<{ result: { value?: unknown }; exceptionDetails?: { text: string; exception?: { description?: string } } }>(
             'Runtime.evaluate',
             { expression: `Promise.resolve(${expression}).then((value) => JSON.stringify(value))`, returnByValue: true, awaitPromise: true },
             sessionId,
           );
-          if (exceptionDetails) throw new Error(`evaluating ${expression}: ${exceptionDetails.text}`);
+          if (exceptionDetails) throw new Error(`evaluating ${expression}: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
           return JSON.parse(String(result.value)) as T;
         },
         async close() {
