@@ -135,6 +135,39 @@ test('on the landing, the global style is the same before the shell runs, while 
   expect(await globalLook()).toEqual(before);
 });
 
+test('on the landing, the shell mounts the global style only once the browser is idle after hydrating', async ({ page }) => {
+  // Mounted while the page hydrates, it would parse and insert its rules again inside React's commit (issue 15). Here
+  // the browser's idle callbacks wait, once the shell runs, until the test lets them; the global rules inserted are
+  // counted (one of them: `html { -webkit-text-size-adjust }`).
+  await page.addInitScript(() => {
+    const probe = { inserts: 0, held: [] as IdleRequestCallback[] };
+    Object.assign(window, { __globalStyle: probe });
+    const insertRule = CSSStyleSheet.prototype.insertRule;
+    CSSStyleSheet.prototype.insertRule = function (rule: string, index?: number) {
+      if (rule.includes('text-size-adjust')) probe.inserts += 1;
+      return insertRule.call(this, rule, index);
+    };
+    const request = window.requestIdleCallback.bind(window);
+    window.requestIdleCallback = (task, options) => {
+      if (!document.querySelector('style[data-styled="active"]')) return request(task, options);
+      probe.held.push(task);
+      return 0;
+    };
+  });
+  const probe = () => page.evaluate(() => (window as unknown as { __globalStyle: { inserts: number; held: unknown[] } }).__globalStyle);
+  await page.goto('/');
+  // Hydrated: the menu opens.
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(page.getByRole('radio', { name: 'Dark' })).toBeVisible();
+  const hydrated = await probe();
+  expect(hydrated.held.length).toBeGreaterThan(0);
+  // The idle work runs: the global style mounts, and its rules are inserted again.
+  await page.evaluate(() => {
+    for (const task of (window as unknown as { __globalStyle: { held: IdleRequestCallback[] } }).__globalStyle.held.splice(0)) task({ didTimeout: false, timeRemaining: () => 50 });
+  });
+  await expect.poll(async () => (await probe()).inserts).toBeGreaterThan(hydrated.inserts);
+});
+
 test('each page group has its own background and blur', async ({ page }) => {
   await page.goto('/');
   await page.evaluate(() => localStorage.clear());
