@@ -182,6 +182,29 @@ test.describe('back and forward', () => {
     await expectScreen(page, flow, 'relationship-status');
   });
 
+  test('back and at once forward: the forward address is kept, and the screen follows it', async ({ page }) => {
+    // The app writes its own moves into the address bar after the next paint (issue 15). The visitor's back moves the
+    // funnel too; written late, that move took the visitor back again once they had gone forward meanwhile. Frames
+    // are held here from the back on, so the late write comes only after the forward (at the 200 ms fallback).
+    await page.addInitScript(() => {
+      const request = window.requestAnimationFrame.bind(window);
+      window.requestAnimationFrame = (callback) => ((window as unknown as { __holdFrames?: boolean }).__holdFrames ? 0 : request(callback));
+    });
+    await freshStart(page);
+    await tap(page, 'Start the quiz');
+    await tap(page, 'Single');
+    await expectScreen(page, flow, 'relationship-goal');
+    await page.evaluate(() => Object.assign(window, { __holdFrames: true }));
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/relationship status/i);
+    await page.goForward();
+    await page.evaluate(() => Object.assign(window, { __holdFrames: false }));
+    await expectScreen(page, flow, 'relationship-goal');
+    // Past the fallback: nothing written late takes the visitor back.
+    await page.waitForTimeout(400);
+    await expectScreen(page, flow, 'relationship-goal');
+  });
+
   test('a deep link with no progress lands on the start', async ({ page }) => {
     await page.goto('/');
     await page.evaluate(() => window.localStorage.clear());

@@ -99,6 +99,11 @@ export default function AddressBar() {
     if (target.id !== screenIdOf(funnel.getSnapshot()) && new URLSearchParams(location.search).has('payment')) {
       funnel.send({ type: 'RETURN', screen: target.id });
     }
+    // The moves the visitor's own address just made are in the address bar already: they are not the app's to write.
+    // Written after the next paint as the app's are, one would undo an address the visitor opened meanwhile (back,
+    // then at once forward: the back's move, written late, took the visitor back again). A move the machine made
+    // instead (a refusal, or another screen than the address's) is written just below.
+    root.addressIntents.take();
     const current = index.byId.get(screenIdOf(funnel.getSnapshot()));
     // Refused: back to where the visitor is, without `quiz`, as the session does (spec §4).
     if (current && current.route !== location.pathname) navigate({ pathname: current.route, search: withoutParams(location.search, ['quiz']) }, replacing());
