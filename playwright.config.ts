@@ -1,26 +1,16 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromium } from '@playwright/test';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-/**
- * Playwright's own Chromium when it is installed (a laptop), else a system Chromium (CI and the
- * dev machines, where Playwright cannot download browsers): PW_CHROMIUM_PATH, CHROME_PATH, or
- * Debian's /usr/bin/chromium.
- */
-function chromiumPath(): string | undefined {
-  const bundled = chromium.executablePath();
-  if (bundled && existsSync(bundled)) return undefined;
-  return [process.env.PW_CHROMIUM_PATH, process.env.CHROME_PATH, '/usr/bin/chromium'].find((p): p is string => !!p && existsSync(p));
-}
+import { systemChromium } from './tests/support/chromium-path';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 // The SDK tests' build (dist-sdk/, with the test keys of tests/sdk/sdk-env.json) on the next port.
 const sdkPort = port + 1;
 // A fresh database for every run (workers load this file again and inherit the variable).
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'astrelle-e2e-'));
-const executablePath = chromiumPath();
+// Playwright's own Chromium when it is installed, else the system's (tests/support/chromium-path.ts).
+const executablePath = systemChromium();
 
 export default defineConfig({
   testDir: 'tests',

@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
+import { systemChromium } from '../tests/support/chromium-path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // The editing loop of `npm run dev` (issue 13, point 7): Vite's dev server on a copy of the flow, Chromium on its
@@ -20,12 +21,6 @@ const ansiEscapes = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 let vite: ChildProcess | undefined;
 let browser: Browser | undefined;
 let origin = '';
-
-/** Playwright's own Chromium when installed, else the system's (as playwright.config.ts picks it). */
-function chromiumPath(): string | undefined {
-  if (existsSync(chromium.executablePath())) return undefined;
-  return [process.env.PW_CHROMIUM_PATH, process.env.CHROME_PATH, '/usr/bin/chromium'].find((p): p is string => !!p && existsSync(p));
-}
 
 function writeFlow(edit: (flow: { screens: Array<Record<string, unknown>> }) => void) {
   const flow = JSON.parse(original);
@@ -56,7 +51,7 @@ beforeAll(async () => {
     vite!.stdout!.on('data', onData);
     vite!.stderr!.on('data', onData);
   });
-  const executablePath = chromiumPath();
+  const executablePath = systemChromium();
   browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: ['--disable-background-networking', '--no-first-run'] });
 }, 60_000);
 

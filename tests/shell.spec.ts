@@ -140,7 +140,7 @@ test('on the landing, the shell mounts the global style only once the browser is
   // the browser's idle callbacks wait, once the shell runs, until the test lets them; the global rules inserted are
   // counted (one of them: `html { -webkit-text-size-adjust }`).
   await page.addInitScript(() => {
-    const probe = { inserts: 0, held: [] as IdleRequestCallback[] };
+    const probe = { inserts: 0, held: [] as IdleRequestCallback[], release: () => probe.held.splice(0).forEach((task) => task({ didTimeout: false, timeRemaining: () => 50 })) };
     Object.assign(window, { __globalStyle: probe });
     const insertRule = CSSStyleSheet.prototype.insertRule;
     CSSStyleSheet.prototype.insertRule = function (rule: string, index?: number) {
@@ -154,17 +154,20 @@ test('on the landing, the shell mounts the global style only once the browser is
       return 0;
     };
   });
-  const probe = () => page.evaluate(() => (window as unknown as { __globalStyle: { inserts: number; held: unknown[] } }).__globalStyle);
+  type Probe = { inserts: number; held: unknown[]; release: () => void };
+  const probe = () =>
+    page.evaluate(() => {
+      const { inserts, held } = (window as unknown as { __globalStyle: Probe }).__globalStyle;
+      return { inserts, held: held.length };
+    });
   await page.goto('/');
   // Hydrated: the menu opens.
   await page.getByRole('button', { name: 'Menu' }).click();
   await expect(page.getByRole('radio', { name: 'Dark' })).toBeVisible();
   const hydrated = await probe();
-  expect(hydrated.held.length).toBeGreaterThan(0);
+  expect(hydrated.held).toBeGreaterThan(0);
   // The idle work runs: the global style mounts, and its rules are inserted again.
-  await page.evaluate(() => {
-    for (const task of (window as unknown as { __globalStyle: { held: IdleRequestCallback[] } }).__globalStyle.held.splice(0)) task({ didTimeout: false, timeRemaining: () => 50 });
-  });
+  await page.evaluate(() => (window as unknown as { __globalStyle: Probe }).__globalStyle.release());
   await expect.poll(async () => (await probe()).inserts).toBeGreaterThan(hydrated.inserts);
 });
 
@@ -295,23 +298,24 @@ test('the landing runs none of its code while it loads: the shell once idle, the
   await expect(page).toHaveURL(/[?&]usid=[0-9a-f-]{36}/);
 });
 
-test('the visitor\'s build carries no flow validator: the build has validated the flow', () => {
-  // 380 KB of generated schema code and the semantic checks: flow:check and the build run them (src/app/load-flow.ts).
+/** The sources of the visitor's build (dist/), from its JavaScript's source maps. */
+function buildSources(): string[] {
   const assets = join('dist', 'assets');
   const maps = readdirSync(assets).filter((file) => file.endsWith('.js.map'));
   expect(maps.length).toBeGreaterThan(5);
-  const sources = maps.flatMap((file) => (JSON.parse(readFileSync(join(assets, file), 'utf8')) as { sources: string[] }).sources);
+  return maps.flatMap((file) => (JSON.parse(readFileSync(join(assets, file), 'utf8')) as { sources: string[] }).sources);
+}
+
+test('the visitor\'s build carries no flow validator: the build has validated the flow', () => {
+  // 380 KB of generated schema code and the semantic checks: flow:check and the build run them (src/app/load-flow.ts).
+  const sources = buildSources();
   expect(sources.some((source) => source.includes('src/engine/compile-flow'))).toBe(true);
   expect(sources.filter((source) => /src\/engine\/(generated\/validate-flow-schema|validate-flow|check-semantics|check-claims)/.test(source))).toEqual([]);
 });
 
 test('the visitor\'s build carries React Router\'s production build, not its development warnings', () => {
   // Its package exports name only the development build (vite.config.ts says why and how the build takes the other).
-  const assets = join('dist', 'assets');
-  const sources = readdirSync(assets)
-    .filter((file) => file.endsWith('.js.map'))
-    .flatMap((file) => (JSON.parse(readFileSync(join(assets, file), 'utf8')) as { sources: string[] }).sources)
-    .filter((source) => source.includes('node_modules/react-router/'));
+  const sources = buildSources().filter((source) => source.includes('node_modules/react-router/'));
   expect(sources.length).toBeGreaterThan(0);
   expect(sources.filter((source) => !source.includes('react-router/dist/production/'))).toEqual([]);
 });

@@ -39,11 +39,11 @@ const Main = styled.main`
  * styled-components takes over as it starts. Mounted while the page hydrates, createGlobalStyle parses and inserts it
  * again inside React's commit, which cannot be split: a third of that task at 4x CPU, which then ran over 50 ms in
  * some loads (issue 15). There it mounts once the browser is idle after hydrating; until then its rules are the
- * prerender's, the same.
+ * prerender's, the same. A page rendered in the browser has no such rules: there it mounts at once.
  */
-function AfterHydration({ children }: { children: ReactNode }) {
-  const [ready, setReady] = useState(false);
-  useEffect(() => whenIdle(() => setReady(true)), []);
+function AfterHydration({ hydrating, children }: { hydrating: boolean; children: ReactNode }) {
+  const [ready, setReady] = useState(!hydrating);
+  useEffect(() => (ready ? undefined : whenIdle(() => setReady(true))), [ready]);
   return ready ? children : null;
 }
 
@@ -52,13 +52,9 @@ export function App({ prerenderedLanding, hydrating = false }: { prerenderedLand
   const Fallback = prerenderedLanding ?? LandingFallback;
   return (
     <ThemeModeProvider>
-      {hydrating ? (
-        <AfterHydration>
-          <GlobalStyle />
-        </AfterHydration>
-      ) : (
+      <AfterHydration hydrating={hydrating}>
         <GlobalStyle />
-      )}
+      </AfterHydration>
       <Header productName={__PRODUCT_NAME__} />
       <Main id="main">
         <Suspense fallback={null}>

@@ -227,17 +227,37 @@ export interface WalkFigures {
   slowest: Array<{ name: string; ms: number; parts: string }>;
 }
 
+/**
+ * A tap's or a key's interaction: its latency is the longest Event Timing entry of its interaction (the entry whose
+ * start is the event's own time stamp names it). One with no entry took under 16 ms, the API's floor: counted as 16,
+ * never as less. `parts` says where the longest entry's time went, over the events that ended in the same frame (a
+ * click's pointerdown, pointerup and click, when no frame came between them; durations are rounded to 8 ms): the
+ * first of them waiting for the main thread, their handlers, and from the last handler to that frame's paint.
+ */
+function interactionOf(probe: Probe, tap: { start: number }): { ms: number; parts: string } {
+  const entry = probe.events.find((e) => Math.abs(e.start - tap.start) < 1);
+  const entries = entry ? probe.events.filter((e) => e.id === entry.id) : [];
+  if (entries.length === 0) return { ms: 16, parts: '' };
+  const longest = entries.reduce((a, b) => (b.duration > a.duration ? b : a));
+  const paint = longest.start + longest.duration;
+  const frame = entries.filter((e) => Math.abs(e.start + e.duration - paint) <= 8);
+  const first = frame.reduce((a, b) => (b.start < a.start ? b : a));
+  const handlers = frame.reduce((sum, e) => sum + e.processingEnd - e.processingStart, 0);
+  const lastHandler = Math.max(...frame.map((e) => e.processingEnd));
+  const parts = ` (input delay ${(first.processingStart - first.start).toFixed(0)}, handlers ${handlers.toFixed(0)}, after them to the paint ${Math.max(0, paint - lastHandler).toFixed(0)})`;
+  return { ms: Math.max(16, longest.duration), parts };
+}
+
 /** A long task that starts once the page has painted holds what the visitor sees; the one that paints it is the static page's too. */
-const afterPaint = (p: Probe, until: number) => p.longTasks.filter((t) => t.start >= (p.firstPaint ?? 0) && t.start < until).map((t) => t.duration);
+const tasksAfterPaint = (p: Probe, until = Infinity) => p.longTasks.filter((t) => t.start >= (p.firstPaint ?? 0) && t.start < until);
+const afterPaint = (p: Probe, until = Infinity) => tasksAfterPaint(p, until).map((t) => t.duration);
 
 /** The scripts that ran 10 ms or more in each long task after the paint, as `file (invoker) ms`. */
 const whatRan = (p: Probe) =>
-  p.longTasks
-    .filter((t) => t.start >= (p.firstPaint ?? 0))
-    .map((t) => {
-      const scripts = p.frames.flatMap((f) => f.scripts).filter((s) => s.start >= t.start - 1 && s.start < t.start + t.duration && s.duration >= 10);
-      return `${t.duration.toFixed(0)} ms: ${scripts.map((s) => `${s.source || '(inline)'} (${s.what}) ${s.duration.toFixed(0)} ms`).join(', ') || 'no script named'}`;
-    });
+  tasksAfterPaint(p).map((t) => {
+    const scripts = p.frames.flatMap((f) => f.scripts).filter((s) => s.start >= t.start - 1 && s.start < t.start + t.duration && s.duration >= 10);
+    return `${t.duration.toFixed(0)} ms: ${scripts.map((s) => `${s.source || '(inline)'} (${s.what}) ${s.duration.toFixed(0)} ms`).join(', ') || 'no script named'}`;
+  });
 
 /** The static page, then the landing, each in a fresh tab of the visitor's browser, slow 4G and 4x CPU, no input. */
 export async function loadAsVisitor(browser: VisitorBrowser, origin: string): Promise<LoadFigures> {
@@ -292,10 +312,10 @@ export async function loadAsVisitor(browser: VisitorBrowser, origin: string): Pr
     jsFirstSecondsKb: landing.firstSecondsKb,
     jsBeforeInputKb: landing.allKb,
     longTasks: landing.probe.longTasks.map((t) => t.duration),
-    longTasksAfterPaint: afterPaint(landing.probe, Infinity),
+    longTasksAfterPaint: afterPaint(landing.probe),
     whatRan: whatRan(landing.probe),
     staticLongTasks: floor.probe.longTasks.map((t) => t.duration),
-    staticLongTasksAfterPaint: afterPaint(floor.probe, Infinity),
+    staticLongTasksAfterPaint: afterPaint(floor.probe),
   };
 }
 
@@ -329,32 +349,9 @@ async function walk(chromePath: string | undefined, origin: string): Promise<Wal
     for (let i = 0; i < 15; i += 1) await page.locator('[data-start-cta]').first().click();
     await page.waitForTimeout(500);
     const floorProbe = await page.evaluate(() => (window as unknown as { __benchProbe: Probe }).__benchProbe);
-    const floorTaps = floorProbe.taps.map((tap) => {
-      const entry = floorProbe.events.find((e) => Math.abs(e.start - tap.start) < 1);
-      return Math.max(16, entry ? Math.max(...floorProbe.events.filter((e) => e.id === entry.id).map((e) => e.duration)) : 0);
-    });
+    const floorTaps = floorProbe.taps.map((tap) => interactionOf(floorProbe, tap).ms);
     const firstInput = probe.firstInput ?? Infinity;
-    // Each tap or key press is one interaction; its latency is the longest Event Timing entry of its interaction (the
-    // entry whose start is the event's own time stamp names it). One with no entry took under 16 ms, the API's floor:
-    // counted as 16, never as less.
-    const entriesOf = new Map<number, Probe['events']>();
-    for (const e of probe.events) entriesOf.set(e.id, [...(entriesOf.get(e.id) ?? []), e]);
-    const measured = probe.taps.map((tap) => {
-      const entry = probe.events.find((e) => Math.abs(e.start - tap.start) < 1);
-      const entries = entry ? entriesOf.get(entry.id)! : [];
-      if (entries.length === 0) return { name: `${tap.kind} on ${tap.from.split('|')[0]}`, ms: 16, parts: '' };
-      // Where the time of the interaction's longest entry went, over the events that ended in the same frame (a
-      // click's pointerdown, pointerup and click, when no frame came between them; durations are rounded to 8 ms):
-      // the first of them waiting for the main thread, their handlers, and from the last handler to that frame's paint.
-      const longest = entries.reduce((a, b) => (b.duration > a.duration ? b : a));
-      const paint = longest.start + longest.duration;
-      const frame = entries.filter((e) => Math.abs(e.start + e.duration - paint) <= 8);
-      const first = frame.reduce((a, b) => (b.start < a.start ? b : a));
-      const handlers = frame.reduce((sum, e) => sum + e.processingEnd - e.processingStart, 0);
-      const lastHandler = Math.max(...frame.map((e) => e.processingEnd));
-      const parts = ` (input delay ${(first.processingStart - first.start).toFixed(0)}, handlers ${handlers.toFixed(0)}, after them to the paint ${Math.max(0, paint - lastHandler).toFixed(0)})`;
-      return { name: `${tap.kind} on ${tap.from.split('|')[0]}`, ms: Math.max(16, longest.duration), parts };
-    });
+    const measured = probe.taps.map((tap) => ({ name: `${tap.kind} on ${tap.from.split('|')[0]}`, ...interactionOf(probe, tap) }));
     const interactions = measured.map((m) => m.ms);
     const changed = probe.taps.filter((t) => t.painted !== null).map((t) => ({ kind: t.kind, to: t.to!.split('|')[0]!, ms: t.painted! - t.start, server: t.server }));
     const screens = changed.filter((t) => !t.server);
@@ -415,23 +412,23 @@ export async function benchWeb(root: string, chromePath: string | undefined, opt
     }
     const mid = (figure: (w: WalkFigures) => number) => median(walks.map(figure));
     const each = (figure: (w: WalkFigures) => number) => walks.map((w) => figure(w).toFixed(0)).join(', ');
-    const of = `median of ${walks.length} walk${walks.length === 1 ? '' : 's'}`;
-    const ofLoads = `median of ${loads.length} load${loads.length === 1 ? '' : 's'}`;
+    const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+    const of = `median of ${count(walks.length, 'walk')}`;
+    const ofLoads = `median of ${count(loads.length, 'load')}`;
     // Bytes as the browser received them (brotli, with headers); landingJs in scripts/bench.ts gives the same files gzip.
     const jsFirst = median(loads.map((l) => l.jsFirstSecondsKb));
     rows.push({ what: `JS fetched in the first ${FIRST_SECONDS} s with no input (slow 4G, 4x CPU; bytes as sent, brotli; ${ofLoads})`, value: `${jsFirst.toFixed(1)} KB`, budget: '≤ 100 KB', ok: jsFirst <= 100 });
     rows.push({ what: `JS fetched before the first input (bytes as sent; ${ofLoads})`, value: `${median(loads.map((l) => l.jsBeforeInputKb)).toFixed(1)} KB`, budget: 'reported', ok: true });
     // Long tasks: every load's, so that one in any load counts.
     const longest = (tasks: number[]) => `${tasks.length}${tasks.length ? `, longest ${Math.max(...tasks).toFixed(0)} ms` : ''}`;
-    const inAll = `over ${loads.length} load${loads.length === 1 ? '' : 's'}`;
-    const ofAll = (tasks: (l: LoadFigures) => number[]) => loads.flatMap(tasks);
-    rows.push({ what: `long tasks (> 50 ms) before the first input, all, ${inAll} (static page: ${longest(ofAll((l) => l.staticLongTasks))})`, value: longest(ofAll((l) => l.longTasks)), budget: 'reported', ok: true });
-    const afterPaintTasks = ofAll((l) => l.longTasksAfterPaint);
+    const inAll = `over ${count(loads.length, 'load')}`;
+    rows.push({ what: `long tasks (> 50 ms) before the first input, all, ${inAll} (static page: ${longest(loads.flatMap((l) => l.staticLongTasks))})`, value: longest(loads.flatMap((l) => l.longTasks)), budget: 'reported', ok: true });
+    const afterPaintTasks = loads.flatMap((l) => l.longTasksAfterPaint);
     const ran = loads.flatMap((l) => l.whatRan);
-    rows.push({ what: `long tasks (> 50 ms) after the first paint, before the first input, ${inAll} (static page: ${longest(ofAll((l) => l.staticLongTasksAfterPaint))}${ran.length ? `; what ran: ${ran.join('; ')}` : ''})`, value: longest(afterPaintTasks), budget: 'none', ok: afterPaintTasks.length === 0 });
+    rows.push({ what: `long tasks (> 50 ms) after the first paint, before the first input, ${inAll} (static page: ${longest(loads.flatMap((l) => l.staticLongTasksAfterPaint))}${ran.length ? `; what ran: ${ran.join('; ')}` : ''})`, value: longest(afterPaintTasks), budget: 'none', ok: afterPaintTasks.length === 0 });
     // The same line in the walks' pages, which Playwright drives: it enables DevTools' Runtime domain, whose cost a
     // visitor's browser never pays (visitor-browser.ts). Reported, so that the difference stays in sight.
-    rows.push({ what: `the same, in the walks' pages driven by Playwright (DevTools' Runtime domain on; ${walks.length} load${walks.length === 1 ? '' : 's'})`, value: longest(walks.flatMap((w) => w.longTasksAfterPaintDriven)), budget: 'reported', ok: true });
+    rows.push({ what: `the same, in the walks' pages driven by Playwright (DevTools' Runtime domain on; ${count(walks.length, 'load')})`, value: longest(walks.flatMap((w) => w.longTasksAfterPaintDriven)), budget: 'reported', ok: true });
     const p50 = mid((w) => percentile(w.interactions, 0.5));
     rows.push({ what: `interaction latency at 4x CPU, p50 (Event Timing, ${walks[0]!.interactions.length} interactions a walk; ${of}: ${each((w) => percentile(w.interactions, 0.5))})`, value: `${p50.toFixed(0)} ms`, budget: 'reported', ok: true });
     const p95 = mid((w) => percentile(w.interactions, 0.95));

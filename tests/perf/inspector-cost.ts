@@ -5,10 +5,9 @@
  * (a visitor's browser) and on (a page Playwright drives). With the domain on, V8 records where the error was created,
  * and parses the whole function again to find it.
  */
-import { existsSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium } from '@playwright/test';
+import { chromiumBinary } from '../support/chromium-path';
 import { launchVisitorBrowser } from './visitor-browser';
 
 const ROUNDS = 4;
@@ -27,7 +26,7 @@ const server = http.createServer((request, response) => {
 });
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-const chromePath = process.argv[2] ?? (existsSync(chromium.executablePath()) ? chromium.executablePath() : '/usr/bin/chromium');
+const chromePath = process.argv[2] ?? chromiumBinary();
 const browser = await launchVisitorBrowser(chromePath);
 const times: Record<string, number[]> = {};
 try {

@@ -1,21 +1,12 @@
-import { existsSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumBinary } from '../support/chromium-path';
 import { launchVisitorBrowser, type VisitorBrowser } from './visitor-browser';
 
 // The bench's browser for the landing's load (issue 15): a Chromium driven over the DevTools pipe that does not turn
 // DevTools' Runtime domain on, so that the page runs as in a visitor's browser. These tests pin that it drives a page
 // (navigation, network events, values read back) and that the Runtime domain stays off unless asked for.
-
-/** Playwright's own Chromium when installed, else the system's (as playwright.config.ts picks it). */
-function chromiumPath(): string {
-  if (existsSync(chromium.executablePath())) return chromium.executablePath();
-  const found = [process.env.PW_CHROMIUM_PATH, process.env.CHROME_PATH, '/usr/bin/chromium'].find((p): p is string => !!p && existsSync(p));
-  if (!found) throw new Error('no Chromium: install Playwright\'s, or set PW_CHROMIUM_PATH');
-  return found;
-}
 
 const PAGE = `<!doctype html><title>t</title><script src="/app.js"></script><script>document.title = 'ran'; console.log('hello from the page');</script>`;
 const SCRIPT = `window.fromScript = 40 + 2;`;
@@ -39,7 +30,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await launchVisitorBrowser(chromiumPath());
+  browser = await launchVisitorBrowser(chromiumBinary());
 }, 60_000);
 
 afterAll(async () => {

@@ -27,7 +27,7 @@ export interface VisitorPage {
   on(event: string, listener: Listener): void;
   /** A value computed in the page (JSON-serialisable; a promise is awaited), without enabling the Runtime domain. */
   evaluate<T>(expression: string): Promise<T>;
-  /** The next `event` of this page; rejects after `timeoutMs`, when the page crashes or when Chromium exits. */
+  /** The next `event` of this page; rejects after `timeoutMs`, or when Chromium exits. */
   waitFor(event: string, timeoutMs?: number): Promise<Params>;
   close(): Promise<void>;
 }
@@ -65,16 +65,14 @@ export async function launchVisitorBrowser(executablePath: string): Promise<Visi
   let buffered = '';
   // Why Chromium is gone, once it is: every call after that, and every one still waiting, fails with it at once.
   let gone: Error | null = null;
-  const goneWaiters = new Set<(error: Error) => void>();
-  const exited = new Promise<void>((resolve) => {
+  const exited = new Promise<Error>((resolve) => {
     const end = (error: Error) => {
       if (!gone) {
         gone = error;
         for (const call of pending.values()) call.reject(new Error(`${call.method}: ${error.message}`));
         pending.clear();
-        for (const waiter of goneWaiters) waiter(error);
       }
-      resolve();
+      resolve(gone);
     };
     // A binary that cannot start emits 'error' and no 'exit'; a broken pipe is Chromium gone too.
     chrome.once('error', (error) => end(new Error(`Chromium could not run (${executablePath}): ${error.message}`)));
@@ -147,33 +145,17 @@ export async function launchVisitorBrowser(executablePath: string): Promise<Visi
         send: (method, params) => send(method, params, sessionId),
         on,
         waitFor(event, timeoutMs = TIMEOUT_MS) {
+          // Settled by the first of the event, the timeout (a page that crashed sends nothing more) and Chromium gone.
           return new Promise<Params>((resolve, reject) => {
-            const done = () => {
+            const settle = (outcome: () => void) => {
               clearTimeout(timer);
               off(event, onEvent);
-              off('Inspector.targetCrashed', onCrash);
-              goneWaiters.delete(onGone);
+              outcome();
             };
-            const onEvent = (params: Params) => {
-              done();
-              resolve(params);
-            };
-            const onCrash = () => {
-              done();
-              reject(new Error(`waiting for ${event}: the page crashed`));
-            };
-            const onGone = (error: Error) => {
-              done();
-              reject(new Error(`waiting for ${event}: ${error.message}`));
-            };
-            const timer = setTimeout(() => {
-              done();
-              reject(new Error(`waiting for ${event}: none in ${timeoutMs / 1000} s`));
-            }, timeoutMs);
+            const onEvent = (params: Params) => settle(() => resolve(params));
+            const timer = setTimeout(() => settle(() => reject(new Error(`waiting for ${event}: none in ${timeoutMs / 1000} s`))), timeoutMs);
             on(event, onEvent);
-            on('Inspector.targetCrashed', onCrash);
-            if (gone) onGone(gone);
-            else goneWaiters.add(onGone);
+            void exited.then((error) => settle(() => reject(new Error(`waiting for ${event}: ${error.message}`))));
           });
         },
         async evaluate<T>(expression: string) {
