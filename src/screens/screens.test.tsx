@@ -646,6 +646,8 @@ describe('loading screen', () => {
 
     act(() => vi.advanceTimersByTime(screen.durationMs / 2));
     expect(bar.getAttribute('aria-valuenow')).toBe('50');
+    // The fill is drawn to the share announced.
+    expect((bar.firstElementChild as HTMLElement).style.transform).toBe('scaleX(0.5)');
     expect(send).not.toHaveBeenCalled();
 
     act(() => vi.advanceTimersByTime(screen.durationMs / 2));
