@@ -96,47 +96,6 @@ test('the icons of the screen rendered ahead are laid out while idle, clipped to
   await expect(page.locator('span[aria-hidden="true"]').filter({ hasText: iconsOf('relationship-status') })).toHaveCount(0);
 });
 
-/**
- * The elements that own the page's compositing layers, by backend node id, as DevTools' LayerTree domain reports them
- * each time the layers change (it reports nothing until they do).
- */
-async function watchLayers(page: Page): Promise<() => Set<number>> {
-  const cdp = await page.context().newCDPSession(page);
-  let owners = new Set<number>();
-  cdp.on('LayerTree.layerTreeDidChange', (event: { layers?: Array<{ backendNodeId?: number }> }) => {
-    if (event.layers) owners = new Set(event.layers.flatMap((layer) => (layer.backendNodeId ? [layer.backendNodeId] : [])));
-  });
-  await cdp.send('LayerTree.enable');
-  return () => owners;
-}
-
-async function backendNodeId(page: Page, selector: string): Promise<number> {
-  const cdp = await page.context().newCDPSession(page);
-  try {
-    const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
-    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
-    if (!nodeId) throw new Error(`no element matches ${selector}`);
-    const { node } = await cdp.send('DOM.describeNode', { nodeId });
-    return node.backendNodeId;
-  } finally {
-    await cdp.detach();
-  }
-}
-
-test('the card and the screen in it are painted in layers of their own, so a tap redraws neither the art nor the card under it', async ({ page, browserName }) => {
-  test.skip(browserName !== 'chromium', 'the layer tree is read over the Chrome DevTools Protocol');
-  await freshStart(page);
-  const owners = await watchLayers(page);
-  await tap(page, 'Start the quiz');
-  await expectScreen(page, flow, 'relationship-status');
-  const card = await backendNodeId(page, '[data-group] > section');
-  const content = await backendNodeId(page, '[data-group] > section > div');
-  const backdrop = await backendNodeId(page, '[data-group]');
-  await expect.poll(() => ({ card: owners().has(card), content: owners().has(content) })).toEqual({ card: true, content: true });
-  // The art stays in the page's own layer: no layer for the backdrop either.
-  expect(owners().has(backdrop)).toBe(false);
-});
-
 test('the quiz progress bar fills the share of its track that it announces', async ({ page }) => {
   await freshStart(page);
   await tap(page, 'Start the quiz');

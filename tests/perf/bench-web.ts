@@ -183,12 +183,16 @@ interface Probe {
 }
 
 const TAP_FLOOR_SCRIPT = `let n = 0;
+let first = null;
 document.addEventListener('click', (e) => {
   const cta = e.target.closest('[data-start-cta]');
   if (!cta) return;
   n += 1;
+  // Each question is built from the landing's card as it first was: every tap shows a card of the same size (a clone of
+  // the card shown would grow by five buttons a tap).
   const card = document.querySelector('section');
-  const next = card.cloneNode(true);
+  first = first || card.cloneNode(true);
+  const next = first.cloneNode(true);
   next.querySelector('h1').textContent = 'Question ' + n;
   for (let i = 0; i < 5; i += 1) {
     const option = document.createElement('button');

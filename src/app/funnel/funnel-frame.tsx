@@ -36,18 +36,6 @@ const CardBox = styled.section<{ $blurredArt: string | undefined }>`
       : ''}
   box-shadow: 0 20px 50px ${({ theme }) => theme.colors.shadow};
   ${up('sm')} { padding: 24px 32px 36px; }
-  /*
-   * The card, and what it holds, are each painted in a layer of their own (issue 15). A tap changes only the screen in
-   * the card: the browser then redraws that layer's text and buttons alone, not the art, the overlay, the blurred copy
-   * and the shadow under them. Drawn in software, as on this machine, that redraw was 10-37 ms of a tap's 64-80 ms.
-   * Opacity, not transform: a transform would make the card the containing block of anything fixed inside it.
-   */
-  will-change: opacity;
-`;
-
-/** The card's content: a layer of its own over the card's background (see CardBox). */
-const CardContent = styled.div`
-  will-change: opacity;
 `;
 
 /**
@@ -72,9 +60,7 @@ export function preloadGroupArt(groups: Record<string, Group>): () => void {
 export function FunnelFrame({ group, groupId, children }: { group: Group | undefined; groupId: string; children: React.ReactNode }) {
   return (
     <Backdrop $image={group?.background ?? ''} data-group={groupId}>
-      <CardBox $blurredArt={group && blurredArtOf(group)}>
-        <CardContent>{children}</CardContent>
-      </CardBox>
+      <CardBox $blurredArt={group && blurredArtOf(group)}>{children}</CardBox>
     </Backdrop>
   );
 }
