@@ -271,15 +271,53 @@ test('Remote Config failing leaves the defaults, logs the spec\'s message once, 
   await expect.poll(() => messages.filter((m) => m === 'Failed to fetch Firebase remote config').length).toBe(1);
 });
 
+/**
+ * Remote Config answering 500 on the page the visitor resumes on. The landing's own request is held, never answered:
+ * answered 500, Firebase would keep its backoff in IndexedDB and the resumed page would wait it out (1 s, then 2 s,
+ * 4 s... by how long the landing stayed) before it asked again. The landing is left only once it has asked: its
+ * installation is then registered (the request carries its token), so the resumed page does not wait up to 10 s for
+ * an installation the landing left half-made.
+ */
+async function remoteConfigFailingOnResume(page: Page) {
+  const state = { landingAsked: false, resumed: false, fetches: 0 };
+  await page.route('https://firebaseinstallations.googleapis.com/**', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ name: 'projects/p/installations/fid', fid: 'cLiEnTfId0123456789abc', refreshToken: 'r', authToken: { token: 't', expiresIn: '604800s' } }),
+    }),
+  );
+  await page.route('https://firebaseremoteconfig.googleapis.com/**', async (route) => {
+    if (!state.resumed) {
+      state.landingAsked = true;
+      return;
+    }
+    state.fetches += 1;
+    await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 500, message: 'no', status: 'FAILED' } }) });
+  });
+  const leaveLanding = async () => {
+    await expect.poll(() => state.landingAsked, { timeout: 15_000 }).toBe(true);
+    state.resumed = true;
+  };
+  return { fetchesOnResume: () => state.fetches, leaveLanding };
+}
+
 // The other ways Remote Config fails (spec §9): the defaults stand and the funnel goes on within the flag wait (3 s).
-const failures: Array<{ name: string; arrange: (page: Page) => Promise<unknown>; logged: boolean }> = [
+interface Failure {
+  name: string;
+  /** Routes the failure; what it returns can say when the landing may be left, and count the resumed page's fetches. */
+  arrange: (page: Page) => Promise<{ leaveLanding?: () => Promise<void>; fetchesOnResume?: () => number }>;
+  logged: boolean;
+}
+const failures: Failure[] = [
   // Firebase retries a 500 with backoff until the 60 s fetch timeout; meanwhile the screen has stopped waiting.
-  { name: 'a 500 (retried by the SDK)', arrange: (page) => fakeFirebase(page, { status: 500 }), logged: false },
+  { name: 'a 500 (retried by the SDK)', arrange: remoteConfigFailingOnResume, logged: false },
   {
     name: 'offline',
     arrange: async (page) => {
       await page.route('https://firebaseinstallations.googleapis.com/**', (route) => route.abort('internetdisconnected'));
       await page.route('https://firebaseremoteconfig.googleapis.com/**', (route) => route.abort('internetdisconnected'));
+      return {};
     },
     logged: true,
   },
@@ -288,6 +326,7 @@ const failures: Array<{ name: string; arrange: (page: Page) => Promise<unknown>;
     arrange: async (page) => {
       await fakeFirebase(page, { entries: { priceSet: 'trial_price_test' } });
       await page.addInitScript(() => Object.defineProperty(window, 'indexedDB', { value: undefined, configurable: true }));
+      return {};
     },
     logged: true,
   },
@@ -297,7 +336,10 @@ for (const failure of failures) {
     const { messages, listen } = resumedPageErrors(page);
     await fakeAmplitude(page);
     const arranged = await failure.arrange(page);
-    await toSelectPrice(page, listen);
+    await toSelectPrice(page, async () => {
+      await arranged.leaveLanding?.();
+      await listen();
+    });
     await expect(page.getByText('$1.00').first()).toBeVisible();
     await expect(page.getByText('$0.99')).toHaveCount(0);
     const debug = await page.evaluate(() => (window as unknown as { __ASTRELLE_DEBUG__?: { flags: Record<string, { source: string }>; remoteConfigStatus: string } }).__ASTRELLE_DEBUG__);
@@ -309,8 +351,8 @@ for (const failure of failures) {
         .toBe('failure');
     } else {
       // Retried as the SDK documents (a 500 is retryable), not given up on at the first answer.
-      const fetches = arranged as unknown[];
-      await expect.poll(() => fetches.length, { timeout: 15_000 }).toBeGreaterThan(1);
+      const fetches = arranged.fetchesOnResume!;
+      await expect.poll(fetches, { timeout: 15_000 }).toBeGreaterThan(1);
     }
     expect(messages.filter((m) => m === 'Failed to fetch Firebase remote config').length).toBeLessThanOrEqual(1);
   });
