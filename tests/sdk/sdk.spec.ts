@@ -52,16 +52,20 @@ async function fakeAmplitude(page: Page, answer: (n: number) => { status: number
   return { uploads, raw, sent };
 }
 
-/** Firebase Installations and Remote Config: the values served, or a failure. */
-async function fakeFirebase(page: Page, serve: { entries?: Record<string, string>; status?: number }) {
-  const fetches: unknown[] = [];
-  await page.route('https://firebaseinstallations.googleapis.com/**', (route) =>
+/** Firebase Installations: every installation registered at once, with a token. */
+const registerInstallations = (page: Page) =>
+  page.route('https://firebaseinstallations.googleapis.com/**', (route) =>
     route.fulfill({
       status: 200,
       contentType: 'application/json',
       body: JSON.stringify({ name: 'projects/p/installations/fid', fid: 'cLiEnTfId0123456789abc', refreshToken: 'r', authToken: { token: 't', expiresIn: '604800s' } }),
     }),
   );
+
+/** Firebase Installations and Remote Config: the values served, or a failure. */
+async function fakeFirebase(page: Page, serve: { entries?: Record<string, string>; status?: number }) {
+  const fetches: unknown[] = [];
+  await registerInstallations(page);
   await page.route('https://firebaseremoteconfig.googleapis.com/**', async (route) => {
     fetches.push(route.request().postDataJSON());
     if (serve.status && serve.status !== 200) {
@@ -280,13 +284,7 @@ test('Remote Config failing leaves the defaults, logs the spec\'s message once, 
  */
 async function remoteConfigFailingOnResume(page: Page) {
   const state = { landingAsked: false, resumed: false, fetches: 0 };
-  await page.route('https://firebaseinstallations.googleapis.com/**', (route) =>
-    route.fulfill({
-      status: 200,
-      contentType: 'application/json',
-      body: JSON.stringify({ name: 'projects/p/installations/fid', fid: 'cLiEnTfId0123456789abc', refreshToken: 'r', authToken: { token: 't', expiresIn: '604800s' } }),
-    }),
-  );
+  await registerInstallations(page);
   await page.route('https://firebaseremoteconfig.googleapis.com/**', async (route) => {
     if (!state.resumed) {
       state.landingAsked = true;
