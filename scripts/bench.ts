@@ -120,10 +120,10 @@ async function placeSearch() {
  * funnel with the tests' own helpers, so it runs in a process of its own; scripts import no test code).
  */
 function webLanding() {
-  const chromePath = [process.env.CHROME_PATH, process.env.PW_CHROMIUM_PATH, '/usr/bin/chromium'].find((p): p is string => !!p && existsSync(p)) ?? '';
   const out = path.join(mkdtempSync(path.join(tmpdir(), 'astrelle-bench-')), 'web.json');
   const runs = process.env.BENCH_LIGHTHOUSE_RUNS ?? '5';
-  execFileSync(process.execPath, ['--import', 'tsx', 'tests/perf/bench-web.ts', out, root, chromePath, runs], { cwd: root, stdio: 'inherit' });
+  // No Chromium path: bench-web.ts picks it as the tests do (tests/support/chromium-path.ts).
+  execFileSync(process.execPath, ['--import', 'tsx', 'tests/perf/bench-web.ts', out, root, '', runs], { cwd: root, stdio: 'inherit' });
   results.push(...(JSON.parse(readFileSync(out, 'utf8')) as typeof results));
 }
 

@@ -21,6 +21,7 @@ import { walkToEmail } from '../support/quiz-walk';
 import { giveEmailAndGetAccess, freshEmail } from '../support/funnel-driver';
 import { loadTestFlow } from '../support/load-test-flow';
 import { launchVisitorBrowser, type VisitorBrowser } from './visitor-browser';
+import { chromiumBinary } from '../support/chromium-path';
 
 export interface BenchRow {
   what: string;
@@ -324,10 +325,10 @@ export async function loadAsVisitor(browser: VisitorBrowser, origin: string): Pr
 }
 
 /** The visitor's walk from the landing to the price page at 4x CPU, after 5 s on the landing with no input on slow 4G. */
-async function walk(chromePath: string | undefined, origin: string): Promise<WalkFigures> {
+async function walk(chromePath: string, origin: string): Promise<WalkFigures> {
   // A visitor reads each screen before tapping: every action of the walk comes a moment after the last one (Playwright's
   // slowMo), as it would, rather than on the same frame the previous screen painted.
-  const browser = await chromium.launch({ ...(chromePath ? { executablePath: chromePath } : {}), slowMo: THINK_MS, args: ['--disable-background-networking', '--no-first-run'] });
+  const browser = await chromium.launch({ executablePath: chromePath, slowMo: THINK_MS, args: ['--disable-background-networking', '--no-first-run'] });
   try {
     const context = await browser.newContext({ baseURL: origin, viewport: { width: 390, height: 844 }, hasTouch: true, timezoneId: 'Europe/London' });
     const page = await context.newPage();
@@ -373,7 +374,7 @@ async function walk(chromePath: string | undefined, origin: string): Promise<Wal
   }
 }
 
-export async function benchWeb(root: string, chromePath: string | undefined, options: { lighthouseRuns?: number } = {}): Promise<BenchRow[]> {
+export async function benchWeb(root: string, chromePath: string, options: { lighthouseRuns?: number } = {}): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   // A copy of the build with the static floor beside the landing, served by the production server.
   const dist = mkdtempSync(path.join(tmpdir(), 'astrelle-bench-dist-'));
@@ -390,7 +391,7 @@ export async function benchWeb(root: string, chromePath: string | undefined, opt
   const origin = `http://localhost:${port}`;
   const server = await startServer(root, dist, port);
   try {
-    if (chromePath && options.lighthouseRuns !== 0) {
+    if (options.lighthouseRuns !== 0) {
       const runs = options.lighthouseRuns ?? 5;
       const lh = await lighthouseSideBySide(chromePath, origin, runs);
       const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -400,16 +401,15 @@ export async function benchWeb(root: string, chromePath: string | undefined, opt
       rows.push({ what: `Lighthouse TBT, landing (static page ${lh.floor('tbt').toFixed(0)} ms)`, value: `${lh.landing('tbt').toFixed(0)} ms`, budget: '≤ 30 ms', ok: lh.landing('tbt') <= 30 });
     }
     // The loads in a browser of their own that no driver has attached to, each followed by a walk: a noisy minute hits both.
-    // The same browser for both: without a path, Playwright's own Chromium (its walks would otherwise take its
-    // headless shell, a different build from the one the loads run in).
-    const executable = chromePath ?? chromium.executablePath();
-    const visitor = await launchVisitorBrowser(executable);
+    // The same binary for all of it (Lighthouse, loads, walks): Playwright would otherwise take its headless shell for
+    // the walks, a different build from the one the loads run in.
+    const visitor = await launchVisitorBrowser(chromePath);
     const loads: LoadFigures[] = [];
     const walks: WalkFigures[] = [];
     try {
       for (let i = 0; i < WALKS; i += 1) {
         loads.push(await loadAsVisitor(visitor, origin));
-        walks.push(await walk(executable, origin));
+        walks.push(await walk(chromePath, origin));
       }
     } finally {
       await visitor.close();
@@ -460,6 +460,7 @@ export async function benchWeb(root: string, chromePath: string | undefined, opt
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) {
   const [out, root, chromePath, runs] = process.argv.slice(2);
   if (!out || !root) throw new Error('usage: tsx tests/perf/bench-web.ts OUT.json ROOT [CHROME_PATH] [LIGHTHOUSE_RUNS]');
-  const rows = await benchWeb(root, chromePath || undefined, { lighthouseRuns: runs ? Number(runs) : 5 });
+  // Without a path: Playwright's own Chromium when installed, else the system's, as the tests pick it.
+  const rows = await benchWeb(root, chromePath || chromiumBinary(), { lighthouseRuns: runs ? Number(runs) : 5 });
   writeFileSync(out, JSON.stringify(rows));
 }
