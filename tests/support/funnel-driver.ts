@@ -4,6 +4,7 @@ import type { Flow, Screen } from '../../src/engine/generated/flow-types';
 import type { FunnelEvent } from '../../src/engine/compile-flow';
 import { returnRoutesOf } from '../../src/engine/flow-graph';
 import { saveProgress, storageKey } from '../../src/engine/persistence';
+import { consentRegionKey } from '../../src/shared/consent-keys';
 import { paymentStatuses, paymentStatusOf } from '../../src/engine/payment-status';
 import { paymentErrorReasons } from '../../src/engine/payment-error';
 import { isVariantText } from '../../src/engine/text-variants';
@@ -447,6 +448,15 @@ export async function waitForCredential(page: Page, { input = true }: { input?: 
       message: 'the landing created the session and the browser holds its credential',
     })
     .toBe(true);
+  // And has finished its session work: the visit saved with the IP lookup's answer, the session read back (the page
+  // then knows the visitor's consent region and keeps it). A page opened before that loads a session with no country
+  // in it, and a build that asks consent where the law wants opt-in rightly asks this visitor too (seen in CI: Remote
+  // Config never asked on the resumed page, since the banner was waiting).
+  await expect
+    .poll(() => page.evaluate((key) => window.localStorage.getItem(key), consentRegionKey), {
+      message: 'the landing saved the visit and read its session back',
+    })
+    .not.toBeNull();
 }
 
 /**

@@ -1,4 +1,7 @@
 import { config } from '../../services/config';
+import { consentRegionKey, consentStorageKey } from '../../shared/consent-keys';
+
+export { consentRegionKey, consentStorageKey };
 
 /** The visitor's privacy choices: what may run besides what is strictly necessary. */
 export interface Consent {
@@ -52,14 +55,6 @@ export interface ConsentOptions {
   storage: Pick<Storage, 'getItem' | 'setItem'> | null;
   globalPrivacyControl: boolean;
 }
-
-/** localStorage key of the choice (its shape `{ analytics, advertising, remoteConfig }` is kept across versions). */
-export const consentStorageKey = 'astrelle:consent';
-/**
- * localStorage key of the region last found ('opt-in' or 'opt-out', never the country): a page that loads no session
- * (a payment return) still knows it, so a visitor who was not asked is not asked there either.
- */
-export const consentRegionKey = 'astrelle:consent-region';
 
 const allOn: Consent = { analytics: true, advertising: true, remoteConfig: true };
 const allOff: Consent = { analytics: false, advertising: false, remoteConfig: false };
