@@ -144,7 +144,7 @@ const PAGE_PROBE = `(() => {
     }
   }).observe({ type: 'event', buffered: true, durationThreshold: 16 });
   // The heading on screen: the app may hold a screen it renders ahead, or one it has just left, hidden in the page.
-  const screen = () => location.pathname + '|' + ([...document.querySelectorAll('h1')].find((h) => h.checkVisibility())?.textContent ?? '');
+  const screen = () => location.pathname + '|' + ([...document.querySelectorAll('h1')].find((h) => h.checkVisibility({ visibilityProperty: true }))?.textContent ?? '');
   const watch = (kind, event) => {
     if (probe.firstInput === null) probe.firstInput = event.timeStamp;
     // A tap that has not changed the screen by the next input (a box ticked, a key typed) changes none.

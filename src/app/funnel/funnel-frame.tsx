@@ -16,9 +16,12 @@ export const Backdrop = styled.div<{ $image: string }>`
 `;
 
 const CardBox = styled.section<{ $blurredArt: string | undefined }>`
+  /* The side padding, which a screen kept hidden in the card takes too (funnel-view.tsx): it is laid out in the same width. */
+  --card-pad-x: 20px;
+  position: relative;
   max-width: 560px;
   margin: 0 auto;
-  padding: 16px 20px 28px;
+  padding: 16px var(--card-pad-x) 28px;
   border-radius: 24px;
   background: ${({ theme }) => theme.colors.surface};
   /*
@@ -35,7 +38,7 @@ const CardBox = styled.section<{ $blurredArt: string | undefined }>`
   background-color: ${theme.colors.page};`
       : ''}
   box-shadow: 0 20px 50px ${({ theme }) => theme.colors.shadow};
-  ${up('sm')} { padding: 24px 32px 36px; }
+  ${up('sm')} { --card-pad-x: 32px; padding: 24px var(--card-pad-x) 36px; }
 `;
 
 /**

@@ -1,4 +1,4 @@
-import { Activity, useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { memo, startTransition, useCallback, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useSelector } from '@xstate/react';
 import type { Flow, Screen } from '../../engine/generated/flow-types';
@@ -17,6 +17,7 @@ import { FunnelFrame, preloadGroupArt } from './funnel-frame';
 import { consumeStartIntent, stopEarlyTaps } from '../landing-intent';
 import { preloadSkyAtBirth } from '../../screens/interstitial/use-sky-at-birth';
 import { whenIdle } from '../../ui/when-idle';
+import { ScreenShownContext } from '../../screens/screen-shown';
 
 /** Issue 11: a screen waits at most this long for Remote Config before it takes the flow's defaults. */
 export const FLAG_WAIT_MS = 3000;
@@ -93,9 +94,10 @@ export function FunnelView({ flow, actor, sessionReady }: { flow: Flow; actor: F
     return flagsSettled || flagsOfScreen(next).every((name) => Object.hasOwn(assigned, name)) ? next : undefined;
   }, [byId, screen, answers, flags, assigned, flagsSettled]);
   // It is rendered ahead, hidden, once the browser is idle after this screen painted: React builds its elements and
-  // styles then, so the tap only shows it (issue 15), and the tap's own frame never waits for the one after.
+  // styles then, and the browser lays it out, so the tap only shows it (issue 15). As a transition: a tap that comes
+  // while React builds it is handled first, and the tap's own frame never waits for the one after.
   const [ahead, setAhead] = useState<Screen | undefined>(undefined);
-  useEffect(() => whenIdle(() => setAhead(likely)), [likely]);
+  useEffect(() => whenIdle(() => startTransition(() => setAhead(likely))), [likely]);
   // Until the idle moment, the one rendered ahead may be for the screen before: it is kept only while still likely.
   const stillAhead = ahead === likely ? ahead : undefined;
   // The screen just left is hidden, not removed, until the browser is idle: taking its elements out of the page is
@@ -138,8 +140,7 @@ export function FunnelView({ flow, actor, sessionReady }: { flow: Flow; actor: F
           ...(stillAhead && stillAhead.id !== leaving?.id ? [stillAhead] : []),
         ].map((shown) => (
           // Keyed by screen, in the same place: the screen rendered ahead is the one shown after the tap, not a copy.
-          // Hidden, it runs no effects (no focus, no analytics, no timers) and is out of the accessibility tree.
-          <Activity key={shown.id} mode={shown === screen ? 'visible' : 'hidden'}>
+          <ScreenSlot key={shown.id} shown={shown === screen}>
             <ScreenView
               screen={shown}
               answers={answers}
@@ -151,28 +152,48 @@ export function FunnelView({ flow, actor, sessionReady }: { flow: Flow; actor: F
               profile={flow.profile}
               flags={flags}
             />
-          </Activity>
+          </ScreenSlot>
         ))}
-        {stillAhead ? <GlyphWarmup glyphs={iconsOf(stillAhead)} /> : null}
     </FunnelFrame>
   );
 }
 
-/** The emoji of a screen's options (the flow's `icon`s), each once. */
-function iconsOf(screen: Screen): string {
-  const options = screen.kind === 'single-choice' || screen.kind === 'multiple-choice' ? screen.options : [];
-  return [...new Set(options.flatMap((option) => (option.icon ? [option.icon] : [])))].join('');
-}
+/**
+ * A screen kept in the page hidden (the one a tap most likely leads to, or the one just left) is laid out, in the
+ * card's width, yet invisible: not painted, not hit by a tap, not focusable, out of the accessibility tree, and
+ * clipped to no height, so it never makes the page scroll. The tap that shows it then only flips its visibility and
+ * puts it in the flow: its style and layout were computed while the browser was idle, where a screen with
+ * display: none (React's Activity) is styled and laid out within the tap (issue 15: about 13 ms at 4x CPU, forced by
+ * the focus move). The emoji font its option icons need is loaded then too.
+ */
+const Slot = styled.div`
+  display: flow-root;
+  &[data-hidden] {
+    position: absolute;
+    top: 0;
+    left: var(--card-pad-x);
+    right: var(--card-pad-x);
+    height: 0;
+    overflow: clip;
+    visibility: hidden;
+  }
+`;
 
 /**
- * The screen rendered ahead is hidden (display: none), so nothing of it is laid out before the tap. Its option icons
- * are emoji, set in the system's emoji font, which the browser loads the first time it lays one out: 25-50 ms at 4x
- * CPU, in the first tap that shows one (the landing's) (issue 15). Laid out here, clipped to nothing and out of the
- * accessibility tree, that font loads while the browser is idle instead.
+ * One screen in its slot. Hidden, it is not rendered again when the funnel's state changes (it has nothing to show),
+ * and its screen runs no effects that belong to a shown screen (src/screens/screen-shown.ts); shown, it renders with
+ * the funnel's state of that moment.
  */
-function GlyphWarmup({ glyphs }: { glyphs: string }) {
-  return glyphs ? <span className="visually-hidden" aria-hidden="true">{glyphs}</span> : null;
-}
+const ScreenSlot = memo(
+  function ScreenSlot({ shown, children }: { shown: boolean; children: ReactNode }) {
+    return (
+      <Slot data-hidden={shown ? undefined : ''}>
+        <ScreenShownContext.Provider value={shown}>{children}</ScreenShownContext.Provider>
+      </Slot>
+    );
+  },
+  (before, after) => !before.shown && !after.shown,
+);
 
 /** Picks the registered component for the screen's kind. */
 function ScreenView(props: ScreenProps<Screen>) {

@@ -4,6 +4,7 @@ import type { LoadingScreen as LoadingScreenData } from '../../engine/generated/
 import type { ScreenProps } from '../screen-props';
 import { Stack } from '../../ui/primitives';
 import { ScreenLayout } from '../screen-layout';
+import { useScreenShown } from '../screen-shown';
 
 const Track = styled.div`
   height: 10px;
@@ -58,7 +59,10 @@ export function LoadingScreen({ screen, send }: ScreenProps<LoadingScreenData>) 
   const [elapsed, setElapsed] = useState(0);
   const duration = Math.max(screen.durationMs, 1);
 
+  // Hidden (rendered ahead), the screen waits: its time starts when it is shown.
+  const shown = useScreenShown();
   useEffect(() => {
+    if (!shown) return;
     const started = performance.now();
     const timer = window.setInterval(() => {
       const now = performance.now() - started;
@@ -69,7 +73,7 @@ export function LoadingScreen({ screen, send }: ScreenProps<LoadingScreenData>) 
       }
     }, tick);
     return () => window.clearInterval(timer);
-  }, [duration, send]);
+  }, [duration, send, shown]);
 
   const percent = Math.round((elapsed / duration) * 100);
   const active = Math.min(screen.steps.length - 1, Math.floor((elapsed / duration) * screen.steps.length));
@@ -84,7 +88,7 @@ export function LoadingScreen({ screen, send }: ScreenProps<LoadingScreenData>) 
             const state = percent >= 100 || i < active ? 'done' : i === active ? 'active' : 'waiting';
             return (
               <StepItem key={step} $state={state}>
-                <Mark aria-hidden="true" $pulse={state === 'active'}>{state === 'done' ? '✓' : state === 'active' ? '✦' : '·'}</Mark>
+                <Mark aria-hidden="true" $pulse={shown && state === 'active'}>{state === 'done' ? '✓' : state === 'active' ? '✦' : '·'}</Mark>
                 <span>{step}</span>
                 {state === 'done' ? <span className="visually-hidden">(done)</span> : null}
               </StepItem>

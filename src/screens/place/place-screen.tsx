@@ -11,6 +11,7 @@ import { ScreenLayout } from '../screen-layout';
 import { useFieldError } from '../use-field-error';
 import type { PlaceSuggestion } from '../../shared/place-suggestion';
 import { useScreenServices } from '../services-context';
+import { useScreenShown } from '../screen-shown';
 import type { ZoneHistory } from '../../engine/zone-history';
 
 const Combo = styled.div`
@@ -59,13 +60,15 @@ export function PlaceScreen({ screen, answers, answer, send }: ScreenProps<Place
   const chosen = useRef<string | null>(null);
   // The latest pick (a later one wins) and whether the screen is still shown when its zone's history arrives.
   const picks = useRef(0);
-  const shown = useRef(true);
+  const isShown = useScreenShown();
+  const shown = useRef(false);
   useEffect(() => {
+    if (!isShown) return;
     shown.current = true;
     return () => {
       shown.current = false;
     };
-  }, []);
+  }, [isShown]);
 
   useEffect(() => {
     const q = query.trim();
