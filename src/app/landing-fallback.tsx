@@ -1,8 +1,8 @@
-import { Activity } from 'react';
 import { useLocation } from 'react-router-dom';
 import { landing } from 'virtual:landing-screen';
 import { WelcomeScreen } from '../screens/welcome/welcome-screen';
 import { FunnelFrame } from './funnel/funnel-frame';
+import { ScreenSlot } from './funnel/screen-slot';
 import { requestStart } from './landing-intent';
 
 /**
@@ -16,7 +16,7 @@ export function LandingFallback() {
   return (
     <FunnelFrame group={landing.group} groupId={landing.screen.group}>
       {/* As the funnel shows a screen (FunnelView), so the client hydrates this markup. */}
-      <Activity mode="visible">
+      <ScreenSlot shown>
         <WelcomeScreen
           screen={landing.screen}
           answers={{}}
@@ -26,7 +26,7 @@ export function LandingFallback() {
           // load-funnel-route.ts).
           send={requestStart}
         />
-      </Activity>
+      </ScreenSlot>
     </FunnelFrame>
   );
 }

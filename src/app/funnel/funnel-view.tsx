@@ -1,4 +1,4 @@
-import { memo, startTransition, useCallback, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
 import styled from 'styled-components';
 import { useSelector } from '@xstate/react';
 import type { Flow, Screen } from '../../engine/generated/flow-types';
@@ -17,7 +17,7 @@ import { FunnelFrame, preloadGroupArt } from './funnel-frame';
 import { consumeStartIntent, stopEarlyTaps } from '../landing-intent';
 import { preloadSkyAtBirth } from '../../screens/interstitial/use-sky-at-birth';
 import { whenIdle } from '../../ui/when-idle';
-import { ScreenShownContext } from '../../screens/screen-shown';
+import { ScreenSlot } from './screen-slot';
 
 /** Issue 11: a screen waits at most this long for Remote Config before it takes the flow's defaults. */
 export const FLAG_WAIT_MS = 3000;
@@ -157,43 +157,6 @@ export function FunnelView({ flow, actor, sessionReady }: { flow: Flow; actor: F
     </FunnelFrame>
   );
 }
-
-/**
- * A screen kept in the page hidden (the one a tap most likely leads to, or the one just left) is laid out, in the
- * card's width, yet invisible: not painted, not hit by a tap, not focusable, out of the accessibility tree, and
- * clipped to no height, so it never makes the page scroll. The tap that shows it then only flips its visibility and
- * puts it in the flow: its style and layout were computed while the browser was idle, where a screen with
- * display: none (React's Activity) is styled and laid out within the tap (issue 15: about 13 ms at 4x CPU, forced by
- * the focus move). The emoji font its option icons need is loaded then too.
- */
-const Slot = styled.div`
-  display: flow-root;
-  &[data-hidden] {
-    position: absolute;
-    top: 0;
-    left: var(--card-pad-x);
-    right: var(--card-pad-x);
-    height: 0;
-    overflow: clip;
-    visibility: hidden;
-  }
-`;
-
-/**
- * One screen in its slot. Hidden, it is not rendered again when the funnel's state changes (it has nothing to show),
- * and its screen runs no effects that belong to a shown screen (src/screens/screen-shown.ts); shown, it renders with
- * the funnel's state of that moment.
- */
-const ScreenSlot = memo(
-  function ScreenSlot({ shown, children }: { shown: boolean; children: ReactNode }) {
-    return (
-      <Slot data-hidden={shown ? undefined : ''}>
-        <ScreenShownContext.Provider value={shown}>{children}</ScreenShownContext.Provider>
-      </Slot>
-    );
-  },
-  (before, after) => !before.shown && !after.shown,
-);
 
 /** Picks the registered component for the screen's kind. */
 function ScreenView(props: ScreenProps<Screen>) {
