@@ -153,3 +153,28 @@ test('the quiz progress bar fills the share of its track that it announces', asy
     )
     .toEqual({ share: announced, start: 0 });
 });
+
+test('with reduced motion, the screen left is hidden and a scheme switch recoloured at once, not caught half-way', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await freshStart(page);
+  await tap(page, 'Start the quiz');
+  await expectScreen(page, flow, 'relationship-status');
+  // Read before the next frame, once React has committed the tap (in the microtasks after the click's handlers): what
+  // the next frame draws, with no transition begun.
+  const headingsShown = await page.evaluate(async () => {
+    const option = [...document.querySelectorAll('button')].find((b) => b.textContent?.includes('Single') && b.checkVisibility({ visibilityProperty: true }));
+    option?.click();
+    await Promise.resolve();
+    await Promise.resolve();
+    return [...document.querySelectorAll('h1')].filter((h) => h.checkVisibility({ visibilityProperty: true })).map((h) => h.textContent);
+  });
+  const goal = screenById(flow, 'relationship-goal');
+  if (goal.kind !== 'single-choice') throw new Error('relationship-goal is not a single choice');
+  expect(headingsShown).toEqual([goal.title]);
+  const textColours = await page.evaluate(() => {
+    const before = getComputedStyle(document.body).color;
+    document.documentElement.dataset.theme = document.documentElement.dataset.theme === 'dark' ? 'light' : 'dark';
+    return { before, after: getComputedStyle(document.body).color };
+  });
+  expect(textColours.after).not.toBe(textColours.before);
+});

@@ -86,7 +86,13 @@ export const GlobalStyle = createGlobalStyle`
     position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px;
     overflow: hidden; clip: rect(0, 0, 0, 0); white-space: nowrap; border: 0;
   }
+  /*
+   * No motion at all. Not a near-zero duration: transition-property's initial value is all, so that gave every
+   * property of every element a transition, and a screen being hidden, or colours on a scheme switch, were caught
+   * half-way for a frame or more (a screen left still visible under the next; light text on a dark card). And an
+   * infinite pulse at 0.01 ms a cycle would flicker.
+   */
   @media (prefers-reduced-motion: reduce) {
-    *, *::before, *::after { animation-duration: 0.01ms !important; transition-duration: 0.01ms !important; }
+    *, *::before, *::after { animation: none !important; transition: none !important; }
   }
 `;
