@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -9,5 +10,8 @@ export default defineConfig({
     globals: false,
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // Vitest's default is one worker fewer than the cores: one worker on CI's 2 cores, where much of a test file's time
+    // is spent waiting on the servers, databases and processes it starts. Two keep both cores busy.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });
