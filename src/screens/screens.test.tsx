@@ -17,6 +17,7 @@ import { TimeScreen } from './time/time-screen';
 import { PlaceScreen } from './place/place-screen';
 import { InterstitialScreen } from './interstitial/interstitial-screen';
 import { LoadingScreen } from './loading/loading-screen';
+import { ScreenShownContext } from './screen-shown';
 import { EmailScreen } from './email/email-screen';
 import { WelcomeScreen } from './welcome/welcome-screen';
 import { astrologyFlow, astrologyFlowData, renderWithProviders, screenOf, validFlow } from './test-utils';
@@ -657,6 +658,29 @@ describe('loading screen', () => {
 
     act(() => vi.advanceTimersByTime(screen.durationMs * 2));
     expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('kept hidden in the page (rendered ahead), waits: its time starts when it is shown, and only then does it move on', () => {
+    vi.useFakeTimers();
+    const send = sender();
+    const ui = (shown: boolean) => (
+      <ScreenShownContext.Provider value={shown}>
+        <LoadingScreen screen={screen} answers={{}} answer={undefined} send={send} email={null} />
+      </ScreenShownContext.Provider>
+    );
+    const { rerender, container } = renderWithProviders(ui(false));
+    act(() => vi.advanceTimersByTime(screen.durationMs * 2));
+    expect(send).not.toHaveBeenCalled();
+    const bar = () => container.querySelector('[role="progressbar"]')!;
+    expect(bar().getAttribute('aria-valuenow')).toBe('0');
+
+    rerender(ui(true));
+    act(() => vi.advanceTimersByTime(screen.durationMs / 2));
+    expect(bar().getAttribute('aria-valuenow')).toBe('50');
+    expect(send).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(screen.durationMs / 2));
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(send).toHaveBeenCalledWith({ type: 'NEXT' });
   });
 
   it('lists every step and marks them all done at the end', () => {

@@ -16,7 +16,7 @@ export const Backdrop = styled.div<{ $image: string }>`
 `;
 
 const CardBox = styled.section<{ $blurredArt: string | undefined }>`
-  /* The side padding, which a screen kept hidden in the card takes too (funnel-view.tsx): it is laid out in the same width. */
+  /* The side padding, which a screen kept hidden in the card takes too (screen-slot.tsx): it is laid out in the same width. */
   --card-pad-x: 20px;
   position: relative;
   max-width: 560px;

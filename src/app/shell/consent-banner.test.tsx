@@ -9,7 +9,8 @@ import { theme } from '../../ui/theme';
 import { defaultConsentRegions } from '../../services/config';
 import { ConsentBanner } from './consent-banner';
 import { ConsentBannerSlot } from './consent-banner-slot';
-import { consentStorageKey, consentStore, createConsentStore } from './consent';
+import { consentStorageKey } from '../../shared/consent-keys';
+import { consentStore, createConsentStore } from './consent';
 import { MenuDrawer } from './menu-drawer';
 
 afterEach(() => {

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { defaultConsentRegions } from '../../services/config';
-import { consentRegionOf, consentStorageKey, createConsentStore, type ConsentOptions } from './consent';
+import { consentStorageKey } from '../../shared/consent-keys';
+import { consentRegionOf, createConsentStore, type ConsentOptions } from './consent';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const items = new Map(Object.entries(initial));

@@ -1,8 +1,6 @@
 import { config } from '../../services/config';
 import { consentRegionKey, consentStorageKey } from '../../shared/consent-keys';
 
-export { consentRegionKey, consentStorageKey };
-
 /** The visitor's privacy choices: what may run besides what is strictly necessary. */
 export interface Consent {
   analytics: boolean;
