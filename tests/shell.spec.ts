@@ -176,14 +176,17 @@ test('each page group has its own background and blur', async ({ page }) => {
   await page.evaluate(() => localStorage.clear());
   await page.goto('/');
   const backdrop = page.locator('[data-group]');
+  // The art is the backdrop's first element, covering it, fixed to the viewport (a compositing layer of its own).
+  const artLayer = page.locator('[data-group] > [data-art]');
   await expect(backdrop).toHaveAttribute('data-group', 'welcome');
-  await expect(backdrop).toHaveCSS('background-image', /\/backgrounds\/welcome\.svg/);
+  await expect(artLayer).toHaveCSS('background-image', /\/backgrounds\/welcome\.svg/);
+  await expect(artLayer).toHaveCSS('background-attachment', /fixed$/);
   const card = page.locator('[data-group] > section');
   // The welcome group has no blur: the card lays no copy of the art over itself.
   await expect(card).toHaveCSS('background-image', 'none');
   await page.getByRole('button', { name: 'Start the quiz' }).click();
   await expect(backdrop).toHaveAttribute('data-group', 'quiz');
-  await expect(backdrop).toHaveCSS('background-image', /\/backgrounds\/quiz\.svg/);
+  await expect(artLayer).toHaveCSS('background-image', /\/backgrounds\/quiz\.svg/);
   // The quiz group blurs softly: the card shows the build's blurred copy of the art, fixed to the viewport as the art
   // is, and the browser blurs nothing on each frame (no backdrop filter, on the card or anywhere in the funnel).
   await expect(card).toHaveCSS('background-image', /\/backgrounds\/quiz\.svg\.blur-soft\.webp/);

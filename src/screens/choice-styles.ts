@@ -1,4 +1,4 @@
-import styled, { css } from 'styled-components';
+import styled from 'styled-components';
 import { canHover } from '../ui/theme';
 
 export const OptionList = styled.ul`
@@ -9,8 +9,12 @@ export const OptionList = styled.ul`
   gap: 12px;
 `;
 
-/** One option card; used by a button (single choice) and a label around a checkbox (multiple choice). */
-export const OptionCard = styled.button<{ $selected?: boolean }>`
+/**
+ * One option card; used by a button (single choice) and a label around a checkbox (multiple choice). The answer
+ * given is marked by `data-selected` on the element, which these rules select on: a prop would make a class of its
+ * own, a CSS rule inserted by the tap that first marks an answer (issue 15; tests/tap-styles.spec.ts).
+ */
+export const OptionCard = styled.button`
   display: flex;
   align-items: center;
   gap: 12px;
@@ -23,17 +27,17 @@ export const OptionCard = styled.button<{ $selected?: boolean }>`
   font-weight: 500;
   cursor: pointer;
   color: ${({ theme }) => theme.colors.text};
-  background: ${({ theme, $selected }) => ($selected ? `linear-gradient(${theme.colors.tint}, ${theme.colors.tint}), ${theme.colors.surfaceSolid}` : theme.colors.surfaceSolid)};
-  border: 2px solid ${({ theme, $selected }) => ($selected ? theme.colors.brandStrong : theme.colors.controlBorder)};
-  box-shadow: ${({ theme, $selected }) => ($selected ? `0 0 0 1px ${theme.colors.brandStrong}` : `0 1px 2px ${theme.colors.shadow}`)};
+  background: ${({ theme }) => theme.colors.surfaceSolid};
+  border: 2px solid ${({ theme }) => theme.colors.controlBorder};
+  box-shadow: 0 1px 2px ${({ theme }) => theme.colors.shadow};
   transition: border-color 120ms ease, transform 120ms ease;
+  &[data-selected] {
+    background: linear-gradient(${({ theme }) => theme.colors.tint}, ${({ theme }) => theme.colors.tint}), ${({ theme }) => theme.colors.surfaceSolid};
+    border-color: ${({ theme }) => theme.colors.brandStrong};
+    box-shadow: 0 0 0 1px ${({ theme }) => theme.colors.brandStrong};
+  }
   /* Only where a pointer really hovers: after a tap, :hover stays on whatever is under the finger. */
-  ${({ $selected }) =>
-    $selected
-      ? ''
-      : css`
-          ${canHover} { &:hover { border-color: ${({ theme }) => theme.colors.brand}; } }
-        `}
+  ${canHover} { &:not([data-selected]):hover { border-color: ${({ theme }) => theme.colors.brand}; } }
   &:active { transform: scale(0.99); }
 `;
 

@@ -17,6 +17,7 @@ const Button = styled.button`
   font-weight: 600;
   cursor: pointer;
   &:disabled { opacity: 0.4; cursor: not-allowed; }
+  &[hidden] { display: none; }
   ${canHover} { &:hover:not(:disabled) { background: ${({ theme }) => theme.colors.tint}; } }
 `;
 
@@ -34,11 +35,13 @@ function useDelayPassed(delayMs: number): boolean {
 /**
  * The back button: shown only when the screen has a back target, disabled until its delay has
  * passed and the visitor's session is ready. Every target is the machine's BACK (a page outside the
- * flow too: the machine says so, and the address bar goes there).
+ * flow too: the machine says so, and the address bar goes there). A screen without a back target has the button in
+ * the page, hidden: its CSS rules are then made with the first screen, not inserted by the tap into the first screen
+ * that has one (issue 15: the browser restyles the whole page for a rule inserted).
  */
 export function BackButton(props: { back: Back | undefined; sessionReady: boolean; onBack: () => void }) {
   const delayPassed = useDelayPassed(props.back?.delayMs ?? 0);
-  if (!props.back) return null;
+  if (!props.back) return <Button type="button" hidden disabled aria-label="Back" />;
   const enabled = delayPassed && props.sessionReady;
   return (
     <Button

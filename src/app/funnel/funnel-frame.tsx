@@ -1,21 +1,45 @@
+import type { CSSProperties } from 'react';
 import styled from 'styled-components';
 import type { Group } from '../../engine/generated/flow-types';
 import { blurredArtOf } from '../../shared/blurred-art';
 import { whenIdle } from '../../ui/when-idle';
-import { up } from '../../ui/theme';
+import { theme, up } from '../../ui/theme';
 
-export const Backdrop = styled.div<{ $image: string }>`
+/*
+ * The group's art, and the card's blurred copy of it, are the elements' own style, not a class per group: a class
+ * made when the first screen of a group is shown was a CSS rule inserted inside that tap, and the browser restyled
+ * the whole page for it (issue 15; tests/tap-styles.spec.ts). These rules are the same for every group.
+ */
+export const Backdrop = styled.div`
+  /* A stacking context of its own: the art below lies over the backdrop's colour and under everything else in it. */
+  position: relative;
+  isolation: isolate;
   min-height: calc(100dvh - 64px);
   padding: 12px 16px 40px;
-  /* The group's art under the scheme's overlay: none in light; in dark the pastel art becomes a night sky. */
-  background:
-    linear-gradient(${({ theme }) => theme.colors.artOverlay}, ${({ theme }) => theme.colors.artOverlay}),
-    url(${({ $image }) => $image}) center / cover no-repeat fixed;
   background-color: ${({ theme }) => theme.colors.page};
   ${up('sm')} { padding: 32px 24px 64px; }
 `;
 
-const CardBox = styled.section<{ $blurredArt: string | undefined }>`
+/**
+ * The group's art (the element's style) under the scheme's overlay: none in light; in dark the pastel art becomes a
+ * night sky. It covers the backdrop's box, fixed to the viewport as before, and is a compositing layer of its own
+ * (will-change: opacity; a transform would tie the fixed art to the element's box instead): drawn once, not again
+ * under the card at every screen change. Painted with the backdrop, its soft vector gradients were half of a tap's
+ * raster time on this machine (issue 15: 20 → 10-12 ms a tap at 4x CPU; tests/tap-styles.spec.ts).
+ */
+const Art = styled.div`
+  position: absolute;
+  inset: 0;
+  z-index: -1;
+  pointer-events: none;
+  background-position: center;
+  background-size: cover;
+  background-repeat: no-repeat;
+  background-attachment: fixed;
+  will-change: opacity;
+`;
+
+const CardBox = styled.section`
   /* The side padding, which a screen kept hidden in the card takes too (screen-slot.tsx): it is laid out in the same width. */
   --card-pad-x: 20px;
   position: relative;
@@ -24,22 +48,37 @@ const CardBox = styled.section<{ $blurredArt: string | undefined }>`
   padding: 16px var(--card-pad-x) 28px;
   border-radius: 24px;
   background: ${({ theme }) => theme.colors.surface};
-  /*
-   * A group that blurs: the build's blurred copy of the art, under the scheme's overlay, fixed and covering the viewport
-   * as the art is, so it lies exactly over the art behind the card (src/shared/blurred-art.ts). No backdrop-filter: the
-   * browser would blur the art again on every screen change.
-   */
-  ${({ $blurredArt, theme }) =>
-    $blurredArt
-      ? `background:
-    linear-gradient(${theme.colors.surface}, ${theme.colors.surface}),
-    linear-gradient(${theme.colors.artOverlay}, ${theme.colors.artOverlay}),
-    url(${$blurredArt}) center / cover no-repeat fixed;
-  background-color: ${theme.colors.page};`
-      : ''}
   box-shadow: 0 20px 50px ${({ theme }) => theme.colors.shadow};
   ${up('sm')} { --card-pad-x: 32px; padding: 24px var(--card-pad-x) 36px; }
 `;
+
+/**
+ * A path as a CSS url(), every character but a path's plain ones escaped (the flow checker lets only plain paths
+ * through; the prerendered landing writes this into a style attribute, where a quote or a newline would end the string).
+ */
+const cssUrl = (path: string) => `url("${path.replace(/[^A-Za-z0-9/_.-]/gu, (c) => `\\${c.codePointAt(0)!.toString(16)} `)}")`;
+
+/** The art's layers: the group's art under the scheme's overlay (both cover the viewport, fixed). */
+function artStyle(image: string | undefined, overlay: string): CSSProperties {
+  return { backgroundImage: image ? `linear-gradient(${overlay}, ${overlay}), ${cssUrl(image)}` : `linear-gradient(${overlay}, ${overlay})` };
+}
+
+/**
+ * A group that blurs: the build's blurred copy of the art, under the scheme's overlay, fixed and covering the viewport
+ * as the art is, so it lies exactly over the art behind the card (src/shared/blurred-art.ts), under the card's own
+ * surface. No backdrop-filter: the browser would blur the art again on every screen change.
+ */
+function blurredCardStyle(blurredArt: string | undefined, colors: { surface: string; artOverlay: string; page: string }): CSSProperties | undefined {
+  if (!blurredArt) return undefined;
+  return {
+    backgroundImage: `linear-gradient(${colors.surface}, ${colors.surface}), linear-gradient(${colors.artOverlay}, ${colors.artOverlay}), ${cssUrl(blurredArt)}`,
+    backgroundColor: colors.page,
+    backgroundPosition: 'center',
+    backgroundSize: 'cover',
+    backgroundRepeat: 'no-repeat',
+    backgroundAttachment: 'fixed',
+  };
+}
 
 /**
  * Fetches and decodes the art of every page group, and its blurred copy, once the browser is idle: the tap into a
@@ -62,8 +101,9 @@ export function preloadGroupArt(groups: Record<string, Group>): () => void {
 /** The page-group frame around a screen: the group's background image, and its card over it blurred as the group says. */
 export function FunnelFrame({ group, groupId, children }: { group: Group | undefined; groupId: string; children: React.ReactNode }) {
   return (
-    <Backdrop $image={group?.background ?? ''} data-group={groupId}>
-      <CardBox $blurredArt={group && blurredArtOf(group)}>{children}</CardBox>
+    <Backdrop data-group={groupId}>
+      <Art aria-hidden="true" data-art="" style={artStyle(group?.background, theme.colors.artOverlay)} />
+      <CardBox style={blurredCardStyle(group && blurredArtOf(group), theme.colors)}>{children}</CardBox>
     </Backdrop>
   );
 }

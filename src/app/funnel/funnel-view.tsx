@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ComponentType } from 'react';
 import styled from 'styled-components';
 import { useSelector } from '@xstate/react';
 import type { Flow, Screen } from '../../engine/generated/flow-types';
@@ -34,6 +34,7 @@ const TopBar = styled.div`
   gap: 12px;
   min-height: 44px;
   margin-bottom: 8px;
+  &[hidden] { display: none; }
 `;
 
 const Progress = styled.div`
@@ -48,6 +49,14 @@ const Progress = styled.div`
    */
   & > div { height: 100%; background: ${({ theme }) => theme.colors.brandStrong}; transform-origin: left; transition: transform 250ms ease; }
 `;
+
+const noChanges = () => () => {};
+
+/**
+ * False while React hydrates the prerendered landing (its HTML has no top bar), true from the render after, and in a
+ * page the client renders from the start.
+ */
+const useHydrated = () => useSyncExternalStore(noChanges, () => true, () => false);
 
 /** Renders the current screen of the funnel; navigation belongs to the machine, never to this view. */
 export function FunnelView({ flow, actor, sessionReady }: { flow: Flow; actor: FunnelActor; sessionReady: boolean }) {
@@ -65,6 +74,7 @@ export function FunnelView({ flow, actor, sessionReady }: { flow: Flow; actor: F
   // Screens read results by the kind the flow checker verified their fields name (results.plans[screen.plansFrom]).
   const results = useMemo(() => resultsByKind(stored), [stored]);
   // A screen that submits to an effect is busy while it runs (its sub-state "submitting").
+  const hydrated = useHydrated();
   const busy = useSelector(actor, (s) => typeof s.value === 'object' && Object.values(s.value).includes('submitting'));
   const send = useCallback((event: FunnelEvent) => actor.send(event), [actor]);
   const screen = byId.get(screenId);
@@ -121,11 +131,17 @@ export function FunnelView({ flow, actor, sessionReady }: { flow: Flow; actor: F
   const percent = position > 0 ? Math.round((position / (quiz.length - 1)) * 100) : 0;
   // A loading screen shows its own progress: one bar on screen, not two.
   const showProgress = position >= 0 && screen.kind !== 'loading';
+  const noTopBar = screen.kind === 'welcome' || (!back && !showProgress);
 
   return (
     <FunnelFrame group={group} groupId={screen.group}>
-        {screen.kind === 'welcome' || (!back && !showProgress) ? null : (
-          <TopBar>
+        {/*
+          * In the page on every screen, hidden where there is neither a back target nor progress (the landing): its CSS
+          * rules are made with the first screen, not inserted by the tap into the first screen that shows it (issue 15).
+          * Not while the landing hydrates: its prerendered HTML has none (React would throw that HTML away, #418).
+          */}
+        {noTopBar && !hydrated ? null : (
+          <TopBar hidden={noTopBar}>
             <BackButton key={screen.id} back={back} sessionReady={sessionReady} onBack={() => send({ type: 'BACK' })} />
             {showProgress ? (
               <Progress role="progressbar" aria-label="Quiz progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>

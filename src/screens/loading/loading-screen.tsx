@@ -34,22 +34,28 @@ const StepList = styled.ol`
   gap: 10px;
 `;
 
-const StepItem = styled.li<{ $state: 'done' | 'active' | 'waiting' }>`
+/*
+ * A step's state is its data-state attribute, which these rules select on, and the pulse is data-pulse: a prop would
+ * make a class of its own for each state, a CSS rule inserted when the screen is first shown (issue 15).
+ */
+const StepItem = styled.li`
   display: flex;
   gap: 10px;
   align-items: baseline;
-  color: ${({ theme, $state }) => ($state === 'waiting' ? theme.colors.muted : theme.colors.text)};
-  font-weight: ${({ $state }) => ($state === 'active' ? 600 : 400)};
+  color: ${({ theme }) => theme.colors.text};
+  font-weight: 400;
+  &[data-state='waiting'] { color: ${({ theme }) => theme.colors.muted}; }
+  &[data-state='active'] { font-weight: 600; }
 `;
 
 /** The step's mark (✓, ✦, ·) in a box of its own width, so every line's text starts at the same place. */
-const Mark = styled.span<{ $pulse: boolean }>`
+const Mark = styled.span`
   flex: none;
   width: 1.25em;
   text-align: center;
   color: ${({ theme }) => theme.colors.brandStrong};
   /* Only the mark pulses: faded text would drop below AA contrast. */
-  animation: ${({ $pulse }) => ($pulse ? pulse : 'none')} 0.8s ease-in-out infinite alternate;
+  &[data-pulse] { animation: ${pulse} 0.8s ease-in-out infinite alternate; }
 `;
 
 const tick = 100;
@@ -87,8 +93,8 @@ export function LoadingScreen({ screen, send }: ScreenProps<LoadingScreenData>) 
           {screen.steps.map((step, i) => {
             const state = percent >= 100 || i < active ? 'done' : i === active ? 'active' : 'waiting';
             return (
-              <StepItem key={step} $state={state}>
-                <Mark aria-hidden="true" $pulse={shown && state === 'active'}>{state === 'done' ? '✓' : state === 'active' ? '✦' : '·'}</Mark>
+              <StepItem key={step} data-state={state}>
+                <Mark aria-hidden="true" data-pulse={(shown && state === 'active') || undefined}>{state === 'done' ? '✓' : state === 'active' ? '✦' : '·'}</Mark>
                 <span>{step}</span>
                 {state === 'done' ? <span className="visually-hidden">(done)</span> : null}
               </StepItem>

@@ -56,7 +56,7 @@ export function MultipleChoiceScreen({ screen, answer, send }: ScreenProps<Multi
           <OptionList>
             {screen.options.map((option) => (
               <li key={option.value}>
-                <OptionCard as="label" $selected={selected.includes(option.value)}>
+                <OptionCard as="label" data-selected={selected.includes(option.value) || undefined}>
                   <input type="checkbox" checked={selected.includes(option.value)} onChange={() => toggle(option.value)} />
                   {option.icon ? <OptionIcon aria-hidden="true">{option.icon}</OptionIcon> : null}
                   <span>{option.label}</span>

@@ -10,7 +10,8 @@ import { OptionList } from '../choice-styles';
 import { fillText, type TextValues } from '../fill-text';
 import { ErrorText, PrimaryButton, SecondaryButton, Stack } from '../../ui/primitives';
 
-const OfferCard = styled.label<{ $selected: boolean; $locked: boolean }>`
+/* Chosen and locked are data-selected and data-locked: props would make classes of their own, CSS rules inserted by a tap (issue 15). */
+const OfferCard = styled.label`
   display: grid;
   grid-template-columns: auto 1fr auto;
   align-items: center;
@@ -18,10 +19,15 @@ const OfferCard = styled.label<{ $selected: boolean; $locked: boolean }>`
   min-height: 72px;
   padding: 12px 16px;
   border-radius: 14px;
-  cursor: ${({ $locked }) => ($locked ? 'default' : 'pointer')};
+  cursor: pointer;
   color: ${({ theme }) => theme.colors.text};
-  background: ${({ theme, $selected }) => ($selected ? `linear-gradient(${theme.colors.tint}, ${theme.colors.tint}), ${theme.colors.surfaceSolid}` : theme.colors.surfaceSolid)};
-  border: 2px solid ${({ theme, $selected }) => ($selected ? theme.colors.brandStrong : theme.colors.controlBorder)};
+  background: ${({ theme }) => theme.colors.surfaceSolid};
+  border: 2px solid ${({ theme }) => theme.colors.controlBorder};
+  &[data-selected] {
+    background: linear-gradient(${({ theme }) => theme.colors.tint}, ${({ theme }) => theme.colors.tint}), ${({ theme }) => theme.colors.surfaceSolid};
+    border-color: ${({ theme }) => theme.colors.brandStrong};
+  }
+  &[data-locked] { cursor: default; }
   box-shadow: ${({ theme }) => `0 1px 2px ${theme.colors.shadow}`};
   input { width: 22px; height: 22px; accent-color: ${({ theme }) => theme.colors.brandStrong}; margin: 0; }
   &:focus-within { outline: 3px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; }
@@ -129,7 +135,7 @@ export function OffersScreen({ screen, answer, answers, flags, send, results, bu
                 const lowered = state.kind === 'for-sale' && state.chargeCents < Math.round(offer.price * 100);
                 return (
                   <li key={offer.productId}>
-                    <OfferCard $selected={selected} $locked={locked}>
+                    <OfferCard data-selected={selected || undefined} data-locked={locked || undefined}>
                       <input
                         type="checkbox"
                         name={`${screen.id}-offer`}

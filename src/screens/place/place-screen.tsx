@@ -31,13 +31,15 @@ const Listbox = styled.ul`
   box-shadow: 0 8px 24px ${({ theme }) => theme.colors.shadow};
 `;
 
-const Suggestion = styled.li<{ $active: boolean }>`
+/* The active suggestion is the one aria-selected marks: a prop would make a class of its own, a CSS rule inserted by a key (issue 15). */
+const Suggestion = styled.li`
   padding: 10px 12px;
   border-radius: 8px;
   cursor: pointer;
-  background: ${({ theme, $active }) => ($active ? theme.colors.tint : 'transparent')};
-  outline: ${({ theme, $active }) => ($active ? `2px solid ${theme.colors.brandStrong}` : 'none')};
+  background: transparent;
+  outline: none;
   outline-offset: -2px;
+  &[aria-selected='true'] { background: ${({ theme }) => theme.colors.tint}; outline: 2px solid ${({ theme }) => theme.colors.brandStrong}; }
   ${canHover} {
     &:hover { background: ${({ theme }) => theme.colors.tint}; }
   }
@@ -211,7 +213,6 @@ export function PlaceScreen({ screen, answers, answer, send }: ScreenProps<Place
                 id={optionId(i)}
                 role="option"
                 aria-selected={i === active}
-                $active={i === active}
                 onMouseDown={(e) => e.preventDefault()}
                 onClick={() => void choose(suggestion)}
               >

@@ -14,7 +14,8 @@ import { isPlan } from '../../domain/group-plans';
 import { planSetOf } from '../../engine/plan-set';
 import { fillPlanTerms } from './plan-terms';
 
-const PlanCard = styled.label<{ $selected: boolean }>`
+/* The plan chosen is marked by data-selected: a prop would make a class of its own, a CSS rule inserted by the tap (issue 15). */
+const PlanCard = styled.label`
   display: grid;
   grid-template-columns: auto 1fr auto;
   align-items: center;
@@ -25,8 +26,9 @@ const PlanCard = styled.label<{ $selected: boolean }>`
   cursor: pointer;
   color: ${({ theme }) => theme.colors.text};
   background: ${({ theme }) => theme.colors.surfaceSolid};
-  border: 2px solid ${({ theme, $selected }) => ($selected ? theme.colors.brandStrong : theme.colors.border)};
-  box-shadow: ${({ $selected }) => ($selected ? '0 0 0 3px rgba(157, 117, 235, 0.35)' : '0 1px 2px rgba(60, 47, 107, 0.08)')};
+  border: 2px solid ${({ theme }) => theme.colors.border};
+  box-shadow: 0 1px 2px rgba(60, 47, 107, 0.08);
+  &[data-selected] { border-color: ${({ theme }) => theme.colors.brandStrong}; box-shadow: 0 0 0 3px rgba(157, 117, 235, 0.35); }
   input { width: 20px; height: 20px; margin: 0; }
   &:focus-within { outline: 3px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; }
 `;
@@ -160,7 +162,7 @@ export function PriceScreen({ screen, answer, send, results, busy, flags }: Scre
               <OptionList>
                 {plans.map((plan) => (
                   <li key={plan.productId}>
-                    <PlanCard $selected={plan.productId === chosen}>
+                    <PlanCard data-selected={plan.productId === chosen || undefined}>
                       <input
                         type="radio"
                         name={`${screen.id}-plan`}
@@ -183,7 +185,8 @@ export function PriceScreen({ screen, answer, send, results, busy, flags }: Scre
             </div>
           ) : null}
           {error ? <ErrorText id={errorId} role="alert">{error}</ErrorText> : null}
-          {selected ? <PayTerms id={payTermsId}>{fillPlanTerms(screen.payTerms, selected)}</PayTerms> : null}
+          {/* In the page before a plan is chosen, hidden: its class is then made as the screen is, not by the tap that chooses. */}
+          <PayTerms id={payTermsId} hidden={!selected}>{selected ? fillPlanTerms(screen.payTerms, selected) : null}</PayTerms>
           <PrimaryButton type="submit" disabled={busy || plans.length === 0} aria-busy={busy || undefined} aria-describedby={selected ? payTermsId : undefined}>
             {busy && screen.busy ? screen.busy : screen.cta}
           </PrimaryButton>

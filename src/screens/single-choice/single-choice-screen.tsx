@@ -14,7 +14,7 @@ export function SingleChoiceScreen({ screen, answer, send }: ScreenProps<SingleC
             <OptionCard
               type="button"
               aria-pressed={answer === option.value}
-              $selected={answer === option.value}
+              data-selected={answer === option.value || undefined}
               onClick={() => send({ type: 'ANSWER', value: option.value })}
             >
               {option.icon ? <OptionIcon aria-hidden="true">{option.icon}</OptionIcon> : null}
