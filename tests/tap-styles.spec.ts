@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectScreen, freshEmail, freshStart, giveEmailAndGetAccess } from './support/funnel-driver';
 import { loadTestFlow, screenById } from './support/load-test-flow';
 import { tap, walkToEmail } from './support/quiz-walk';
+import { paidVisitor } from './support/paid-visitor';
 
 // Issue 15: a tap never adds a CSS rule. A styled component whose class depends on the funnel's state (an answer
 // marked, the page group's art, a step running) makes styled-components insert a new rule when that state first
@@ -98,6 +99,28 @@ test('coming back to an answered question marks the answer without adding a CSS 
   // Marked in the flow's brand colour (the selected rule), where the others keep the control border.
   expect(await borderOf(single)).toBe('rgb(108, 69, 201)');
   expect(await borderOf(other)).not.toBe('rgb(108, 69, 201)');
+  const log = await insertsDuringInput(page);
+  expect(log.total).toBeGreaterThan(50);
+  expect(log.inInput).toEqual([]);
+});
+
+test('ticking offers on the upsell, a bundle with what it includes, adds no CSS rule', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.addInitScript(RECORDER);
+  await paidVisitor(page);
+  await idle(page);
+  await tap(page, 'Continue');
+  await expectScreen(page, flow, 'signup-offer');
+  await idle(page);
+  // The taps on this screen only (the one that opened it, in a page just back from the hosted payment, rendered it).
+  await page.evaluate(() => ((window as unknown as { __ruleInserts: { inInput: string[] } }).__ruleInserts.inInput.length = 0));
+  const box = (name: RegExp) => page.getByRole('checkbox', { name });
+  await box(/^Your birth chart reading/).check();
+  await box(/^Ultra pack/).check();
+  // Its parts show the badge of the bundle that includes them; the bundle is marked as chosen.
+  await expect(page.locator('label').filter({ has: box(/^Love paths/) })).toContainText('Included in the Ultra pack');
+  expect(await borderOf(page.locator('label').filter({ has: box(/^Ultra pack/) }))).toBe('rgb(108, 69, 201)');
+  await box(/^Ultra pack/).uncheck();
   const log = await insertsDuringInput(page);
   expect(log.total).toBeGreaterThan(50);
   expect(log.inInput).toEqual([]);

@@ -54,6 +54,7 @@ const Badge = styled.span`
   border-radius: 999px;
   color: ${({ theme }) => theme.colors.onBrand};
   background: ${({ theme }) => theme.colors.brandStrong};
+  &[hidden] { display: none; }
 `;
 
 const Prices = styled.span`
@@ -147,8 +148,11 @@ export function OffersScreen({ screen, answer, answers, flags, send, results, bu
                       <Name>
                         {offer.name}
                         {offer.description ? <Description>{offer.description}</Description> : null}
-                        {state.kind === 'owned' ? <Badge>{screen.boughtLabel ?? 'Yours'}</Badge> : null}
-                        {state.kind === 'included' ? <Badge>{screen.includedLabel ?? 'Included'}</Badge> : null}
+                        {/* In every card, hidden until the card is bought or included: the tap that ticks a bundle then
+                            shows the badge of what it includes without inserting a CSS rule for it (issue 15). */}
+                        <Badge hidden={state.kind !== 'owned' && state.kind !== 'included'}>
+                          {state.kind === 'owned' ? (screen.boughtLabel ?? 'Yours') : state.kind === 'included' ? (screen.includedLabel ?? 'Included') : null}
+                        </Badge>
                         {lowered && screen.creditNote ? <Description>{screen.creditNote}</Description> : null}
                       </Name>
                       {state.kind === 'for-sale' ? (
