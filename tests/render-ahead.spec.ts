@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectScreen, freshEmail, freshStart, headingPattern, visitorOnPrices } from './support/funnel-driver';
 import { loadTestFlow, screenById } from './support/load-test-flow';
 import { tap } from './support/quiz-walk';
+import { paidVisitor } from './support/paid-visitor';
 
 // Issue 15: the screen a tap most likely leads to is rendered ahead, hidden, once the browser is idle, and the tap
 // shows that very tree; the screen left is hidden at once and taken out of the page at idle (funnel-view.tsx).
@@ -177,4 +178,16 @@ test('with reduced motion, the screen left is hidden and a scheme switch recolou
     return { before, after: getComputedStyle(document.body).color };
   });
   expect(textColours.after).not.toBe(textColours.before);
+});
+
+test('a paid payment\'s result screen has the upsell rendered ahead, as the payment\'s outcome leads there', async ({ page }) => {
+  await paidVisitor(page);
+  // The branch on the payment check's outcome is decided as the machine will decide it: paid, the upsell.
+  const ahead = headingsOf(page, 'signup-offer');
+  await expect(ahead).toHaveCount(1);
+  await expect(ahead).toBeHidden();
+  await ahead.evaluate((h) => ((h as HTMLElement & { renderedAhead?: boolean }).renderedAhead = true));
+  await tap(page, 'Continue');
+  await expectScreen(page, flow, 'signup-offer');
+  expect(await page.getByRole('heading', { level: 1 }).evaluate((h) => (h as HTMLElement & { renderedAhead?: boolean }).renderedAhead === true)).toBe(true);
 });

@@ -314,6 +314,14 @@ describe('the astrology flow graph', () => {
     expect(resolveNext(screenById('select-price'), {})).toBeNull();
   });
 
+  it('given the machine\'s memory, a branch on an effect\'s outcome is decided as the machine decides it', () => {
+    const result = screenById('payment-success');
+    // Without the payment check's outcome, the default branch; with it, the branch the outcome takes.
+    expect(resolveNext(result, {})).toBe('select-price');
+    expect(resolveNext(result, {}, {}, { results: { checkPayment: { outcome: 'paid' } } })).toBe('signup-offer');
+    expect(resolveNext(result, {}, {}, { results: { checkPayment: { outcome: 'declined' } } })).toBe('select-price');
+  });
+
   it('pathFor goes from the welcome screen through the quiz and /email to the price screen', () => {
     const path = pathFor(flow, {});
     expect(path[0]).toBe('welcome');

@@ -89,10 +89,14 @@ export function indexFlow(flow: Flow): { byId: ReadonlyMap<string, Screen>; byRo
   return index;
 }
 
-/** The screen the visitor goes to from `screen` given the answers (and switches), or null at an end. */
-export function resolveNext(screen: Screen, answers: Answers, flags: Flags = {}): string | null {
+/**
+ * The screen the visitor goes to from `screen` given the answers (and switches), or null at an end. Given the
+ * machine's memory too (its effects' results and the screens seen), a branch on an effect's outcome or on a screen
+ * seen is decided as the machine decides it; without, an effect has no outcome yet and no screen was seen.
+ */
+export function resolveNext(screen: Screen, answers: Answers, flags: Flags = {}, memory: { results?: Record<string, unknown>; seen?: readonly string[] } = {}): string | null {
   for (const branch of branchesOf(screen)) {
-    if (!branch.when || evaluateCondition(branch.when, answers, {}, flags)) return branch.to;
+    if (!branch.when || evaluateCondition(branch.when, answers, memory.results ?? {}, flags, memory.seen ?? [])) return branch.to;
   }
   return null;
 }

@@ -94,15 +94,17 @@ export function FunnelView({ flow, actor, sessionReady }: { flow: Flow; actor: F
   const path = useMemo(() => pathFor(flow, answers), [flow, answers]);
   const assigned = useSelector(actor, (s) => s.context.assigned);
   const flagsSettled = useSelector(actor, (s) => s.context.flagsSettled);
+  const seen = useSelector(actor, (s) => s.context.seen);
   // The screen a tap here most likely leads to (the branch today's answers take). None while it reads a flag whose
   // value is not yet the visitor's (not assigned, and Remote Config not settled): it would wait for Remote Config
   // anyway. Once settled, the values in force are the ones the screen is assigned as it opens.
   const likely = useMemo(() => {
     if (!screen) return undefined;
-    const next = byId.get(resolveNext(screen, answers, flags) ?? '');
+    // Decided as the machine will decide it: a payment's result screen leads on by the payment's outcome once known.
+    const next = byId.get(resolveNext(screen, answers, flags, { results: stored, seen }) ?? '');
     if (!next || next.id === screen.id) return undefined;
     return flagsSettled || flagsOfScreen(next).every((name) => Object.hasOwn(assigned, name)) ? next : undefined;
-  }, [byId, screen, answers, flags, assigned, flagsSettled]);
+  }, [byId, screen, answers, flags, stored, seen, assigned, flagsSettled]);
   // It is rendered ahead, hidden, once the browser is idle after this screen painted: React builds its elements and
   // styles then, and the browser lays it out, so the tap only shows it (issue 15). As a transition: a tap that comes
   // while React builds it is handled first, and the tap's own frame never waits for the one after.
