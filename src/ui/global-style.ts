@@ -82,6 +82,11 @@ export const GlobalStyle = createGlobalStyle`
   :where(input[type='radio']):checked::before { transform: scale(1); }
   :where(input[type='checkbox'], input[type='radio']):disabled { cursor: not-allowed; opacity: 0.55; }
   :focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; }
+  /*
+   * hidden hides, whatever display a component's rules give the element: elements kept in the page until they are
+   * needed (a top bar, a back button, a badge) are hidden so, and their classes exist before the tap that shows them.
+   */
+  [hidden] { display: none !important; }
   .visually-hidden {
     position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px;
     overflow: hidden; clip: rect(0, 0, 0, 0); white-space: nowrap; border: 0;

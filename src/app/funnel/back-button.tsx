@@ -17,7 +17,6 @@ const Button = styled.button`
   font-weight: 600;
   cursor: pointer;
   &:disabled { opacity: 0.4; cursor: not-allowed; }
-  &[hidden] { display: none; }
   ${canHover} { &:hover:not(:disabled) { background: ${({ theme }) => theme.colors.tint}; } }
 `;
 

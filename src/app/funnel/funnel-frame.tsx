@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import type { Group } from '../../engine/generated/flow-types';
 import { blurredArtOf } from '../../shared/blurred-art';
 import { whenIdle } from '../../ui/when-idle';
@@ -20,6 +20,14 @@ export const Backdrop = styled.div`
   ${up('sm')} { padding: 32px 24px 64px; }
 `;
 
+/** The art's image layer, and its blurred copy's on the card: covering the viewport, fixed to it. */
+const coverViewport = css`
+  background-position: center;
+  background-size: cover;
+  background-repeat: no-repeat;
+  background-attachment: fixed;
+`;
+
 /**
  * The group's art (the element's style) under the scheme's overlay: none in light; in dark the pastel art becomes a
  * night sky. It covers the backdrop's box, fixed to the viewport as before, and is a compositing layer of its own
@@ -32,10 +40,7 @@ const Art = styled.div`
   inset: 0;
   z-index: -1;
   pointer-events: none;
-  background-position: center;
-  background-size: cover;
-  background-repeat: no-repeat;
-  background-attachment: fixed;
+  ${coverViewport}
   will-change: opacity;
 `;
 
@@ -48,6 +53,7 @@ const CardBox = styled.section`
   padding: 16px var(--card-pad-x) 28px;
   border-radius: 24px;
   background: ${({ theme }) => theme.colors.surface};
+  ${coverViewport}
   box-shadow: 0 20px 50px ${({ theme }) => theme.colors.shadow};
   ${up('sm')} { --card-pad-x: 32px; padding: 24px var(--card-pad-x) 36px; }
 `;
@@ -58,9 +64,13 @@ const CardBox = styled.section`
  */
 const cssUrl = (path: string) => `url("${path.replace(/[^A-Za-z0-9/_.-]/gu, (c) => `\\${c.codePointAt(0)!.toString(16)} `)}")`;
 
-/** The art's layers: the group's art under the scheme's overlay (both cover the viewport, fixed). */
-function artStyle(image: string | undefined, overlay: string): CSSProperties {
-  return { backgroundImage: image ? `linear-gradient(${overlay}, ${overlay}), ${cssUrl(image)}` : `linear-gradient(${overlay}, ${overlay})` };
+/** A layer of one colour. */
+const flat = (color: string) => `linear-gradient(${color}, ${color})`;
+
+/** The art's layers: the group's art under the scheme's overlay. */
+function artStyle(image: string | undefined): CSSProperties {
+  const overlay = flat(theme.colors.artOverlay);
+  return { backgroundImage: image ? `${overlay}, ${cssUrl(image)}` : overlay };
 }
 
 /**
@@ -68,16 +78,10 @@ function artStyle(image: string | undefined, overlay: string): CSSProperties {
  * as the art is, so it lies exactly over the art behind the card (src/shared/blurred-art.ts), under the card's own
  * surface. No backdrop-filter: the browser would blur the art again on every screen change.
  */
-function blurredCardStyle(blurredArt: string | undefined, colors: { surface: string; artOverlay: string; page: string }): CSSProperties | undefined {
+function blurredCardStyle(blurredArt: string | undefined): CSSProperties | undefined {
   if (!blurredArt) return undefined;
-  return {
-    backgroundImage: `linear-gradient(${colors.surface}, ${colors.surface}), linear-gradient(${colors.artOverlay}, ${colors.artOverlay}), ${cssUrl(blurredArt)}`,
-    backgroundColor: colors.page,
-    backgroundPosition: 'center',
-    backgroundSize: 'cover',
-    backgroundRepeat: 'no-repeat',
-    backgroundAttachment: 'fixed',
-  };
+  const { surface, artOverlay, page } = theme.colors;
+  return { backgroundImage: `${flat(surface)}, ${flat(artOverlay)}, ${cssUrl(blurredArt)}`, backgroundColor: page };
 }
 
 /**
@@ -102,8 +106,8 @@ export function preloadGroupArt(groups: Record<string, Group>): () => void {
 export function FunnelFrame({ group, groupId, children }: { group: Group | undefined; groupId: string; children: React.ReactNode }) {
   return (
     <Backdrop data-group={groupId}>
-      <Art aria-hidden="true" data-art="" style={artStyle(group?.background, theme.colors.artOverlay)} />
-      <CardBox style={blurredCardStyle(group && blurredArtOf(group), theme.colors)}>{children}</CardBox>
+      <Art aria-hidden="true" data-art="" style={artStyle(group?.background)} />
+      <CardBox style={blurredCardStyle(group && blurredArtOf(group))}>{children}</CardBox>
     </Backdrop>
   );
 }

@@ -34,7 +34,6 @@ const TopBar = styled.div`
   gap: 12px;
   min-height: 44px;
   margin-bottom: 8px;
-  &[hidden] { display: none; }
 `;
 
 const Progress = styled.div`

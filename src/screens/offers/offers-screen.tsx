@@ -54,7 +54,6 @@ const Badge = styled.span`
   border-radius: 999px;
   color: ${({ theme }) => theme.colors.onBrand};
   background: ${({ theme }) => theme.colors.brandStrong};
-  &[hidden] { display: none; }
 `;
 
 const Prices = styled.span`
@@ -134,6 +133,7 @@ export function OffersScreen({ screen, answer, answers, flags, send, results, bu
                 const locked = state.kind !== 'for-sale';
                 const selected = locked || chosenIds.includes(offer.id);
                 const lowered = state.kind === 'for-sale' && state.chargeCents < Math.round(offer.price * 100);
+                const badge = state.kind === 'owned' ? (screen.boughtLabel ?? 'Yours') : state.kind === 'included' ? (screen.includedLabel ?? 'Included') : null;
                 return (
                   <li key={offer.productId}>
                     <OfferCard data-selected={selected || undefined} data-locked={locked || undefined}>
@@ -150,9 +150,7 @@ export function OffersScreen({ screen, answer, answers, flags, send, results, bu
                         {offer.description ? <Description>{offer.description}</Description> : null}
                         {/* In every card, hidden until the card is bought or included: the tap that ticks a bundle then
                             shows the badge of what it includes without inserting a CSS rule for it (issue 15). */}
-                        <Badge hidden={state.kind !== 'owned' && state.kind !== 'included'}>
-                          {state.kind === 'owned' ? (screen.boughtLabel ?? 'Yours') : state.kind === 'included' ? (screen.includedLabel ?? 'Included') : null}
-                        </Badge>
+                        <Badge hidden={badge === null}>{badge}</Badge>
                         {lowered && screen.creditNote ? <Description>{screen.creditNote}</Description> : null}
                       </Name>
                       {state.kind === 'for-sale' ? (
