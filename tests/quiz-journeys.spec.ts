@@ -368,6 +368,10 @@ test.describe('bad answers get a clear inline message and lose nothing', () => {
     await box.press('ArrowDown');
     const second = await list.getByRole('option').nth(1).textContent();
     await expect(box).toHaveAttribute('aria-activedescendant', /option-1$/);
+    // The active suggestion is outlined in the brand colour (its aria-selected rule); the others are not.
+    await expect(list.getByRole('option').nth(1)).toHaveCSS('outline-style', 'solid');
+    await expect(list.getByRole('option').nth(1)).toHaveCSS('outline-width', '2px');
+    await expect(list.getByRole('option').first()).toHaveCSS('outline-style', 'none');
     await box.press('Enter');
     await expectScreen(page, flow, 'profile-zodiac-moon');
     expect(((await savedAnswers(page, flow))[key('profile-place-of-birth')] as { place: string }).place).toBe(second);

@@ -50,13 +50,42 @@ const idle = (page: Page) => page.evaluate(() => new Promise<void>((resolve) => 
 
 const borderOf = (locator: Locator) => locator.evaluate((el) => getComputedStyle(el).borderTopColor);
 
+/**
+ * The loading screen's steps as shown, read at one moment: each step's state, weight and colour, and whether its mark
+ * is animated (the steps move on every 100 ms, so one read, not one per step).
+ */
+const loadingSteps = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('li[data-state]')]
+      .filter((li) => li.checkVisibility({ visibilityProperty: true }))
+      .map((li) => {
+        const style = getComputedStyle(li);
+        const mark = li.querySelector('[aria-hidden="true"]');
+        return { state: li.getAttribute('data-state'), weight: style.fontWeight, color: style.color, pulses: mark ? getComputedStyle(mark).animationName !== 'none' : false };
+      }),
+  );
+
 test('no tap, key or pick from the landing to the price page adds a CSS rule', async ({ page }) => {
   test.setTimeout(120_000);
   await page.addInitScript(RECORDER);
   await freshStart(page);
   // The landing keeps its top bar hidden: there is neither a back target nor progress on it.
   await expect(page.getByRole('progressbar')).toHaveCount(0);
-  await walkToEmail(page, { relationship: 'in_relationships', birthTime: '10:30' }, () => idle(page));
+  await walkToEmail(page, { relationship: 'in_relationships', birthTime: '10:30' }, async (id) => {
+    if (id === 'profile-loading') {
+      // The step running is bold and its mark pulses; the steps still to come are muted; no other mark pulses.
+      const steps = await loadingSteps(page);
+      const active = steps.filter((s) => s.state === 'active');
+      const waiting = steps.filter((s) => s.state === 'waiting');
+      expect(active).toHaveLength(1);
+      expect(waiting.length).toBeGreaterThan(0);
+      expect(active[0]).toMatchObject({ weight: '600', pulses: true });
+      for (const step of waiting) expect(step).toMatchObject({ weight: '400', pulses: false });
+      expect(waiting[0]!.color).not.toBe(active[0]!.color);
+      expect(steps.filter((s) => s.pulses)).toHaveLength(1);
+    }
+    await idle(page);
+  });
   await giveEmailAndGetAccess(page, flow, freshEmail());
   await expectScreen(page, flow, 'select-price');
   // Every plan chosen in turn: the one chosen is marked, and the terms of payment name it.

@@ -1,6 +1,6 @@
 import type { Condition, PaymentErrorScreen, Screen } from './generated/flow-types';
 import type { Answers } from './answers';
-import { branchesOf } from './flow-graph';
+import { branchesOf, resolveNext } from './flow-graph';
 import { conditionAnswerKeys, evaluateCondition, type Flags } from './conditions';
 
 /** Why a payment failed, as a payment error screen's `reasonFrom` effect reports it. */
@@ -38,8 +38,7 @@ export function paymentErrorReasonOf(result: { outcome: string } | undefined): P
  * machine decides with the same data), or null when no branch holds.
  */
 export function targetOfAnswer(screen: PaymentErrorScreen, value: string, answers: Answers, results: Record<string, unknown>, flags: Flags, seen: readonly string[] = []): string | null {
-  const withAnswer = { ...answers, [screen.answerKey]: value };
-  return branchesOf(screen).find((branch) => !branch.when || evaluateCondition(branch.when, withAnswer, results, flags, seen))?.to ?? null;
+  return resolveNext(screen, { ...answers, [screen.answerKey]: value }, flags, { results, seen });
 }
 
 /**

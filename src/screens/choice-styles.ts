@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { canHover } from '../ui/theme';
 
 export const OptionList = styled.ul`
@@ -7,6 +7,12 @@ export const OptionList = styled.ul`
   padding: 0;
   display: grid;
   gap: 12px;
+`;
+
+/** How a chosen card (an option, an offer) is marked: tinted, its border in the brand colour. */
+export const chosenCard = css`
+  background: linear-gradient(${({ theme }) => theme.colors.tint}, ${({ theme }) => theme.colors.tint}), ${({ theme }) => theme.colors.surfaceSolid};
+  border-color: ${({ theme }) => theme.colors.brandStrong};
 `;
 
 /**
@@ -32,8 +38,7 @@ export const OptionCard = styled.button`
   box-shadow: 0 1px 2px ${({ theme }) => theme.colors.shadow};
   transition: border-color 120ms ease, transform 120ms ease;
   &[data-selected] {
-    background: linear-gradient(${({ theme }) => theme.colors.tint}, ${({ theme }) => theme.colors.tint}), ${({ theme }) => theme.colors.surfaceSolid};
-    border-color: ${({ theme }) => theme.colors.brandStrong};
+    ${chosenCard}
     box-shadow: 0 0 0 1px ${({ theme }) => theme.colors.brandStrong};
   }
   /* Only where a pointer really hovers: after a tap, :hover stays on whatever is under the finger. */

@@ -27,4 +27,3 @@ export async function paidVisitor(page: Page): Promise<{ email: string; usid: st
   await expect(page.getByText('Payment received')).toBeVisible();
   return { email, usid };
 }
-

@@ -73,7 +73,6 @@ export function FunnelView({ flow, actor, sessionReady }: { flow: Flow; actor: F
   // Screens read results by the kind the flow checker verified their fields name (results.plans[screen.plansFrom]).
   const results = useMemo(() => resultsByKind(stored), [stored]);
   // A screen that submits to an effect is busy while it runs (its sub-state "submitting").
-  const hydrated = useHydrated();
   const busy = useSelector(actor, (s) => typeof s.value === 'object' && Object.values(s.value).includes('submitting'));
   const send = useCallback((event: FunnelEvent) => actor.send(event), [actor]);
   const screen = byId.get(screenId);
@@ -120,6 +119,8 @@ export function FunnelView({ flow, actor, sessionReady }: { flow: Flow; actor: F
     setLeaving(current);
   }
   useEffect(() => (leaving ? whenIdle(() => setLeaving(undefined)) : undefined), [leaving]);
+  // Whether the landing's prerendered HTML has been hydrated (the hidden top bar waits for it, below).
+  const hydrated = useHydrated();
   if (!screen) return null;
   if (awaiting) return <FunnelFrame group={flow.groups[screen.group]} groupId={screen.group}><Waiting role="status" aria-label="Loading" /></FunnelFrame>;
 

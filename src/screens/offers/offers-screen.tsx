@@ -6,7 +6,7 @@ import { basketOf, bundleOffersOf, chargeCents, coveredOffers } from '../../shar
 import { formatUsd } from '../../domain/group-plans';
 import type { ScreenProps } from '../screen-props';
 import { ScreenLayout } from '../screen-layout';
-import { OptionList } from '../choice-styles';
+import { chosenCard, OptionList } from '../choice-styles';
 import { fillText, type TextValues } from '../fill-text';
 import { ErrorText, PrimaryButton, SecondaryButton, Stack } from '../../ui/primitives';
 
@@ -23,10 +23,7 @@ const OfferCard = styled.label`
   color: ${({ theme }) => theme.colors.text};
   background: ${({ theme }) => theme.colors.surfaceSolid};
   border: 2px solid ${({ theme }) => theme.colors.controlBorder};
-  &[data-selected] {
-    background: linear-gradient(${({ theme }) => theme.colors.tint}, ${({ theme }) => theme.colors.tint}), ${({ theme }) => theme.colors.surfaceSolid};
-    border-color: ${({ theme }) => theme.colors.brandStrong};
-  }
+  &[data-selected] { ${chosenCard} }
   &[data-locked] { cursor: default; }
   box-shadow: ${({ theme }) => `0 1px 2px ${theme.colors.shadow}`};
   input { width: 22px; height: 22px; accent-color: ${({ theme }) => theme.colors.brandStrong}; margin: 0; }
