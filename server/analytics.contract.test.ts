@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +7,9 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from './app';
+import { eventCatalogueOf } from './analytics/event-catalogue';
+import { DEFAULT_EVENT_LOG_SETTINGS, type EventLogSettings } from './analytics/event-log-settings';
+import { validateFlow } from '../src/engine/validate-flow';
 import { fromBigInt, toIso } from './db/values';
 import { DEFAULT_RATE_LIMITS } from './rate-limits';
 import { describeOnEachDatabase, openTestStore } from './test-support/databases';
@@ -17,6 +21,12 @@ import { runScript } from './test-support/run-script';
 // prints what they stored. The field-by-field checks are in analytics/upload-validation.test.ts.
 
 const uniq = () => randomUUID().replace(/-/g, '').slice(0, 12);
+// The log stores what the product's flow, the app and the SDK declare: the server here serves the product's flow.
+const productFlow = validateFlow(JSON.parse(readFileSync('flows/astrology.json', 'utf8')));
+if (!productFlow.ok) throw new Error('flows/astrology.json does not validate');
+const catalogue = eventCatalogueOf([productFlow.flow]);
+// Every call of the shared server comes from 127.0.0.1: the quotas are tested below with servers of their own.
+const generous: EventLogSettings = { ...DEFAULT_EVENT_LOG_SETTINGS, quotas: { devicePerSecond: 1e6, devicePerDay: 1e8, addressPerSecond: 1e6, addressPerDay: 1e8 } };
 const newDevice = () => `device-${uniq()}`;
 const API_KEY = 'client-key-0123456789';
 const MIB = 1024 * 1024;
@@ -35,7 +45,7 @@ function numberIn(body: unknown, key: string): number {
 }
 
 function event(device: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { event_type: 'screen_shown', device_id: device, insert_id: randomUUID(), time: 1767225601234, session_id: 1767225600000, platform: 'Web', ...overrides };
+  return { event_type: 'Screen Shown', device_id: device, insert_id: randomUUID(), time: 1767225601234, session_id: 1767225600000, platform: 'Web', ...overrides };
 }
 
 describeOnEachDatabase('The event log (Amplitude HTTP V2 and Batch API)', ({ store, databaseEnv }) => {
@@ -44,7 +54,7 @@ describeOnEachDatabase('The event log (Amplitude HTTP V2 and Batch API)', ({ sto
 
   beforeAll(async () => {
     // Every call here comes from 127.0.0.1; the limit itself is tested below with a server of its own.
-    app = await buildServer({ store: store(), rateLimits: { ...DEFAULT_RATE_LIMITS, analytics: 100_000 } });
+    app = await buildServer({ store: store(), rateLimits: { ...DEFAULT_RATE_LIMITS, analytics: 100_000 }, eventCatalogue: catalogue, eventLog: generous });
     await app.listen({ port: 0, host: '127.0.0.1' });
     baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   });
@@ -68,8 +78,9 @@ describeOnEachDatabase('The event log (Amplitude HTTP V2 and Batch API)', ({ sto
       const device = newDevice();
       const body = JSON.stringify(
         upload([
-          event(device, { event_properties: { screen_id: 'profile-name', title: 'Überblick ✨' }, user_properties: { $set: { plan: 'trial' } }, language: 'de-DE' }),
+          event(device, { event_properties: { screen_id: 'profile-name', question_id: 'Überblick ✨' }, language: 'de-DE' }),
           event(device, { time: undefined, event_type: 'session_start' }),
+          event(device, { event_type: '$identify', time: 1767225600500, user_properties: { $set: { ab_priceSet: 'trial_price_test' } } }),
         ]),
       );
       const before = Date.now();
@@ -78,21 +89,23 @@ describeOnEachDatabase('The event log (Amplitude HTTP V2 and Batch API)', ({ sto
       expect(answer.status).toBe(200);
       expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
       expect(answer.headers.get('cache-control')).toBe('no-store');
-      expect(answer.body).toEqual({ code: 200, events_ingested: 2, payload_size_bytes: Buffer.byteLength(body), server_upload_time: expect.any(Number) });
+      expect(answer.body).toEqual({ code: 200, events_ingested: 3, payload_size_bytes: Buffer.byteLength(body), server_upload_time: expect.any(Number) });
       const uploadTime = numberIn(answer.body, 'server_upload_time');
       expect(uploadTime).toBeGreaterThanOrEqual(before);
       expect(uploadTime).toBeLessThanOrEqual(after);
 
       const rows = await rowsOf(device);
       expect(rows.map((row) => [row.event_type, toIso(row.event_time), toIso(row.received_at)])).toEqual([
-        ['screen_shown', '2026-01-01T00:00:01.234Z', new Date(uploadTime).toISOString()],
+        ['$identify', '2026-01-01T00:00:00.500Z', new Date(uploadTime).toISOString()],
+        ['Screen Shown', '2026-01-01T00:00:01.234Z', new Date(uploadTime).toISOString()],
         ['session_start', new Date(uploadTime).toISOString(), new Date(uploadTime).toISOString()],
       ]);
-      const [first] = rows;
+      const first = rows.find((row) => row.event_type === 'Screen Shown');
       expect(first).toMatchObject({ api_key: API_KEY, user_id: null, platform: 'Web', language: 'de-DE' });
       expect(fromBigInt(first!.session_id!)).toBe(1767225600000);
-      expect(JSON.parse(first!.event_properties)).toEqual({ screen_id: 'profile-name', title: 'Überblick ✨' });
-      expect(JSON.parse(first!.user_properties)).toEqual({ $set: { plan: 'trial' } });
+      expect(JSON.parse(first!.event_properties)).toEqual({ screen_id: 'profile-name', question_id: 'Überblick ✨' });
+      expect(JSON.parse(first!.user_properties)).toEqual({});
+      expect(JSON.parse(rows[0]!.user_properties)).toEqual({ $set: { ab_priceSet: 'trial_price_test' } });
     });
 
     it('takes the same body on /analytics/batch and answers the same way', async () => {
@@ -105,34 +118,37 @@ describeOnEachDatabase('The event log (Amplitude HTTP V2 and Batch API)', ({ sto
 
     it('takes JSON sent as text/plain, as navigator.sendBeacon (the SDK\'s beacon transport) sends it', async () => {
       const device = newDevice();
-      const answer = await post('/2/httpapi', JSON.stringify(upload([event(device, { event_type: 'page_hidden' })])), { 'content-type': 'text/plain;charset=UTF-8' });
+      const answer = await post('/2/httpapi', JSON.stringify(upload([event(device, { event_type: 'session_end' })])), { 'content-type': 'text/plain;charset=UTF-8' });
       expect(answer.status).toBe(200);
       expect(answer.body).toMatchObject({ code: 200, events_ingested: 1 });
-      expect((await rowsOf(device)).map((row) => row.event_type)).toEqual(['page_hidden']);
+      expect((await rowsOf(device)).map((row) => row.event_type)).toEqual(['session_end']);
     });
 
     it('keeps no IP address and no email: not the ip field, nor any property holding one', async () => {
       const device = newDevice();
       const email = `ada.${uniq()}@example.com`;
+      // Personal values in properties the catalogue declares: they are dropped all the same.
       const answer = await post(
         '/2/httpapi',
         upload([
           event(device, {
+            event_type: '[Amplitude] Page Viewed',
             ip: '198.51.100.23',
             location_lat: 51.5,
             idfa: 'AEBE52E7-03EE-455A-B3C4-E57283966239',
             user_agent: 'Mozilla/5.0',
-            event_properties: { screen_id: 'email', email, page: `https://app.example/email?email=${encodeURIComponent(email)}`, peer: '203.0.113.9' },
-            user_properties: { $set: { email, plan: 'trial' } },
+            event_properties: { '[Amplitude] Page Path': '/email', '[Amplitude] Page Location': `https://app.example/email?email=${encodeURIComponent(email)}`, utm_content: email, referrer: '203.0.113.9' },
           }),
+          event(device, { event_type: '$identify', time: 1767225600500, user_properties: { $set: { utm_source: email, flow_id: 'astrology' } } }),
         ]),
       );
       expect(answer.status).toBe(200);
-      const [row] = await rowsOf(device);
-      const stored = JSON.stringify(row);
+      const rows = await rowsOf(device);
+      expect(rows).toHaveLength(2);
+      const stored = JSON.stringify(rows);
       for (const personal of [email, encodeURIComponent(email), '198.51.100.23', '203.0.113.9', 'AEBE52E7', 'Mozilla', '51.5']) expect(stored).not.toContain(personal);
-      expect(JSON.parse(row!.event_properties)).toEqual({ screen_id: 'email' });
-      expect(JSON.parse(row!.user_properties)).toEqual({ $set: { plan: 'trial' } });
+      expect(JSON.parse(rows[1]!.event_properties)).toEqual({ '[Amplitude] Page Path': '/email' });
+      expect(JSON.parse(rows[0]!.user_properties)).toEqual({ $set: { flow_id: 'astrology' } });
     });
   });
 
@@ -276,7 +292,7 @@ describeOnEachDatabase('The event log (Amplitude HTTP V2 and Batch API)', ({ sto
       const devices = Object.fromEntries(['A', 'B', 'C', 'D', 'E', 'F'].map((name) => [name, newDevice()]));
       const visit = (name: string, version: number, steps: Array<[string, number, string?]>) =>
         steps.map(([screen, second, priceSet]) =>
-          event(devices[name]!, { event_type: `${screen} shown`, time: 1767225600000 + second * 1000, event_properties: { screen_id: screen, flow_id: flowId, flow_version: version, ...(priceSet ? { ab_priceSet: priceSet } : {}) } }),
+          event(devices[name]!, { event_type: 'Screen Shown', time: 1767225600000 + second * 1000, event_properties: { screen_id: screen, flow_id: flowId, flow_version: version, ...(priceSet ? { ab_priceSet: priceSet } : {}) } }),
         );
       // The same visitors as src/engine/drop-off.test.ts: in a relationship or single (the partner question shown to
       // two of five), a visitor who goes back a screen, two variants and one visitor never assigned, two versions.
@@ -329,30 +345,34 @@ describeOnEachDatabase('The event log (Amplitude HTTP V2 and Batch API)', ({ sto
     });
 
     it('prints the events received in the window, one line each (time, event type, screen id or -), then the count', async () => {
-      const tag = uniq();
+      // A year of its own, so no other test's events match these lines.
+      const year = 2011;
       const device = newDevice();
-      const at = (second: number) => Date.UTC(2026, 0, 2, 3, 4, second, 500);
+      const at = (second: number) => Date.UTC(year, 0, 2, 3, 4, second, 500);
       await post(
         '/2/httpapi',
         upload([
-          event(device, { event_type: `cli_${tag}_shown`, time: at(1), event_properties: { screen_id: 'profile-birthday' } }),
-          event(device, { event_type: `cli_${tag}_answered`, time: at(2), event_properties: { screen_id: 42 } }),
-          event(device, { event_type: `cli_${tag}_other\tkind\n\u001b[31m`, time: at(3) }),
+          event(device, { event_type: 'Screen Shown', time: at(1), event_properties: { screen_id: 'profile-birthday' } }),
+          event(device, { event_type: 'Screen Answered', time: at(2), event_properties: { screen_id: 42 } }),
+          event(device, { event_type: 'Screen Shown', time: at(3), event_properties: { screen_id: 'other\tkind\n\u001b[31m' } }),
+          event(device, { event_type: 'session_start', time: at(4) }),
         ]),
       );
       // An event that arrived two hours ago: outside --since 1h, inside --since 3h.
-      await post('/2/httpapi', upload([event(device, { event_type: `cli_${tag}_old`, time: at(0) })]));
+      const oldDevice = newDevice();
+      await post('/2/httpapi', upload([event(oldDevice, { event_type: 'session_end', time: at(0) })]));
       const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000).toISOString();
-      await store().db.updateTable('analytics_events').set({ received_at: twoHoursAgo }).where('event_type', '=', `cli_${tag}_old`).execute();
+      await store().db.updateTable('analytics_events').set({ received_at: twoHoursAgo }).where('device_id', '=', oldDevice).execute();
 
       const recent = await runScript('events.ts', ['--since', '1h'], databaseEnv());
       expect(recent.stderr).toBe('');
       expect(recent.code).toBe(0);
       const lines = recent.stdout.trimEnd().split('\n');
-      expect(lines.filter((line) => line.includes(`cli_${tag}_`))).toEqual([
-        `2026-01-02T03:04:01.500Z\tcli_${tag}_shown\tprofile-birthday`,
-        `2026-01-02T03:04:02.500Z\tcli_${tag}_answered\t42`,
-        `2026-01-02T03:04:03.500Z\tcli_${tag}_other\\u0009kind\\u000a\\u001b[31m\t-`,
+      expect(lines.filter((line) => line.startsWith(`${year}-01-02T03:04:0`))).toEqual([
+        `${year}-01-02T03:04:01.500Z\tScreen Shown\tprofile-birthday`,
+        `${year}-01-02T03:04:02.500Z\tScreen Answered\t42`,
+        `${year}-01-02T03:04:03.500Z\tScreen Shown\tother\\u0009kind\\u000a\\u001b[31m`,
+        `${year}-01-02T03:04:04.500Z\tsession_start\t-`,
       ]);
       // Each event is one line of three fields, and the last line counts them (other tests' events included).
       const eventLines = lines.slice(0, -1);
@@ -361,7 +381,7 @@ describeOnEachDatabase('The event log (Amplitude HTTP V2 and Batch API)', ({ sto
 
       const wider = await runScript('events.ts', ['--since=3h'], databaseEnv());
       expect(wider.code).toBe(0);
-      expect(wider.stdout).toContain(`2026-01-02T03:04:00.500Z\tcli_${tag}_old\t-\n`);
+      expect(wider.stdout).toContain(`${year}-01-02T03:04:00.500Z\tsession_end\t-\n`);
     });
   });
 });

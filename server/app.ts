@@ -4,6 +4,8 @@ import { join, relative, resolve, sep } from 'node:path';
 import fastifyCors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
+import { eventCatalogueOf, type EventCatalogue } from './analytics/event-catalogue';
+import { DEFAULT_EVENT_LOG_SETTINGS, type EventLogSettings } from './analytics/event-log-settings';
 import { analyticsRoutes } from './analytics/routes';
 import { useStrictJsonBodies } from './api/json-body';
 import { apiValidatorCompiler } from './api/validation';
@@ -53,6 +55,13 @@ export interface ServerOptions {
   sessionSecrets?: readonly string[];
   /** Requests per minute per client address on the limited routes; default DEFAULT_RATE_LIMITS. */
   rateLimits?: RateLimitSettings;
+  /**
+   * What the event log stores: the events and properties of the flows served (eventCatalogueOf). Default: only the
+   * app's and the SDK's own events, since no flow is known.
+   */
+  eventCatalogue?: EventCatalogue;
+  /** The event log's quotas per device and address and its daily ceiling; default DEFAULT_EVENT_LOG_SETTINGS. */
+  eventLog?: EventLogSettings;
   /**
    * List the sample purchases a sandbox server seeded (seedSandboxPurchases) under "Recently joined", beside the real
    * ones; default false: only real purchases. On for a sandbox or development run only (SANDBOX_PURCHASES).
@@ -105,7 +114,16 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       prefix: '/subs',
     });
     // Not an apiScope: Amplitude's wire format has its own bodies (text/plain too) and error shape.
-    await app.register(analyticsRoutes, { prefix: '/analytics', store, rateLimit: limits.analytics, corsOrigins });
+    const eventLog = options.eventLog ?? DEFAULT_EVENT_LOG_SETTINGS;
+    await app.register(analyticsRoutes, {
+      prefix: '/analytics',
+      store,
+      catalogue: options.eventCatalogue ?? eventCatalogueOf([]),
+      rateLimit: limits.analytics,
+      quotas: eventLog.quotas,
+      dailyCeiling: eventLog.dailyCeiling,
+      corsOrigins,
+    });
   }
   // The studio's report reads the event log: a few a minute are plenty for a person looking at it.
   if (options.studio) await registerStudio(app, options.studio, store, { max: STUDIO_REPORTS_PER_MINUTE, timeWindow: 60_000 });

@@ -10,6 +10,10 @@ import { knownRoutesOf, readFlowFiles } from './known-routes';
 import { loadGazetteer } from './places/gazetteer';
 import { loadSessionSecrets } from './auth/visitor-credential';
 import { readRateLimitSettings, type RateLimitSettings } from './rate-limits';
+import { eventCatalogueOf } from './analytics/event-catalogue';
+import { readEventLogSettings, type EventLogSettings } from './analytics/event-log-settings';
+import { validateFlow } from '../src/engine/validate-flow';
+import type { Flow } from '../src/engine/generated/flow-types';
 import { seedCatalogue } from './subs/catalogue';
 import { seedSandboxPurchases } from './subs/recent-purchases';
 import { readTrustProxy } from './trust-proxy';
@@ -36,6 +40,9 @@ import { studioFlowsOf } from './studio/routes';
 // (signs the visitor credential cookie; comma-separated, newest first, to rotate; unset: one generated on
 // first start and kept in DATA_DIR/session-secret), RATE_LIMIT_LOOKUPS, RATE_LIMIT_SESSIONS,
 // RATE_LIMIT_CHECKOUTS, RATE_LIMIT_IP_LOOKUPS, RATE_LIMIT_ANALYTICS (requests per minute per client address),
+// EVENT_QUOTA_DEVICE_PER_SECOND, EVENT_QUOTA_DEVICE_PER_DAY, EVENT_QUOTA_ADDRESS_PER_SECOND, EVENT_QUOTA_ADDRESS_PER_DAY
+// (events the event log takes per device and per client address), EVENT_LOG_DAILY_CEILING (events it stores a UTC day),
+// FLOW_FILE (a flow the app was built with besides flows/*.json: its routes and events are known too),
 // SANDBOX_PURCHASES (on/off: seed sample purchases and list them under "Recently joined" beside the real ones, marked
 // as sandbox data; default on, except off with NODE_ENV=production, where only real purchases are listed),
 // STUDIO (on/off, default off: serve the flow studio at /studio/ from STUDIO_DIST_DIR, default <repo>/dist-studio,
@@ -133,9 +140,11 @@ const studioOn = readSwitch(process.env.STUDIO, 'STUDIO', false);
 const studioDir = resolve(process.env.STUDIO_DIST_DIR || resolve(repoRoot, 'dist-studio'));
 
 let rateLimits: RateLimitSettings;
+let eventLog: EventLogSettings;
 let sessionSecrets: string[];
 try {
   rateLimits = readRateLimitSettings(process.env);
+  eventLog = readEventLogSettings(process.env);
   sessionSecrets = await loadSessionSecrets(process.env.SESSION_SECRET, dataDir);
 } catch (error) {
   fail((error as Error).message);
@@ -148,7 +157,26 @@ try {
 } catch (error) {
   fail((error as Error).message);
 }
-const knownRoutes = knownRoutesOf(flowFiles);
+// A flow the app was built with (FLOW_FILE, as the build reads it) that is not among flows/*.json: its pages and events
+// are the app's too.
+let builtFlow: unknown[] = [];
+if (process.env.FLOW_FILE) {
+  const flowFile = resolve(repoRoot, process.env.FLOW_FILE);
+  try {
+    builtFlow = [JSON.parse(readFileSync(flowFile, 'utf8'))];
+  } catch (error) {
+    fail(`cannot read FLOW_FILE ${flowFile}: ${(error as Error).message}`);
+  }
+}
+const knownRoutes = knownRoutesOf([...flowFiles, ...builtFlow]);
+// The event log stores only what these flows (every one the app may have been built with) declare. A flow file that
+// does not validate declares nothing: the build refuses it anyway.
+const servedFlows: Flow[] = [...flowFiles, ...builtFlow].flatMap((file) => {
+  const validation = validateFlow(file);
+  if (validation.ok) return [validation.flow];
+  console.warn(`A flow file does not validate (run npm run flow:check): the event log stores none of its events. ${validation.problems[0]?.message ?? ''}`);
+  return [];
+});
 
 // Load the place index before accepting traffic, so the first visitor's search is not the slow one.
 const gazetteer = loadGazetteer();
@@ -190,6 +218,8 @@ try {
     checkout: { appOrigins, returnPaths },
     sessionSecrets,
     rateLimits,
+    eventCatalogue: eventCatalogueOf(servedFlows),
+    eventLog,
     sandboxPurchases,
     ...(studioOn ? { studio: { distDir: studioDir, flows: studioFlowsOf(flowFiles) } } : {}),
   });

@@ -5,7 +5,7 @@ import { keyOf, loadTestFlow, screenById } from './support/load-test-flow';
 import { freshEmail, freshStart, resumeAt } from './support/funnel-driver';
 import { funnelPaths } from './model/funnel-paths';
 import { tap, walkToEmail } from './support/quiz-walk';
-import { loggedEvents } from './support/event-log';
+import { loggedEvents, loggedRows, recordEventLogAnswers } from './support/event-log';
 import { declaredEvents, paidWalkEvents, payAndSkipOffers } from './support/declared-events';
 
 const flow = loadTestFlow();
@@ -15,6 +15,7 @@ interface SentEvent {
   insert_id: string;
   device_id?: string;
   event_properties?: Record<string, unknown>;
+  user_properties?: Record<string, unknown>;
 }
 
 /** Every upload to the event log (Amplitude's HTTP V2 format, on this origin; fetch and beacon alike), as sent. */
@@ -39,6 +40,7 @@ function recordUploads(page: Page) {
 test('a walk to /email sends every declared event once, in order, with its properties, and no personal data anywhere', async ({ page }) => {
   test.setTimeout(120_000);
   const uploads = recordUploads(page);
+  const answers = recordEventLogAnswers(page);
   await freshStart(page);
   const visited: string[] = [];
   await walkToEmail(page, { relationship: 'single', birthTime: '10:30' }, async (id) => void visited.push(id));
@@ -63,6 +65,21 @@ test('a walk to /email sends every declared event once, in order, with its prope
   // The visitor's name, birth date, time and place are nowhere in any upload, nor an email address or an IP.
   for (const body of uploads.bodies) {
     expect(body).not.toMatch(/Maya|1990-05-17|10:30|London|51\.5|@|"ip":"(?!\$remote)/);
+  }
+
+  // Nothing this visitor sent was refused or cut: the SDK's own events (sessions, page views, identify) and the
+  // funnel's, every upload answered 200 with nothing listed as invalid, every event stored as it was sent.
+  const sentOnce = [...new Map(uploads.events.map((e) => [e.insert_id, e])).values()];
+  expect(sentOnce.map((e) => e.event_type)).toEqual(expect.arrayContaining(['session_start', '[Amplitude] Page Viewed', '$identify']));
+  await expect.poll(() => loggedRows(sentOnce.map((e) => e.insert_id)).length, { timeout: 15_000 }).toBe(sentOnce.length);
+  const stored = loggedRows(sentOnce.map((e) => e.insert_id));
+  expect(stored.map((row) => ({ eventType: row.eventType, eventProperties: row.eventProperties, userProperties: row.userProperties }))).toEqual(
+    sentOnce.map((e) => ({ eventType: e.event_type, eventProperties: e.event_properties ?? {}, userProperties: e.user_properties ?? {} })),
+  );
+  expect(answers.length).toBeGreaterThan(0);
+  for (const answer of answers) {
+    expect(answer.status).toBe(200);
+    if (answer.body !== '(unread)') expect(JSON.parse(answer.body)).not.toHaveProperty('events_with_invalid_fields');
   }
 
   // The server's own event log kept them: `npm run events` lists the walk.

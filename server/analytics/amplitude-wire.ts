@@ -26,6 +26,8 @@ export const ENDPOINT_LIMITS: Record<Endpoint, EndpointLimits> = {
 export const MAX_STRING_LENGTH = 1024;
 /** Event and user properties: "Object depth may not exceed 40 layers". */
 export const MAX_PROPERTY_DEPTH = 40;
+/** Keys in one property map (event or user properties, and each object nested in them): the SDK refuses more. */
+export const MAX_PROPERTY_KEYS = 1000;
 /** Device and user ids shorter than this are refused unless `options.min_id_length` says otherwise. */
 export const DEFAULT_MIN_ID_LENGTH = 5;
 /** Amplitude ignores an event whose insert_id it saw for the same device within this window. */
@@ -67,6 +69,8 @@ export interface UploadSuccess {
   payload_size_bytes: number;
   /** Milliseconds since the epoch when the server accepted the upload. */
   server_upload_time: number;
+  /** Ours: events dropped whole (`event_type`: a type nobody declared) or kept without some undeclared properties. */
+  events_with_invalid_fields?: EventIndexes;
 }
 
 /** Field name → indexes into the request's `events`. */
@@ -84,6 +88,17 @@ export interface UploadError {
   events_with_invalid_fields?: EventIndexes;
   events_with_missing_fields?: EventIndexes;
   events_with_invalid_id_lengths?: EventIndexes;
+  /** 429: events per second a device (or user) may send. */
+  eps_threshold?: number;
+  /** 429: events refused for their rate, to be sent again later. */
+  throttled_events?: number[];
+  throttled_devices?: Record<string, number>;
+  throttled_users?: Record<string, number>;
+  /** 429: devices and users whose events are refused until the day (UTC) ends: the SDK drops their events. */
+  exceeded_daily_quota_devices?: Record<string, number>;
+  exceeded_daily_quota_users?: Record<string, number>;
+  /** Ours, on a 429: the events of the upload that were taken all the same. */
+  events_ingested?: number;
 }
 
 /** Amplitude's `error` texts, kept exact: the Browser SDK matches some of them. */
@@ -98,4 +113,6 @@ export const ERRORS = {
   invalidFieldValues: 'Invalid field values on some events',
   invalidIdLength: 'Invalid id length for user_id or device_id',
   payloadTooLarge: 'Payload too large',
+  /** Amplitude's text for a 429 that names throttled or over-quota devices and users. */
+  tooManyForSome: 'Too many requests for some devices and users',
 } as const;

@@ -1,34 +1,76 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Store } from '../db/open';
 import type { Database, NewAnalyticsEvent } from '../db/schema';
-import { fromJson, toIso } from '../db/values';
+import { fromBigInt, fromJson, toIso } from '../db/values';
 import { DEDUPE_WINDOW_MS } from './amplitude-wire';
 import { isPlainObject } from './personal-data';
-import type { LoggedEvent, Upload } from './upload-validation';
+import type { KeptEvent } from './declared-only';
+import type { LoggedEvent } from './upload-validation';
 import { funnelEventOf, type FunnelEvent } from '../../src/engine/drop-off';
 
-// Rows per statement: 18 columns each stays far under SQLite's 32,766 and PostgreSQL's 65,535 parameters.
-const ROWS_PER_STATEMENT = 500;
+// Rows per transaction: each is a short write that a session or payment write waiting behind it hardly notices
+// (18 columns a row stays far under SQLite's 32,766 and PostgreSQL's 65,535 parameters).
+export const ROWS_PER_WRITE = 100;
+
+/** What became of an upload's events. */
+export interface AppendResult {
+  /** Events stored (a duplicate of one already logged is not). */
+  stored: number;
+  /** Indexes, in the upload, of the events refused because the day's storage ceiling was reached. */
+  overCeiling: number[];
+}
 
 /**
- * Appends an upload's events, arrived at `receivedAt`, in one transaction (all or none, so a client retrying a
- * failed upload loses nothing and, with insert_ids, duplicates nothing). Deduplicates as Amplitude does: an
- * event whose insert_id was already logged for the same device (the user, when it has no device_id) under the
- * same api key within the last 7 days is not stored again, nor is a second copy inside the upload itself.
+ * Appends an upload's events, arrived at `receivedAt`, a few at a time (ROWS_PER_WRITE a transaction), so that no
+ * single write of the event log holds the database for long. Deduplicates as Amplitude does: an event whose insert_id
+ * was already logged for the same device (the user, when it has no device_id) under the same api key within the last
+ * 7 days is not stored again, nor is a second copy inside the upload itself; a client retrying an upload that failed
+ * half-way thus stores the rest once.
  *
- * @returns how many events were stored (duplicates are not).
+ * At most `ceiling` events are stored on one UTC day (analytics_daily_usage counts them, in the same transaction as
+ * the rows, so every process and restart shares the count); the events past it are refused and the day is marked
+ * with the time the ceiling was reached.
  */
-export async function appendEvents(store: Store, upload: Upload, receivedAt: Date): Promise<number> {
-  const rows = uniqueRows(upload, receivedAt);
+export async function appendEvents(store: Store, apiKey: string, events: readonly KeptEvent[], receivedAt: Date, ceiling: number): Promise<AppendResult> {
+  const rows = uniqueRows(apiKey, events, receivedAt);
   const windowStart = new Date(receivedAt.getTime() - DEDUPE_WINDOW_MS).toISOString();
-  return store.write(async (trx) => {
-    let stored = 0;
-    for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
-      stored += await insertChunk(trx, rows.slice(start, start + ROWS_PER_STATEMENT), windowStart);
+  const day = utcDay(receivedAt);
+  const result: AppendResult = { stored: 0, overCeiling: [] };
+  for (let start = 0; start < rows.length; start += ROWS_PER_WRITE) {
+    const chunk = rows.slice(start, start + ROWS_PER_WRITE);
+    const written = await store.write(async (trx) => {
+      const used = await usageOf(trx, store.dialect, day);
+      const room = Math.max(0, ceiling - used);
+      const taken = chunk.slice(0, room);
+      const stored = taken.length > 0 ? await insertChunk(trx, taken.map((r) => r.row), windowStart) : 0;
+      const reached = taken.length < chunk.length;
+      if (stored > 0) await trx.updateTable('analytics_daily_usage').set({ stored_events: sql<number>`stored_events + ${stored}` }).where('day', '=', day).execute();
+      // The first time only: the day keeps when its ceiling was first reached.
+      if (reached) await trx.updateTable('analytics_daily_usage').set({ ceiling_reached_at: receivedAt.toISOString(), ceiling }).where('day', '=', day).where('ceiling_reached_at', 'is', null).execute();
+      return { stored, refused: chunk.slice(taken.length).map((r) => r.index) };
+    });
+    result.stored += written.stored;
+    result.overCeiling.push(...written.refused);
+    if (written.refused.length > 0) {
+      for (const rest of rows.slice(start + ROWS_PER_WRITE)) result.overCeiling.push(rest.index);
+      break;
     }
-    return stored;
-  });
+  }
+  return result;
+}
+
+/** The day's stored events, its row created when missing; on PostgreSQL locked until the transaction ends, so that two processes never both fill the last room. */
+async function usageOf(trx: Transaction<Database>, dialect: Store['dialect'], day: string): Promise<number> {
+  await trx.insertInto('analytics_daily_usage').values({ day, stored_events: 0 }).onConflict((oc) => oc.column('day').doNothing()).execute();
+  const query = trx.selectFrom('analytics_daily_usage').select('stored_events').where('day', '=', day);
+  const row = await (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirstOrThrow();
+  return fromBigInt(row.stored_events);
+}
+
+/** YYYY-MM-DD of a time, in UTC. */
+export function utcDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
 }
 
 async function insertChunk(trx: Transaction<Database>, rows: NewAnalyticsEvent[], windowStart: string): Promise<number> {
@@ -46,17 +88,17 @@ async function insertChunk(trx: Transaction<Database>, rows: NewAnalyticsEvent[]
   return Number(result.numInsertedOrUpdatedRows ?? 0);
 }
 
-/** The upload's rows, the first of each dedupe key only. */
-function uniqueRows(upload: Upload, receivedAt: Date): NewAnalyticsEvent[] {
+/** The upload's rows with their index in the upload, the first of each dedupe key only. */
+function uniqueRows(apiKey: string, events: readonly KeptEvent[], receivedAt: Date): Array<{ index: number; row: NewAnalyticsEvent }> {
   const seen = new Set<string>();
-  const rows: NewAnalyticsEvent[] = [];
-  for (const event of upload.events) {
-    const dedupeKey = event.insertId === null ? null : dedupeKeyOf(upload.apiKey, event, event.insertId);
+  const rows: Array<{ index: number; row: NewAnalyticsEvent }> = [];
+  for (const { index, event } of events) {
+    const dedupeKey = event.insertId === null ? null : dedupeKeyOf(apiKey, event, event.insertId);
     if (dedupeKey !== null) {
       if (seen.has(dedupeKey)) continue;
       seen.add(dedupeKey);
     }
-    rows.push(toRow(upload.apiKey, event, dedupeKey, receivedAt));
+    rows.push({ index, row: toRow(apiKey, event, dedupeKey, receivedAt) });
   }
   return rows;
 }
@@ -90,6 +132,27 @@ function toRow(apiKey: string, event: LoggedEvent, dedupeKey: string | null, rec
     event_properties: JSON.stringify(event.eventProperties),
     user_properties: JSON.stringify(event.userProperties),
   };
+}
+
+/** A day whose storage ceiling was reached, as `npm run events` reports it. */
+export interface CeilingReached {
+  day: string;
+  /** When an upload first found the ceiling reached, ISO 8601. */
+  at: string;
+  ceiling: number;
+  storedEvents: number;
+}
+
+/** The days from `since`'s day on whose ceiling was reached, oldest first. */
+export async function ceilingsReachedSince(db: Kysely<Database>, since: Date): Promise<CeilingReached[]> {
+  const rows = await db
+    .selectFrom('analytics_daily_usage')
+    .select(['day', 'ceiling_reached_at', 'ceiling', 'stored_events'])
+    .where('day', '>=', utcDay(since))
+    .where('ceiling_reached_at', 'is not', null)
+    .orderBy('day')
+    .execute();
+  return rows.map((row) => ({ day: row.day, at: row.ceiling_reached_at ?? '', ceiling: fromBigInt(row.ceiling ?? 0), storedEvents: fromBigInt(row.stored_events) }));
 }
 
 /** One logged event as `npm run events` prints it. */

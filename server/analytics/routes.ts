@@ -1,15 +1,26 @@
 import fastifyCors from '@fastify/cors';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Store } from '../db/open';
-import { ENDPOINT_LIMITS, ERRORS, type Endpoint, type UploadSuccess } from './amplitude-wire';
-import { appendEvents } from './event-log';
+import { BUSY_RETRY_AFTER_SECONDS } from '../db/busy';
+import { ENDPOINT_LIMITS, ERRORS, type Endpoint } from './amplitude-wire';
+import { keepDeclared } from './declared-only';
+import type { EventCatalogue } from './event-catalogue';
+import { EventWriter } from './event-writer';
+import { uploadAnswer } from './upload-answer';
 import { UploadRefused, uploadErrorHandler } from './upload-errors';
+import { UploadQuotas, type Admission, type UploadQuotaSettings } from './upload-quotas';
 import { checkUpload } from './upload-validation';
 
 export interface AnalyticsOptions {
   store: Store;
+  /** What the log stores: the events the served flows, the app and the SDK declare, with their properties. */
+  catalogue: EventCatalogue;
   /** Per client address limit of each endpoint (route option of @fastify/rate-limit). */
   rateLimit: { max: number; timeWindow: number };
+  /** Events per device and per client address, a second and a day. */
+  quotas: UploadQuotaSettings;
+  /** Events stored at most on one UTC day. */
+  dailyCeiling: number;
   /** Other origins allowed to post (CORS); same-origin posts need nothing. */
   corsOrigins: readonly string[];
 }
@@ -33,8 +44,18 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  * Bodies are JSON sent as application/json (fetch, XHR) or text/plain (navigator.sendBeacon, which the SDK's
  * beacon transport uses: `text/plain;charset=UTF-8`). Compressed bodies are refused (415): the SDK compresses
  * only for Amplitude's own hosts, or with `enableRequestBodyCompression`.
+ *
+ * An upload that passed Amplitude's checks goes through the log's own defences against filling the disk, in order:
+ * what nobody declared is dropped (declared-only.ts), the quotas per device and address (upload-quotas.ts), then the
+ * writer with its daily ceiling and bounded backlog (event-writer.ts).
  */
-export const analyticsRoutes: FastifyPluginAsync<AnalyticsOptions> = async (scope, { store, rateLimit, corsOrigins }) => {
+export const analyticsRoutes: FastifyPluginAsync<AnalyticsOptions> = async (scope, { store, catalogue, rateLimit, quotas, dailyCeiling, corsOrigins }) => {
+  const uploadQuotas = new UploadQuotas(quotas);
+  const writer = new EventWriter(store, {
+    dailyCeiling,
+    onFull: (day) => scope.log.warn({ day, dailyCeiling }, 'event log: the daily ceiling is reached; uploads are refused until 00:00 UTC'),
+  });
+  scope.addHook('onClose', async () => writer.drained());
   scope.removeAllContentTypeParsers();
   for (const type of ['application/json', 'text/plain']) scope.addContentTypeParser(type, { parseAs: 'buffer' }, parseUpload);
   scope.setErrorHandler(uploadErrorHandler);
@@ -69,14 +90,17 @@ export const analyticsRoutes: FastifyPluginAsync<AnalyticsOptions> = async (scop
         const check = checkUpload(received.value, limits);
         if (!check.ok) return reply.code(check.status).send(check.body);
         const receivedAt = new Date();
-        await appendEvents(store, check.upload, receivedAt);
-        const answer: UploadSuccess = {
-          code: 200,
-          events_ingested: check.upload.events.length,
-          payload_size_bytes: received.sizeBytes,
-          server_upload_time: receivedAt.getTime(),
-        };
-        return reply.code(200).send(answer);
+        const { kept, invalid } = keepDeclared(check.upload.events, catalogue);
+        // On a day whose ceiling is reached nothing is counted against the quotas: nothing is taken anyway.
+        const admission: Admission = writer.isFull(receivedAt) ? admitAll(kept) : uploadQuotas.admit(request.ip, kept);
+        const written = await writer.append(check.upload.apiKey, admission.admitted, receivedAt);
+        if (written === 'busy') {
+          // Nothing of it was stored: Amplitude's clients send a 503 again later.
+          return reply.code(503).header('retry-after', String(BUSY_RETRY_AFTER_SECONDS)).send({ code: 503, error: 'The event log is busy; try again in a moment.' });
+        }
+        const answer = uploadAnswer({ sizeBytes: received.sizeBytes, receivedAt, kept, invalid, admission, written, dailyCeiling, epsThreshold: quotas.devicePerSecond });
+        if (answer.retryAfterSeconds) reply.header('retry-after', String(answer.retryAfterSeconds));
+        return reply.code(answer.status).send(answer.body);
       },
     });
   }
@@ -96,4 +120,9 @@ async function parseUpload(_request: FastifyRequest, body: Buffer): Promise<Rece
   } catch {
     throw new UploadRefused(400, { error: ERRORS.invalidJson });
   }
+}
+
+/** Every kept event let through, nothing refused: the quotas are not asked. */
+function admitAll(kept: Admission['admitted']): Admission {
+  return { admitted: kept, throttledEvents: [], throttledDevices: {}, throttledUsers: {}, exceededDailyQuotaDevices: {}, exceededDailyQuotaUsers: {}, retryAfterSeconds: 0 };
 }

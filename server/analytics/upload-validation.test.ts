@@ -180,6 +180,16 @@ describe('checkUpload', () => {
     expect(accepted(checkUpload(upload([sdkEvent({ event_properties: nest(40) })]), httpapi)).events).toHaveLength(1);
     expect(refusal(checkUpload(upload([sdkEvent({ event_properties: nest(41) })]), httpapi)).body.events_with_invalid_fields).toEqual({ event_properties: [0] });
   });
+
+  it('takes a property map of 1,000 keys, and refuses one of 1,001 at any depth (the spec\'s property map cap)', () => {
+    const keys = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, i) => [`k${i}`, i]));
+    expect(accepted(checkUpload(upload([sdkEvent({ event_properties: keys(1000), user_properties: { $set: keys(1000) } })]), httpapi)).events).toHaveLength(1);
+    const refused = checkUpload(
+      upload([sdkEvent({ event_properties: keys(1001) }), sdkEvent({ user_properties: { $set: keys(1001) } }), sdkEvent({ event_properties: { list: [keys(1001)] } })]),
+      httpapi,
+    );
+    expect(refusal(refused).body.events_with_invalid_fields).toEqual({ event_properties: [0, 2], user_properties: [1] });
+  });
 });
 
 describe('the personal-data rule', () => {

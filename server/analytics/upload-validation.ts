@@ -3,6 +3,7 @@ import {
   ERRORS,
   INVALID_IDS,
   MAX_PROPERTY_DEPTH,
+  MAX_PROPERTY_KEYS,
   MAX_STRING_LENGTH,
   RESERVED_EVENT_TYPES,
   type EndpointLimits,
@@ -217,15 +218,19 @@ function isLoggableText(value: unknown): value is string {
   return typeof value === 'string' && isStorableText(value) && !isPersonalString(value);
 }
 
-/** A properties object no deeper than Amplitude's 40 layers (the object itself is the first). */
+/**
+ * A properties object no deeper than Amplitude's 40 layers (the object itself is the first), none of whose maps has
+ * more than 1,000 keys (the spec's property map cap).
+ */
 function isPropertyObject(value: unknown): value is Record<string, unknown> {
-  return isPlainObject(value) && !deeperThan(value, MAX_PROPERTY_DEPTH);
+  return isPlainObject(value) && !exceedsLimits(value, MAX_PROPERTY_DEPTH);
 }
 
 // Stops descending at the limit, so a hostile nesting costs no more than 41 frames.
-function deeperThan(value: unknown, layers: number): boolean {
+function exceedsLimits(value: unknown, layers: number): boolean {
   if (typeof value !== 'object' || value === null) return false;
   if (layers === 0) return true;
   const children: unknown[] = Array.isArray(value) ? value : Object.values(value);
-  return children.some((child) => deeperThan(child, layers - 1));
+  if (!Array.isArray(value) && children.length > MAX_PROPERTY_KEYS) return true;
+  return children.some((child) => exceedsLimits(child, layers - 1));
 }

@@ -31,6 +31,7 @@ import * as visitorOwnership from './migrations/0005_visitor_ownership';
 import * as payerAndUnpaid from './migrations/0006_payer_and_unpaid_subscriptions';
 import * as analyticsEvents from './migrations/0007_analytics_events';
 import * as seenScreensAndSandboxPurchases from './migrations/0008_seen_screens_and_sandbox_purchases';
+import * as eventLogDailyUsage from './migrations/0009_event_log_daily_usage';
 import type { Database } from './schema';
 
 /** Where the data lives. */
@@ -118,6 +119,7 @@ export const MIGRATIONS = {
   '0006_payer_and_unpaid_subscriptions': payerAndUnpaid,
   '0007_analytics_events': analyticsEvents,
   '0008_seen_screens_and_sandbox_purchases': seenScreensAndSandboxPurchases,
+  '0009_event_log_daily_usage': eventLogDailyUsage,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

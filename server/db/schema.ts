@@ -253,6 +253,17 @@ export interface AnalyticsEventsTable {
   user_properties: JsonText;
 }
 
+/** The event log's use of a UTC day (0009): what it stored, and when the day's storage ceiling was reached. */
+export interface AnalyticsDailyUsageTable {
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  stored_events: BigIntColumn;
+  /** ISO 8601, when an upload first found the ceiling reached; null while it has not been. */
+  ceiling_reached_at: string | null;
+  /** The ceiling in force then. */
+  ceiling: BigIntColumn | null;
+}
+
 /**
  * A sample purchase a sandbox server lists under "Recently joined" (0008): not money, no checkout or charge refers to
  * it. Only a server that seeds them (SANDBOX_PURCHASES on) ever shows them.
@@ -278,6 +289,7 @@ export interface Database {
   charges: ChargesTable;
   purchases: PurchasesTable;
   analytics_events: AnalyticsEventsTable;
+  analytics_daily_usage: AnalyticsDailyUsageTable;
   sandbox_purchases: SandboxPurchasesTable;
 }
 

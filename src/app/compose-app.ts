@@ -1,6 +1,7 @@
 import { compileFlow, screenIdOf, type FunnelMachine } from '../engine/compile-flow';
 import { indexFlow } from '../engine/flow-graph';
 import { FlowProblemsError } from '../engine/flow-problem';
+import { abUserProperty } from '../engine/analytics-events';
 import type { ScreenServices } from '../screens/services-context';
 import { resolveAgainst, type AppConfig } from '../services/config';
 import { createApiClients } from './api-clients';
@@ -81,7 +82,7 @@ export const PAYMENT_FLUSH_MS = 1000;
 
 /** The A/B assignments as event and user properties (`ab_priceSet`), as the flow's `assignments` source names them. */
 function prefixed(assigned: Record<string, unknown>): Record<string, string | boolean> {
-  return Object.fromEntries(Object.entries(assigned).flatMap(([name, value]) => (typeof value === 'string' || typeof value === 'boolean' ? [[`ab_${name}`, value]] : [])));
+  return Object.fromEntries(Object.entries(assigned).flatMap(([name, value]) => (typeof value === 'string' || typeof value === 'boolean' ? [[abUserProperty(name), value]] : [])));
 }
 
 /**

@@ -177,3 +177,45 @@ export function eventMethodName(name: string): string {
  */
 export const reservedEventMethods: readonly string[] = ['load', 'track', 'isLoaded', 'constructor', 'toString', 'toLocaleString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable'];
 export const reservedEventClasses: readonly string[] = ['Ampli', 'AnalyticsInstance', 'BaseEvent', 'LoadOptions', 'FlagValues', 'FlagAssignments'];
+
+/**
+ * The events the app itself sends, which no screen declares (nothing is answered): their names and every property
+ * each may carry. The app sends them (src/app/analytics/funnel-tracking.ts) and the event log stores only what is
+ * declared here or by a flow.
+ */
+export const appEvents = {
+  checkoutStarted: { name: 'Checkout Started', properties: ['screen_id', 'flow_id', 'flow_version', 'plan_id', 'price', 'currency'] },
+  paymentResult: { name: 'Payment Result', properties: ['status', 'screen_id', 'flow_id', 'flow_version'] },
+} as const;
+
+/** The user property that holds a visitor's assignment of an A/B flag (ab_priceSet). */
+export function abUserProperty(flag: string): string {
+  return `ab_${flag}`;
+}
+
+/** The user properties the app tells analytics (identify): the flow, its version and each A/B flag, nothing personal. */
+export function identifiedUserProperties(flow: Flow): string[] {
+  return ['flow_id', 'flow_version', ...Object.keys(flow.flags ?? {}).map(abUserProperty)];
+}
+
+/**
+ * Every event a flow's screens send with the names of all the properties it may carry: the implicit ones the screen
+ * has, then the declared ones (an assignments source stands for one property per flag of the flow, named
+ * <property>_<flag>). An event sent by several screens carries the union of theirs.
+ */
+export function declaredEventProperties(flow: Flow): Map<string, Set<string>> {
+  const flags = Object.keys(flow.flags ?? {});
+  const byEvent = new Map<string, Set<string>>();
+  for (const event of declaredEvents(flow)) {
+    const names = byEvent.get(event.name) ?? new Set<string>();
+    byEvent.set(event.name, names);
+    for (const implicit of implicitProperties) {
+      if ((implicit !== 'step_id' && implicit !== 'question_id') || isQuestionScreen(event.screen)) names.add(implicit);
+    }
+    for (const { name, source } of screenProperties(flow, event.screen, event.moment)) {
+      if (source === 'assignments') for (const flag of flags) names.add(`${name}_${flag}`);
+      else names.add(name);
+    }
+  }
+  return byEvent;
+}

@@ -10,9 +10,8 @@ import type { AdEvents } from './ad-events';
 import { randomId } from '../session/random-id';
 import { abTestData } from '../../engine/ab-test-data';
 import { awaitsFlags } from '../../engine/awaits-flags';
+import { appEvents } from '../../engine/analytics-events';
 
-/** Events the app itself sends (not per screen): what the flow cannot declare, because no screen is answered. */
-export const appEvents = { checkoutStarted: 'Checkout Started', paymentResult: 'Payment Result' } as const;
 
 type Snapshot = ReturnType<FunnelActor['getSnapshot']>;
 const answering = new Set(['ANSWER', 'NEXT', 'SUBMIT_EMAIL']);
@@ -98,7 +97,7 @@ export function trackFunnel(funnel: FunnelActor, flow: Flow, analytics: Analytic
       const plan = chosen && 'answerKey' in chosen ? planOf(loadedPlans(after), after.context.answers[chosen.answerKey]) : undefined;
       send([
         {
-          event_type: appEvents.checkoutStarted,
+          event_type: appEvents.checkoutStarted.name,
           event_properties: { screen_id: screenIdOf(after), flow_id: flow.id, flow_version: flow.version, ...(plan ? { plan_id: plan.id, price: plan.price, currency: plan.currency } : {}) },
         },
       ]);
@@ -107,7 +106,7 @@ export function trackFunnel(funnel: FunnelActor, flow: Flow, analytics: Analytic
     }
     const payment = after.context.results.checkPayment;
     if (payment !== before.context.results.checkPayment && payment) {
-      send([{ event_type: appEvents.paymentResult, event_properties: { status: payment.outcome, screen_id: screenIdOf(after), flow_id: flow.id, flow_version: flow.version } }]);
+      send([{ event_type: appEvents.paymentResult.name, event_properties: { status: payment.outcome, screen_id: screenIdOf(after), flow_id: flow.id, flow_version: flow.version } }]);
     }
   });
   return {

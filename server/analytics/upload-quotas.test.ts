@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import type { KeptEvent } from './declared-only';
+import { addressKey, UploadQuotas, type UploadQuotaSettings } from './upload-quotas';
+import type { LoggedEvent } from './upload-validation';
+
+// The quotas' arithmetic with a clock of the test's own: windows of 10 s for the rate, UTC days, per device (the user
+// without one) and per address. Over HTTP, with Amplitude's answers, in analytics-quotas.contract.test.ts.
+
+const settings: UploadQuotaSettings = { devicePerSecond: 2, devicePerDay: 50, addressPerSecond: 10, addressPerDay: 200 };
+const ADDRESS = '198.51.100.7';
+// 2026-11-28T10:00:00.000Z: the start of a 10-second window.
+const START = Date.UTC(2026, 10, 28, 10, 0, 0);
+
+function events(count: number, ids: { device?: string; user?: string }, first = 0): KeptEvent[] {
+  return Array.from({ length: count }, (_, i) => ({
+    index: first + i,
+    event: loggedEvent(ids),
+  }));
+}
+
+function loggedEvent(ids: { device?: string; user?: string }): LoggedEvent {
+  const none = { time: null, sessionId: null, insertId: null, platform: null, osName: null, osVersion: null, appVersion: null, language: null, library: null };
+  return { eventType: 'Screen Shown', deviceId: ids.device ?? null, userId: ids.user ?? null, ...none, eventProperties: {}, userProperties: {} };
+}
+
+function quotasAt(time: { now: number }) {
+  return new UploadQuotas(settings, () => time.now);
+}
+
+describe('UploadQuotas', () => {
+  it('lets a device send its rate for ten seconds at once, and throttles the rest until the next window', () => {
+    const time = { now: START + 3000 };
+    const quotas = quotasAt(time);
+    const first = quotas.admit(ADDRESS, events(25, { device: 'device-aaaaa' }));
+    expect(first.admitted.map((e) => e.index)).toEqual([...Array(20).keys()]);
+    expect(first.throttledEvents).toEqual([20, 21, 22, 23, 24]);
+    expect(first.throttledDevices).toEqual({ 'device-aaaaa': 20 });
+    // The window ends at START + 10 s: 7 s to wait.
+    expect(first.retryAfterSeconds).toBe(7);
+    // Another device is counted apart.
+    expect(quotas.admit(ADDRESS, events(3, { device: 'device-bbbbb' })).throttledEvents).toEqual([]);
+    time.now = START + 10_000;
+    expect(quotas.admit(ADDRESS, events(5, { device: 'device-aaaaa' })).admitted).toHaveLength(5);
+  });
+
+  it('refuses a device over its day until 00:00 UTC, naming it with its count as exceeded_daily_quota_devices', () => {
+    const time = { now: START };
+    const quotas = quotasAt(time);
+    for (let i = 0; i < 2; i++) {
+      expect(quotas.admit(ADDRESS, events(20, { device: 'device-aaaaa' })).admitted).toHaveLength(20);
+      time.now += 10_000;
+    }
+    const third = quotas.admit(ADDRESS, events(20, { device: 'device-aaaaa' }));
+    expect(third.admitted).toHaveLength(10);
+    expect(third.exceededDailyQuotaDevices).toEqual({ 'device-aaaaa': 50 });
+    expect(third.throttledEvents).toEqual([]);
+    // Until midnight: 13:59:40 from 10:00:20.
+    expect(third.retryAfterSeconds).toBe(14 * 3600 - 20);
+    time.now = Date.UTC(2026, 10, 29, 0, 0, 1);
+    expect(quotas.admit(ADDRESS, events(20, { device: 'device-aaaaa' })).admitted).toHaveLength(20);
+  });
+
+  it('counts an event without a device id by its user, named in the _users fields', () => {
+    const quotas = quotasAt({ now: START });
+    const answer = quotas.admit(ADDRESS, events(21, { user: 'user-12345' }));
+    expect(answer.admitted).toHaveLength(20);
+    expect(answer.throttledUsers).toEqual({ 'user-12345': 20 });
+    expect(answer.throttledDevices).toEqual({});
+  });
+
+  it('holds an address to its own quotas however many devices it makes up', () => {
+    const time = { now: START };
+    const quotas = quotasAt(time);
+    const madeUp = Array.from({ length: 150 }, (_, i) => events(1, { device: `device-${i}` }, i)[0]!);
+    const answer = quotas.admit(ADDRESS, madeUp);
+    // 10 a second over 10 s for the address, although each device sent only one.
+    expect(answer.admitted).toHaveLength(100);
+    expect(answer.throttledEvents).toHaveLength(50);
+    // Another address is counted apart.
+    expect(quotas.admit('203.0.113.9', madeUp.slice(0, 5)).admitted).toHaveLength(5);
+    time.now += 10_000;
+    expect(quotas.admit(ADDRESS, madeUp.slice(0, 100)).admitted).toHaveLength(100);
+    time.now += 10_000;
+    const overDay = quotas.admit(ADDRESS, madeUp.slice(0, 20));
+    expect(overDay.admitted).toHaveLength(0);
+    expect(Object.keys(overDay.exceededDailyQuotaDevices)).toHaveLength(20);
+  });
+});
+
+describe('addressKey', () => {
+  it('counts an IPv4 address as itself, written plain or IPv4-mapped', () => {
+    expect(addressKey('198.51.100.7')).toBe('198.51.100.7');
+    expect(addressKey('::ffff:198.51.100.7')).toBe('198.51.100.7');
+  });
+
+  it('counts IPv6 addresses by their /64', () => {
+    expect(addressKey('2001:db8:1:2:aaaa::1')).toBe(addressKey('2001:db8:1:2:bbbb:cccc:dddd:eeee'));
+    expect(addressKey('2001:db8:1:2::1')).not.toBe(addressKey('2001:db8:1:3::1'));
+  });
+});
