@@ -2,11 +2,12 @@
  * `npm run events -- --since 1h`: the events the server's event log received in the window (default 1h), one
  * line each, oldest first: when the event happened (ISO 8601), its event type and its screen
  * (event_properties.screen_id, or `-`), tab-separated; then a count line; then, for each day in the window whose storage
- * ceiling (EVENT_LOG_DAILY_CEILING) was reached, a line saying when, since the log refused that day's later events. It opens the database the server
+ * ceiling (EVENT_LOG_DAILY_MB) was reached, a line saying when, since the log refused that day's later events. It opens the database the server
  * uses, from the same environment (DATABASE_URL, else DATA_DIR, default <ROOT_DIR or this checkout>/data).
  * A bad argument or a database it cannot read: one line on stderr, exit 1.
  */
 import { ceilingsReachedSince, eventsReceivedSince, type CeilingReached, type EventSummary } from '../server/analytics/event-log';
+import { formatMegabytes } from '../server/analytics/upload-answer';
 import { firstLine, printable, storeCli } from './store-cli';
 
 function formatLine(event: EventSummary): string {
@@ -29,6 +30,8 @@ await store.close();
 const lines = events.map(formatLine);
 lines.push(`${events.length} event${events.length === 1 ? '' : 's'} since ${cli.from.toISOString()}`);
 for (const c of ceilings) {
-  lines.push(`ceiling reached on ${c.day} at ${c.at}: ${c.storedEvents} events stored, the daily ceiling of ${c.ceiling}; later uploads that day were refused (429)`);
+  lines.push(
+    `ceiling reached on ${c.day} at ${c.at}: ${c.storedEvents} events stored (${formatMegabytes(c.storedBytes)}), the daily ceiling of ${formatMegabytes(c.ceilingBytes)}; later uploads that day were refused (429)`,
+  );
 }
 process.stdout.write(`${lines.join('\n')}\n`);

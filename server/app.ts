@@ -121,7 +121,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       catalogue: options.eventCatalogue ?? eventCatalogueOf([]),
       rateLimit: limits.analytics,
       quotas: eventLog.quotas,
-      dailyCeiling: eventLog.dailyCeiling,
+      dailyCeilingBytes: eventLog.dailyCeilingBytes,
       corsOrigins,
     });
   }

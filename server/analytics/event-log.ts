@@ -28,11 +28,11 @@ export interface AppendResult {
  * 7 days is not stored again, nor is a second copy inside the upload itself; a client retrying an upload that failed
  * half-way thus stores the rest once.
  *
- * At most `ceiling` events are stored on one UTC day (analytics_daily_usage counts them, in the same transaction as
- * the rows, so every process and restart shares the count); the events past it are refused and the day is marked
- * with the time the ceiling was reached.
+ * At most `ceilingBytes` of events (storedBytes) are stored on one UTC day: analytics_daily_usage counts them in the
+ * same transaction as the rows, so every process and restart shares the count. The events past it are refused, and
+ * the day is marked with the time the ceiling was first reached.
  */
-export async function appendEvents(store: Store, apiKey: string, events: readonly KeptEvent[], receivedAt: Date, ceiling: number): Promise<AppendResult> {
+export async function appendEvents(store: Store, apiKey: string, events: readonly KeptEvent[], receivedAt: Date, ceilingBytes: number): Promise<AppendResult> {
   const rows = uniqueRows(apiKey, events, receivedAt);
   const windowStart = new Date(receivedAt.getTime() - DEDUPE_WINDOW_MS).toISOString();
   const day = utcDay(receivedAt);
@@ -40,14 +40,33 @@ export async function appendEvents(store: Store, apiKey: string, events: readonl
   for (let start = 0; start < rows.length; start += ROWS_PER_WRITE) {
     const chunk = rows.slice(start, start + ROWS_PER_WRITE);
     const written = await store.write(async (trx) => {
-      const used = await usageOf(trx, store.dialect, day);
-      const room = Math.max(0, ceiling - used);
-      const taken = chunk.slice(0, room);
+      let room = ceilingBytes - (await bytesUsedOn(trx, store.dialect, day));
+      const taken: typeof chunk = [];
+      for (const row of chunk) {
+        if (row.bytes > room) break;
+        taken.push(row);
+        room -= row.bytes;
+      }
       const stored = taken.length > 0 ? await insertChunk(trx, taken.map((r) => r.row), windowStart) : 0;
+      // What a duplicate would have taken is not counted: it was not stored.
+      const bytes = stored === taken.length ? taken.reduce((sum, r) => sum + r.bytes, 0) : await storedBytesOf(trx, taken);
+      if (stored > 0) {
+        await trx
+          .updateTable('analytics_daily_usage')
+          .set({ stored_events: sql<number>`stored_events + ${stored}`, stored_bytes: sql<number>`stored_bytes + ${bytes}` })
+          .where('day', '=', day)
+          .execute();
+      }
       const reached = taken.length < chunk.length;
-      if (stored > 0) await trx.updateTable('analytics_daily_usage').set({ stored_events: sql<number>`stored_events + ${stored}` }).where('day', '=', day).execute();
       // The first time only: the day keeps when its ceiling was first reached.
-      if (reached) await trx.updateTable('analytics_daily_usage').set({ ceiling_reached_at: receivedAt.toISOString(), ceiling }).where('day', '=', day).where('ceiling_reached_at', 'is', null).execute();
+      if (reached) {
+        await trx
+          .updateTable('analytics_daily_usage')
+          .set({ ceiling_reached_at: receivedAt.toISOString(), ceiling_bytes: ceilingBytes })
+          .where('day', '=', day)
+          .where('ceiling_reached_at', 'is', null)
+          .execute();
+      }
       return { stored, refused: chunk.slice(taken.length).map((r) => r.index) };
     });
     result.stored += written.stored;
@@ -60,13 +79,37 @@ export async function appendEvents(store: Store, apiKey: string, events: readonl
   return result;
 }
 
-/** The day's stored events, its row created when missing; on PostgreSQL locked until the transaction ends, so that two processes never both fill the last room. */
-async function usageOf(trx: Transaction<Database>, dialect: Store['dialect'], day: string): Promise<number> {
-  await trx.insertInto('analytics_daily_usage').values({ day, stored_events: 0 }).onConflict((oc) => oc.column('day').doNothing()).execute();
-  const query = trx.selectFrom('analytics_daily_usage').select('stored_events').where('day', '=', day);
+/**
+ * The day's stored bytes, its row created when missing; on PostgreSQL the row stays locked until the transaction
+ * ends, so that two processes never both fill the last room.
+ */
+async function bytesUsedOn(trx: Transaction<Database>, dialect: Store['dialect'], day: string): Promise<number> {
+  await trx.insertInto('analytics_daily_usage').values({ day, stored_events: 0, stored_bytes: 0 }).onConflict((oc) => oc.column('day').doNothing()).execute();
+  const query = trx.selectFrom('analytics_daily_usage').select('stored_bytes').where('day', '=', day);
   const row = await (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirstOrThrow();
-  return fromBigInt(row.stored_events);
+  return fromBigInt(row.stored_bytes);
 }
+
+// The rows of `taken` that the insert stored (a duplicate's id is not in the table).
+async function storedBytesOf(trx: Transaction<Database>, taken: ReadonlyArray<{ row: NewAnalyticsEvent; bytes: number }>): Promise<number> {
+  const found = await trx.selectFrom('analytics_events').select('id').where('id', 'in', taken.map((r) => r.row.id)).execute();
+  const ids = new Set(found.map((r) => r.id));
+  return taken.reduce((sum, r) => sum + (ids.has(r.row.id) ? r.bytes : 0), 0);
+}
+
+/**
+ * What a row costs the ceiling: the UTF-8 bytes of every value it stores, and a fixed share for the numbers, the
+ * row's own bookkeeping and its entries in the indexes. On SQLite a day's events take about this much on disk (a
+ * small row a little more, a large one a little less: see the README's "Event log" figures).
+ */
+export function storedBytes(row: NewAnalyticsEvent): number {
+  let bytes = ROW_OVERHEAD_BYTES;
+  for (const value of Object.values(row)) if (typeof value === 'string') bytes += Buffer.byteLength(value);
+  return bytes;
+}
+
+/** The numbers, the record's header and the index entries (id, dedupe key, arrival) of one row, in round figures. */
+const ROW_OVERHEAD_BYTES = 200;
 
 /** YYYY-MM-DD of a time, in UTC. */
 export function utcDay(at: Date): string {
@@ -88,17 +131,18 @@ async function insertChunk(trx: Transaction<Database>, rows: NewAnalyticsEvent[]
   return Number(result.numInsertedOrUpdatedRows ?? 0);
 }
 
-/** The upload's rows with their index in the upload, the first of each dedupe key only. */
-function uniqueRows(apiKey: string, events: readonly KeptEvent[], receivedAt: Date): Array<{ index: number; row: NewAnalyticsEvent }> {
+/** The upload's rows with their index in the upload and their size, the first of each dedupe key only. */
+function uniqueRows(apiKey: string, events: readonly KeptEvent[], receivedAt: Date): Array<{ index: number; row: NewAnalyticsEvent; bytes: number }> {
   const seen = new Set<string>();
-  const rows: Array<{ index: number; row: NewAnalyticsEvent }> = [];
+  const rows: Array<{ index: number; row: NewAnalyticsEvent; bytes: number }> = [];
   for (const { index, event } of events) {
     const dedupeKey = event.insertId === null ? null : dedupeKeyOf(apiKey, event, event.insertId);
     if (dedupeKey !== null) {
       if (seen.has(dedupeKey)) continue;
       seen.add(dedupeKey);
     }
-    rows.push({ index, row: toRow(apiKey, event, dedupeKey, receivedAt) });
+    const row = toRow(apiKey, event, dedupeKey, receivedAt);
+    rows.push({ index, row, bytes: storedBytes(row) });
   }
   return rows;
 }
@@ -139,20 +183,27 @@ export interface CeilingReached {
   day: string;
   /** When an upload first found the ceiling reached, ISO 8601. */
   at: string;
-  ceiling: number;
+  ceilingBytes: number;
   storedEvents: number;
+  storedBytes: number;
 }
 
 /** The days from `since`'s day on whose ceiling was reached, oldest first. */
 export async function ceilingsReachedSince(db: Kysely<Database>, since: Date): Promise<CeilingReached[]> {
   const rows = await db
     .selectFrom('analytics_daily_usage')
-    .select(['day', 'ceiling_reached_at', 'ceiling', 'stored_events'])
+    .select(['day', 'ceiling_reached_at', 'ceiling_bytes', 'stored_events', 'stored_bytes'])
     .where('day', '>=', utcDay(since))
     .where('ceiling_reached_at', 'is not', null)
     .orderBy('day')
     .execute();
-  return rows.map((row) => ({ day: row.day, at: row.ceiling_reached_at ?? '', ceiling: fromBigInt(row.ceiling ?? 0), storedEvents: fromBigInt(row.stored_events) }));
+  return rows.map((row) => ({
+    day: row.day,
+    at: row.ceiling_reached_at ?? '',
+    ceilingBytes: fromBigInt(row.ceiling_bytes ?? 0),
+    storedEvents: fromBigInt(row.stored_events),
+    storedBytes: fromBigInt(row.stored_bytes),
+  }));
 }
 
 /** One logged event as `npm run events` prints it. */

@@ -4,16 +4,19 @@ import { appendEvents, utcDay, type AppendResult } from './event-log';
 
 /** How the event log writes. */
 export interface EventWriterSettings {
-  /** Events stored at most on one UTC day, over every process (EVENT_LOG_DAILY_CEILING). */
-  dailyCeiling: number;
+  /** Bytes of events stored at most on one UTC day, over every process (EVENT_LOG_DAILY_MB; storedBytes counts them). */
+  dailyCeilingBytes: number;
   /** Events waiting to be written in this process at most; an upload that would pass it is refused as busy. */
   maxBacklog?: number;
   /** Told once per day, in this process, when that day's ceiling is found reached. */
   onFull?: (day: string) => void;
 }
 
-/** A whole walk sends fewer than 100 events: 1,000,000 a day is ten thousand walks. */
-export const DEFAULT_DAILY_CEILING = 1_000_000;
+/**
+ * 256 MB a day: a walk's events take about 40 KB (fewer than 100 events of about 400 bytes), so this is some six
+ * thousand walks a day, and a year of full days some 90 GB.
+ */
+export const DEFAULT_DAILY_CEILING_BYTES = 256 * 1024 * 1024;
 const DEFAULT_MAX_BACKLOG = 20_000;
 
 /**
@@ -25,7 +28,7 @@ const DEFAULT_MAX_BACKLOG = 20_000;
  */
 export class EventWriter {
   readonly #store: Store;
-  readonly #dailyCeiling: number;
+  readonly #dailyCeilingBytes: number;
   readonly #maxBacklog: number;
   readonly #onFull: (day: string) => void;
   #tail: Promise<unknown> = Promise.resolve();
@@ -34,7 +37,7 @@ export class EventWriter {
 
   constructor(store: Store, settings: EventWriterSettings) {
     this.#store = store;
-    this.#dailyCeiling = settings.dailyCeiling;
+    this.#dailyCeilingBytes = settings.dailyCeilingBytes;
     this.#maxBacklog = settings.maxBacklog ?? DEFAULT_MAX_BACKLOG;
     this.#onFull = settings.onFull ?? (() => undefined);
   }
@@ -50,7 +53,7 @@ export class EventWriter {
     if (this.isFull(receivedAt)) return { stored: 0, overCeiling: events.map((e) => e.index) };
     if (this.#backlog + events.length > this.#maxBacklog) return 'busy';
     this.#backlog += events.length;
-    const run = this.#tail.then(() => (this.isFull(receivedAt) ? { stored: 0, overCeiling: events.map((e) => e.index) } : appendEvents(this.#store, apiKey, events, receivedAt, this.#dailyCeiling)));
+    const run = this.#tail.then(() => (this.isFull(receivedAt) ? { stored: 0, overCeiling: events.map((e) => e.index) } : appendEvents(this.#store, apiKey, events, receivedAt, this.#dailyCeilingBytes)));
     // The next upload waits for this one, whether it succeeds or fails.
     this.#tail = run.catch(() => undefined);
     try {

@@ -19,8 +19,8 @@ export interface AnalyticsOptions {
   rateLimit: { max: number; timeWindow: number };
   /** Events per device and per client address, a second and a day. */
   quotas: UploadQuotaSettings;
-  /** Events stored at most on one UTC day. */
-  dailyCeiling: number;
+  /** Bytes of events stored at most on one UTC day. */
+  dailyCeilingBytes: number;
   /** Other origins allowed to post (CORS); same-origin posts need nothing. */
   corsOrigins: readonly string[];
 }
@@ -49,11 +49,11 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  * what nobody declared is dropped (declared-only.ts), the quotas per device and address (upload-quotas.ts), then the
  * writer with its daily ceiling and bounded backlog (event-writer.ts).
  */
-export const analyticsRoutes: FastifyPluginAsync<AnalyticsOptions> = async (scope, { store, catalogue, rateLimit, quotas, dailyCeiling, corsOrigins }) => {
+export const analyticsRoutes: FastifyPluginAsync<AnalyticsOptions> = async (scope, { store, catalogue, rateLimit, quotas, dailyCeilingBytes, corsOrigins }) => {
   const uploadQuotas = new UploadQuotas(quotas);
   const writer = new EventWriter(store, {
-    dailyCeiling,
-    onFull: (day) => scope.log.warn({ day, dailyCeiling }, 'event log: the daily ceiling is reached; uploads are refused until 00:00 UTC'),
+    dailyCeilingBytes,
+    onFull: (day) => scope.log.warn({ day, dailyCeilingBytes }, 'event log: the daily ceiling is reached; uploads are refused until 00:00 UTC'),
   });
   scope.addHook('onClose', async () => writer.drained());
   scope.removeAllContentTypeParsers();
@@ -98,7 +98,7 @@ export const analyticsRoutes: FastifyPluginAsync<AnalyticsOptions> = async (scop
           // Nothing of it was stored: Amplitude's clients send a 503 again later.
           return reply.code(503).header('retry-after', String(BUSY_RETRY_AFTER_SECONDS)).send({ code: 503, error: 'The event log is busy; try again in a moment.' });
         }
-        const answer = uploadAnswer({ sizeBytes: received.sizeBytes, receivedAt, kept, invalid, admission, written, dailyCeiling, epsThreshold: quotas.devicePerSecond });
+        const answer = uploadAnswer({ sizeBytes: received.sizeBytes, receivedAt, kept, invalid, admission, written, dailyCeilingBytes, epsThreshold: quotas.devicePerSecond });
         if (answer.retryAfterSeconds) reply.header('retry-after', String(answer.retryAfterSeconds));
         return reply.code(answer.status).send(answer.body);
       },

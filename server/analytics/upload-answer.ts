@@ -20,7 +20,7 @@ export interface UploadOutcome {
   admission: Admission;
   /** What the writer stored of the admitted events. */
   written: AppendResult;
-  dailyCeiling: number;
+  dailyCeilingBytes: number;
   epsThreshold: number;
 }
 
@@ -48,14 +48,15 @@ export function uploadAnswer(outcome: UploadOutcome): UploadAnswer {
     const over = new Set(written.overCeiling);
     for (const { index, event } of outcome.kept) {
       if (!over.has(index)) continue;
-      if (event.deviceId !== null) exceededDevices[event.deviceId] = outcome.dailyCeiling;
-      else if (event.userId !== null) exceededUsers[event.userId] = outcome.dailyCeiling;
+      // Amplitude's maps give each id a count: here, how many of its events the ceiling refused.
+      if (event.deviceId !== null) exceededDevices[event.deviceId] = (exceededDevices[event.deviceId] ?? 0) + 1;
+      else if (event.userId !== null) exceededUsers[event.userId] = (exceededUsers[event.userId] ?? 0) + 1;
     }
     retryAfterSeconds = Math.max(retryAfterSeconds, secondsToNextUtcDay(receivedAt));
   }
   const body: UploadError = {
     code: 429,
-    error: written.overCeiling.length > 0 ? ceilingMessage(outcome.dailyCeiling) : ERRORS.tooManyForSome,
+    error: written.overCeiling.length > 0 ? ceilingMessage(outcome.dailyCeilingBytes) : ERRORS.tooManyForSome,
     eps_threshold: outcome.epsThreshold,
     events_ingested: ingested,
     ...(admission.throttledEvents.length > 0
@@ -69,8 +70,13 @@ export function uploadAnswer(outcome: UploadOutcome): UploadAnswer {
 }
 
 /** Why an upload on a day whose ceiling was reached is refused. */
-export function ceilingMessage(dailyCeiling: number): string {
-  return `The event log has stored its ceiling of ${dailyCeiling} events for today (UTC); it takes events again from 00:00 UTC.`;
+export function ceilingMessage(dailyCeilingBytes: number): string {
+  return `The event log has stored its ceiling of ${formatMegabytes(dailyCeilingBytes)} for today (UTC); it takes events again from 00:00 UTC.`;
+}
+
+/** Bytes as megabytes (2^20), as EVENT_LOG_DAILY_MB takes them: "256 MB", "0.01 MB". */
+export function formatMegabytes(bytes: number): string {
+  return `${Number((bytes / 1024 / 1024).toPrecision(3))} MB`;
 }
 
 export function secondsToNextUtcDay(at: Date): number {

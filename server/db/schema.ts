@@ -258,10 +258,12 @@ export interface AnalyticsDailyUsageTable {
   /** YYYY-MM-DD, UTC. */
   day: string;
   stored_events: BigIntColumn;
+  /** The stored events' size as the ceiling counts it (storedBytes in server/analytics/event-log.ts). */
+  stored_bytes: BigIntColumn;
   /** ISO 8601, when an upload first found the ceiling reached; null while it has not been. */
   ceiling_reached_at: string | null;
-  /** The ceiling in force then. */
-  ceiling: BigIntColumn | null;
+  /** The ceiling in force then, in bytes. */
+  ceiling_bytes: BigIntColumn | null;
 }
 
 /**

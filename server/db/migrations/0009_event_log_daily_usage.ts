@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 
-// The event log's storage ceiling (server/analytics/event-log.ts): how many events it stored on each UTC day, and when
-// that day's ceiling was reached (with the ceiling then in force), so that `npm run events` can say so. One row a day.
+// The event log's storage ceiling (server/analytics/event-log.ts): what it stored on each UTC day (events, and their
+// bytes as stored), and when that day's ceiling was reached (with the ceiling then in force, in bytes), so that
+// `npm run events` can say so. One row a day.
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -9,9 +10,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // The UTC day, YYYY-MM-DD.
     .addColumn('day', 'text', (c) => c.primaryKey())
     .addColumn('stored_events', 'bigint', (c) => c.notNull())
+    .addColumn('stored_bytes', 'bigint', (c) => c.notNull())
     // ISO 8601 text on both databases: written once, read only to be printed.
     .addColumn('ceiling_reached_at', 'text')
-    .addColumn('ceiling', 'bigint')
+    .addColumn('ceiling_bytes', 'bigint')
     .execute();
 }
 
