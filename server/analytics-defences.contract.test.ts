@@ -246,8 +246,6 @@ describe('The data folder under a flood (SQLite)', () => {
     await opened?.cleanup();
   });
 
-  const folderBytes = (dir: string) => readdirSync(dir).reduce((sum, name) => sum + statSync(join(dir, name)).size, 0);
-
   it('grows by no more than the ceiling allows, however much is posted', async () => {
     const dataDir = opened!.env.DATA_DIR!;
     const ceiling = 512 * 1024;
