@@ -37,10 +37,11 @@ async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
 }
 
 /**
- * A reference server of the test's own (the built app and the APIs, SQLite in a temp folder), for
- * tests that stop and restart it. The shared Playwright server must never be stopped.
+ * A reference server of the test's own (the built app and the APIs, SQLite in a temp folder, `env` added to its
+ * environment), for tests that stop and restart it or configure it otherwise. The shared Playwright server must never
+ * be stopped.
  */
-export async function startOwnServer() {
+export async function startOwnServer(env: Record<string, string> = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'astrelle-own-server-'));
   const url = `http://127.0.0.1:${port}`;
@@ -49,7 +50,7 @@ export async function startOwnServer() {
   const start = async () => {
     child = spawn(process.execPath, [serverEntry], {
       cwd: root,
-      env: { ...process.env, ROOT_DIR: root, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+      env: { ...process.env, ROOT_DIR: root, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
       stdio: 'ignore',
     });
     await waitForHealth(url, 30_000);
@@ -63,5 +64,5 @@ export async function startOwnServer() {
     await exited;
   };
   await start();
-  return { url, restart: start, kill };
+  return { url, dataDir, restart: start, kill };
 }
