@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { request } from 'node:http';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from './app';
@@ -30,7 +32,7 @@ const catalogue = eventCatalogueOf([productFlow.flow]);
 
 const uniq = () => randomUUID().replace(/-/g, '').slice(0, 12);
 const API_KEY = 'client-key-0123456789';
-const unlimited = { devicePerSecond: 1e6, devicePerDay: 1e8, addressPerSecond: 1e6, addressPerDay: 1e8 };
+const unlimited = { devicePerSecond: 1e6, devicePerDay: 1e8, addressPerSecond: 1e6, addressPerDay: 1e8, addressBytesPerMinute: 1e12 };
 
 function screenShown(device: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return { event_type: 'Screen Shown', device_id: device, insert_id: randomUUID(), time: Date.now(), platform: 'Web', event_properties: { screen_id: 'welcome', flow_id: 'astrology', flow_version: 1 }, ...overrides };
@@ -102,7 +104,7 @@ describeOnEachDatabase('The event log against a flood', ({ store, databaseEnv })
   describe('quotas', () => {
     let server: FastifyInstance;
     beforeAll(async () => {
-      server = await serverWith(store(), { quotas: { devicePerSecond: 5, devicePerDay: 80, addressPerSecond: 40, addressPerDay: 1000 }, dailyCeilingBytes: 1e12 });
+      server = await serverWith(store(), { quotas: { devicePerSecond: 5, devicePerDay: 80, addressPerSecond: 40, addressPerDay: 1000, addressBytesPerMinute: 1e12 }, dailyCeilingBytes: 1e12 });
     });
     afterAll(async () => server.close());
 
@@ -121,7 +123,7 @@ describeOnEachDatabase('The event log against a flood', ({ store, databaseEnv })
     });
 
     it('refuses a device over its day, naming it in exceeded_daily_quota_devices (the SDK drops those events)', async () => {
-      const daily = await serverWith(store(), { quotas: { devicePerSecond: 100, devicePerDay: 30, addressPerSecond: 100, addressPerDay: 1000 }, dailyCeilingBytes: 1e12 });
+      const daily = await serverWith(store(), { quotas: { devicePerSecond: 100, devicePerDay: 30, addressPerSecond: 100, addressPerDay: 1000, addressBytesPerMinute: 1e12 }, dailyCeilingBytes: 1e12 });
       try {
         const device = `device-${uniq()}`;
         expect((await post(daily, Array.from({ length: 20 }, () => screenShown(device)), '198.51.100.21')).status).toBe(200);
@@ -134,6 +136,47 @@ describeOnEachDatabase('The event log against a flood', ({ store, databaseEnv })
         expect(await rowsOf(device)).toHaveLength(30);
       } finally {
         await daily.close();
+      }
+    });
+
+    it('refuses a body over the address\'s bytes a minute before reading it, chunked bodies counted once read', async () => {
+      const small = await serverWith(store(), { quotas: { ...unlimited, addressBytesPerMinute: 300_000 }, dailyCeilingBytes: 1e12 });
+      try {
+        const tag = uniq();
+        const body = JSON.stringify({ api_key: API_KEY, events: forged(10, 500, tag) });
+        // Larger than the whole budget: it passes as an address's first body of the minute, and nothing after it does.
+        expect(Buffer.byteLength(body)).toBeGreaterThan(300_000);
+        const send = (headers: Record<string, string>, payload: string | NodeJS.ReadableStream = body) =>
+          small.inject({ method: 'POST', url: '/analytics/batch', headers: { 'content-type': 'application/json', ...headers }, payload, remoteAddress: '198.51.100.30' });
+        expect((await send({})).statusCode).toBe(200);
+        const refused = await send({});
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json()).toEqual({ code: 429, error: expect.stringMatching(/^Too many bytes uploaded from this address: at most 0\.286 MB a minute here\. Try again in \d+ s\.$/) });
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+        // A body sent chunked (no Content-Length), over real HTTP from another address: it passes, and is counted once read,
+        // so the next one is refused.
+        await small.listen({ port: 0, host: '127.0.0.1' });
+        const url = `http://127.0.0.1:${(small.server.address() as AddressInfo).port}/analytics/batch`;
+        // Each on a connection of its own, closed after the answer: a refused body is never read to its end.
+        const chunked = () =>
+          new Promise<{ status: number; body: string }>((resolve, reject) => {
+            const sent = request(url, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', connection: 'close' } }, (response) => {
+              let text = '';
+              response.setEncoding('utf8');
+              response.on('data', (chunk: string) => (text += chunk));
+              response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+            });
+            sent.on('error', reject);
+            // Written in two pieces: Node sends a body of unknown length chunked.
+            sent.write(body.slice(0, 1000));
+            sent.end(body.slice(1000));
+          });
+        const first = await chunked();
+        expect(first.status).toBe(200);
+        expect(JSON.parse(first.body)).toMatchObject({ payload_size_bytes: Buffer.byteLength(body) });
+        expect((await chunked()).status).toBe(429);
+      } finally {
+        await small.close();
       }
     });
 
@@ -163,28 +206,31 @@ describeOnEachDatabase('The event log against a flood', ({ store, databaseEnv })
     it('stores no more than the ceiling on a day, over every address, answers 429 after it, and npm run events says when it was reached', async () => {
       const before = await usedToday();
       const ceiling = before.bytes + 60_000;
-      const server = await serverWith(store(), { quotas: { devicePerSecond: 1e6, devicePerDay: 1e8, addressPerSecond: 50, addressPerDay: 1e8 }, dailyCeilingBytes: ceiling });
+      const server = await serverWith(store(), { quotas: { devicePerSecond: 1e6, devicePerDay: 1e8, addressPerSecond: 50, addressPerDay: 1e8, addressBytesPerMinute: 1e12 }, dailyCeilingBytes: ceiling });
       try {
         const tag = uniq();
         // Ten addresses, each within its own quota (500 a window), 200 made-up devices each: 2,000 events in all.
         const answers = [];
         for (let a = 0; a < 10; a++) answers.push(await post(server, forged(200, 200, `${tag}-${a}`), `198.51.100.${100 + a}`));
-        const ingested = answers.reduce((sum, a) => sum + Number(a.body.events_ingested), 0);
+        const ingested = answers.reduce((sum, a) => sum + Number(a.body.events_ingested ?? 0), 0);
         const after = await usedToday();
         expect(after.events - before.events).toBe(ingested);
         expect(ingested).toBeGreaterThan(50);
         expect(ingested).toBeLessThan(2000);
         expect(after.bytes).toBeLessThanOrEqual(ceiling);
         expect(after.bytes).toBeGreaterThan(ceiling - LARGEST_ROW);
-        const refused = answers.filter((a) => a.status === 429);
-        expect(refused.length).toBeGreaterThanOrEqual(9);
-        expect(refused.at(-1)!.body).toMatchObject({
-          code: 429,
-          error: `The event log has stored its ceiling of ${formatMegabytes(ceiling)} for today (UTC); it takes events again from 00:00 UTC.`,
-          events_ingested: 0,
-        });
-        expect(Object.keys(refused.at(-1)!.body.exceeded_daily_quota_devices as object)).toHaveLength(200);
-        expect(Number(refused.at(-1)!.retryAfter)).toBeGreaterThan(0);
+        const message = `The event log has stored its ceiling of ${formatMegabytes(ceiling)} for today (UTC); it takes events again from 00:00 UTC.`;
+        // The upload that reached the ceiling names the devices whose events it refused (the SDK drops those); every
+        // later one is refused before its body is read.
+        const [reaching, ...later] = answers.filter((a) => a.status === 429);
+        expect(reaching!.body).toMatchObject({ code: 429, error: message });
+        const refusedThere = Object.values(reaching!.body.exceeded_daily_quota_devices as Record<string, number>).reduce((sum, n) => sum + n, 0);
+        expect(Number(reaching!.body.events_ingested) + refusedThere).toBe(200);
+        expect(later.length).toBeGreaterThanOrEqual(8);
+        for (const answer of later) {
+          expect(answer.body).toEqual({ code: 429, error: message });
+          expect(Number(answer.retryAfter)).toBeGreaterThan(0);
+        }
         // A real visitor's upload is refused too, and nothing is stored.
         const late = `device-${uniq()}`;
         expect((await post(server, [screenShown(late)], '203.0.113.77')).status).toBe(429);
@@ -207,7 +253,7 @@ describeOnEachDatabase('The event log against a flood', ({ store, databaseEnv })
       try {
         const tag = uniq();
         const answers = await Promise.all([post(one, forged(80, 80, `${tag}-a`)), post(two, forged(80, 80, `${tag}-b`))]);
-        const ingested = answers.reduce((sum, a) => sum + Number(a.body.events_ingested), 0);
+        const ingested = answers.reduce((sum, a) => sum + Number(a.body.events_ingested ?? 0), 0);
         const after = await usedToday();
         expect(after.events - before.events).toBe(ingested);
         expect(ingested).toBeLessThan(160);
@@ -249,7 +295,7 @@ describe('The data folder under a flood (SQLite)', () => {
   it('grows by no more than the ceiling allows, however much is posted', async () => {
     const dataDir = opened!.env.DATA_DIR!;
     const ceiling = 512 * 1024;
-    const server = await serverWith(opened!.store, { quotas: { devicePerSecond: 30, devicePerDay: 2000, addressPerSecond: 300, addressPerDay: 100_000 }, dailyCeilingBytes: ceiling });
+    const server = await serverWith(opened!.store, { quotas: { devicePerSecond: 30, devicePerDay: 2000, addressPerSecond: 300, addressPerDay: 100_000, addressBytesPerMinute: 1e12 }, dailyCeilingBytes: ceiling });
     // The database file alone, its write-ahead log checkpointed into it (that log is reused, not grown, past about 4 MB).
     const databaseBytes = async () => {
       await sql`pragma wal_checkpoint(TRUNCATE)`.execute(opened!.store.db);
@@ -265,7 +311,7 @@ describe('The data folder under a flood (SQLite)', () => {
       for (let upload = 0; upload < 30; upload++) {
         const answer = await post(server, forged(1000, 2000, `${tag}-${upload}`), `198.51.100.${upload + 1}`);
         statuses.push(answer.status);
-        ingested += Number(answer.body.events_ingested);
+        ingested += Number(answer.body.events_ingested ?? 0);
       }
       // The first upload fills the day (some thousand rows of 500 bytes) and is refused the rest; every later one whole.
       expect(statuses).toEqual(Array(30).fill(429));

@@ -26,7 +26,7 @@ const productFlow = validateFlow(JSON.parse(readFileSync('flows/astrology.json',
 if (!productFlow.ok) throw new Error('flows/astrology.json does not validate');
 const catalogue = eventCatalogueOf([productFlow.flow]);
 // Every call of the shared server comes from 127.0.0.1: the quotas are tested below with servers of their own.
-const generous: EventLogSettings = { ...DEFAULT_EVENT_LOG_SETTINGS, quotas: { devicePerSecond: 1e6, devicePerDay: 1e8, addressPerSecond: 1e6, addressPerDay: 1e8 } };
+const generous: EventLogSettings = { ...DEFAULT_EVENT_LOG_SETTINGS, quotas: { devicePerSecond: 1e6, devicePerDay: 1e8, addressPerSecond: 1e6, addressPerDay: 1e8, addressBytesPerMinute: 1e12 } };
 const newDevice = () => `device-${uniq()}`;
 const API_KEY = 'client-key-0123456789';
 const MIB = 1024 * 1024;

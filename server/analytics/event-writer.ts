@@ -42,6 +42,11 @@ export class EventWriter {
     this.#onFull = settings.onFull ?? (() => undefined);
   }
 
+  /** Whether as many events wait as the writer holds: an upload now would be refused as busy. */
+  isBusy(): boolean {
+    return this.#backlog >= this.#maxBacklog;
+  }
+
   /** Whether the ceiling of `at`'s day is known to be reached. */
   isFull(at: Date): boolean {
     return this.#fullDay === utcDay(at);

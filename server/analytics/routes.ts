@@ -6,7 +6,7 @@ import { ENDPOINT_LIMITS, ERRORS, type Endpoint } from './amplitude-wire';
 import { keepDeclared } from './declared-only';
 import type { EventCatalogue } from './event-catalogue';
 import { EventWriter } from './event-writer';
-import { uploadAnswer } from './upload-answer';
+import { ceilingMessage, formatMegabytes, secondsToNextUtcDay, uploadAnswer } from './upload-answer';
 import { UploadRefused, uploadErrorHandler } from './upload-errors';
 import { UploadQuotas, type Admission, type UploadQuotaSettings } from './upload-quotas';
 import { checkUpload } from './upload-validation';
@@ -34,6 +34,8 @@ class ReceivedUpload {
 }
 
 const PATHS: Record<Endpoint, string> = { httpapi: '/2/httpapi', batch: '/batch' };
+/** Nothing of the upload was stored: Amplitude's clients send a 503 again later. */
+const BUSY = { code: 503, error: 'The event log is busy; try again in a moment.' };
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
@@ -59,9 +61,20 @@ export const analyticsRoutes: FastifyPluginAsync<AnalyticsOptions> = async (scop
   scope.removeAllContentTypeParsers();
   for (const type of ['application/json', 'text/plain']) scope.addContentTypeParser(type, { parseAs: 'buffer' }, parseUpload);
   scope.setErrorHandler(uploadErrorHandler);
-  scope.addHook('onRequest', async (request) => {
+  scope.addHook('onRequest', async (request, reply) => {
     const encoding = request.headers['content-encoding']?.trim().toLowerCase();
     if (encoding && encoding !== 'identity') throw new UploadRefused(415, { error: 'Content-Encoding is not accepted: send the JSON uncompressed.' });
+    if (request.method !== 'POST') return undefined;
+    // Before the body is read: a body refused here costs nothing to parse, so a flood that finds the day's ceiling
+    // reached or the writer full takes next to no time from the sessions and payments.
+    if (writer.isFull(new Date())) return reply.code(429).header('retry-after', String(secondsToNextUtcDay(new Date()))).send({ code: 429, error: ceilingMessage(dailyCeilingBytes) });
+    if (writer.isBusy()) return reply.code(503).header('retry-after', String(BUSY_RETRY_AFTER_SECONDS)).send(BUSY);
+    const verdict = uploadQuotas.admitBytes(request.ip, declaredLength(request));
+    if (verdict.ok) return undefined;
+    return reply
+      .code(429)
+      .header('retry-after', String(verdict.retryAfterSeconds))
+      .send({ code: 429, error: `Too many bytes uploaded from this address: at most ${formatMegabytes(quotas.addressBytesPerMinute)} a minute here. Try again in ${verdict.retryAfterSeconds} s.` });
   });
   scope.addHook('onSend', async (_request, reply, payload) => {
     reply.header('cache-control', 'no-store');
@@ -87,6 +100,7 @@ export const analyticsRoutes: FastifyPluginAsync<AnalyticsOptions> = async (scop
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const received = request.body;
         if (!(received instanceof ReceivedUpload)) throw new UploadRefused(400, { error: ERRORS.missingBody });
+        if (request.headers['content-length'] === undefined) uploadQuotas.countBytes(request.ip, received.sizeBytes);
         const check = checkUpload(received.value, limits);
         if (!check.ok) return reply.code(check.status).send(check.body);
         const receivedAt = new Date();
@@ -95,8 +109,7 @@ export const analyticsRoutes: FastifyPluginAsync<AnalyticsOptions> = async (scop
         const admission: Admission = writer.isFull(receivedAt) ? admitAll(kept) : uploadQuotas.admit(request.ip, kept);
         const written = await writer.append(check.upload.apiKey, admission.admitted, receivedAt);
         if (written === 'busy') {
-          // Nothing of it was stored: Amplitude's clients send a 503 again later.
-          return reply.code(503).header('retry-after', String(BUSY_RETRY_AFTER_SECONDS)).send({ code: 503, error: 'The event log is busy; try again in a moment.' });
+          return reply.code(503).header('retry-after', String(BUSY_RETRY_AFTER_SECONDS)).send(BUSY);
         }
         const answer = uploadAnswer({ sizeBytes: received.sizeBytes, receivedAt, kept, invalid, admission, written, dailyCeilingBytes, epsThreshold: quotas.devicePerSecond });
         if (answer.retryAfterSeconds) reply.header('retry-after', String(answer.retryAfterSeconds));
@@ -125,4 +138,10 @@ async function parseUpload(_request: FastifyRequest, body: Buffer): Promise<Rece
 /** Every kept event let through, nothing refused: the quotas are not asked. */
 function admitAll(kept: Admission['admitted']): Admission {
   return { admitted: kept, throttledEvents: [], throttledDevices: {}, throttledUsers: {}, exceededDailyQuotaDevices: {}, exceededDailyQuotaUsers: {}, retryAfterSeconds: 0 };
+}
+
+/** The body's size as its Content-Length says; 0 when sent chunked (counted once read). */
+function declaredLength(request: FastifyRequest): number {
+  const length = Number(request.headers['content-length']);
+  return Number.isSafeInteger(length) && length > 0 ? length : 0;
 }

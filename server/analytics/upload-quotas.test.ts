@@ -6,7 +6,7 @@ import type { LoggedEvent } from './upload-validation';
 // The quotas' arithmetic with a clock of the test's own: windows of 10 s for the rate, UTC days, per device (the user
 // without one) and per address. Over HTTP, with Amplitude's answers, in analytics-quotas.contract.test.ts.
 
-const settings: UploadQuotaSettings = { devicePerSecond: 2, devicePerDay: 50, addressPerSecond: 10, addressPerDay: 200 };
+const settings: UploadQuotaSettings = { devicePerSecond: 2, devicePerDay: 50, addressPerSecond: 10, addressPerDay: 200, addressBytesPerMinute: 1000 };
 const ADDRESS = '198.51.100.7';
 // 2026-11-28T10:00:00.000Z: the start of a 10-second window.
 const START = Date.UTC(2026, 10, 28, 10, 0, 0);
@@ -84,6 +84,24 @@ describe('UploadQuotas', () => {
     const overDay = quotas.admit(ADDRESS, madeUp.slice(0, 20));
     expect(overDay.admitted).toHaveLength(0);
     expect(Object.keys(overDay.exceededDailyQuotaDevices)).toHaveLength(20);
+  });
+});
+
+describe('UploadQuotas.admitBytes', () => {
+  it('lets an address send its bytes a minute, refuses the next body until the minute ends, and counts a chunked one once read', () => {
+    const time = { now: START + 15_000 };
+    const quotas = quotasAt(time);
+    expect(quotas.admitBytes(ADDRESS, 600)).toEqual({ ok: true });
+    expect(quotas.admitBytes(ADDRESS, 400)).toEqual({ ok: true });
+    expect(quotas.admitBytes(ADDRESS, 1)).toEqual({ ok: false, retryAfterSeconds: 45 });
+    expect(quotas.admitBytes('203.0.113.9', 1000)).toEqual({ ok: true });
+    time.now = START + 60_000;
+    // A body larger than the whole budget passes as the minute's first, and nothing after it.
+    expect(quotas.admitBytes(ADDRESS, 5000)).toEqual({ ok: true });
+    expect(quotas.admitBytes(ADDRESS, 0)).toEqual({ ok: false, retryAfterSeconds: 60 });
+    time.now = START + 120_000;
+    quotas.countBytes(ADDRESS, 1001);
+    expect(quotas.admitBytes(ADDRESS, 0)).toMatchObject({ ok: false });
   });
 });
 

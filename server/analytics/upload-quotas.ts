@@ -13,6 +13,11 @@ export interface UploadQuotaSettings {
   devicePerDay: number;
   addressPerSecond: number;
   addressPerDay: number;
+  /**
+   * Bytes of upload bodies per client address a minute, counted before a body is read: parsing is the one cost every
+   * upload has, whatever it holds, so without it one address posting 20 MB batches could keep the server busy.
+   */
+  addressBytesPerMinute: number;
 }
 
 /**
@@ -20,10 +25,18 @@ export interface UploadQuotaSettings {
  * these. One address may hold many visitors (an office, a carrier's NAT; the test suite's browsers all call from
  * 127.0.0.1), hence its wider quotas.
  */
-export const DEFAULT_UPLOAD_QUOTAS: UploadQuotaSettings = { devicePerSecond: 30, devicePerDay: 2000, addressPerSecond: 300, addressPerDay: 100_000 };
+export const DEFAULT_UPLOAD_QUOTAS: UploadQuotaSettings = {
+  devicePerSecond: 30,
+  devicePerDay: 2000,
+  addressPerSecond: 300,
+  addressPerDay: 100_000,
+  // A walk uploads some 50 KB in all; one batch at Amplitude's 20 MB limit still passes, once a minute.
+  addressBytesPerMinute: 20 * 1024 * 1024,
+};
 
 export const QUOTA_WINDOW_SECONDS = 10;
 const WINDOW_MS = QUOTA_WINDOW_SECONDS * 1000;
+const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
 // Counters kept: the least recently seen are forgotten first (their count starts again), so made-up ids cannot grow
@@ -61,10 +74,37 @@ export class UploadQuotas {
   readonly #now: () => number;
   readonly #ids = new LRUCache<string, Counter>({ max: MAX_DEVICES });
   readonly #addresses = new LRUCache<string, Counter>({ max: MAX_ADDRESSES });
+  readonly #addressBytes = new LRUCache<string, { minute: number; bytes: number }>({ max: MAX_ADDRESSES });
 
   constructor(settings: UploadQuotaSettings, now: () => number = Date.now) {
     this.#settings = settings;
     this.#now = now;
+  }
+
+  /**
+   * Whether an address may send a body of `bytes` now, counting it if so; when not, the seconds until its minute ends.
+   * A body over the whole budget passes only as the minute's first (Fastify's body limit bounds it anyway).
+   */
+  admitBytes(clientAddress: string, bytes: number): { ok: true } | { ok: false; retryAfterSeconds: number } {
+    const now = this.#now();
+    const minute = Math.floor(now / MINUTE_MS);
+    const key = addressKey(clientAddress);
+    const used = this.#addressBytes.get(key);
+    const counter = used && used.minute === minute ? used : { minute, bytes: 0 };
+    if (counter.bytes > 0 && counter.bytes + bytes > this.#settings.addressBytesPerMinute) {
+      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(((minute + 1) * MINUTE_MS - now) / 1000)) };
+    }
+    counter.bytes += bytes;
+    this.#addressBytes.set(key, counter);
+    return { ok: true };
+  }
+
+  /** Counts a body whose size was known only once read (sent chunked, without Content-Length). */
+  countBytes(clientAddress: string, bytes: number): void {
+    const minute = Math.floor(this.#now() / MINUTE_MS);
+    const key = addressKey(clientAddress);
+    const used = this.#addressBytes.get(key);
+    this.#addressBytes.set(key, { minute, bytes: (used && used.minute === minute ? used.bytes : 0) + bytes });
   }
 
   /** The events the quotas let through, counting them; an event refused is not counted. */
