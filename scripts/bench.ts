@@ -22,6 +22,7 @@ import { DEFAULT_POOL_SIZE } from '../server/db/open';
 import { benchPlaceSearch, measurePlaceIndex } from '../server/places/bench-search';
 import { tmpdir } from 'node:os';
 
+const FLOOD_DESCRIPTION = '4 connections, 2,000 forged events a body';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
 const results: Array<{ what: string; value: string; budget: string; ok: boolean }> = [];
@@ -138,7 +139,8 @@ async function apiLoad() {
   const durationSeconds = 20;
   const measure = async (database: 'SQLite' | 'PostgreSQL', databaseUrl?: string) => {
     const writes = 'POST /subs/sessions/write/{id}';
-    for (const r of await benchApi({ connections, durationSeconds, databaseUrl })) {
+    const { routes, floods } = await benchApi({ connections, durationSeconds, databaseUrl });
+    for (const r of routes) {
       const sessionWrites = r.route === writes;
       const minRate = database === 'SQLite' && sessionWrites ? 5000 : undefined;
       const maxP99 = database === 'SQLite' && sessionWrites ? 25 : 50;
@@ -151,6 +153,22 @@ async function apiLoad() {
       });
       results.push({ what: `${what}: p99 latency (p50 ${r.p50} ms)`, value: `${r.p99} ms`, budget: `≤ ${maxP99} ms`, ok: r.p99 <= maxP99 });
       results.push({ what: `${what}: errors + non-2xx`, value: `${r.errors + r.non2xx}`, budget: '0', ok: r.errors + r.non2xx === 0 });
+    }
+    // The same writes beside an upload flood: from one address (an attacker with curl) the writes keep their budget;
+    // from a thousand (a botnet, which the event log's quotas cannot tell from a crowd) it is reported only.
+    const plain = routes.find((r) => r.route === writes)!;
+    for (const flood of floods) {
+      const w = flood.sessionWrites;
+      const oneAddress = flood.from === 'one address';
+      const maxP99 = database === 'SQLite' ? 25 : 50;
+      const answered = Object.entries(flood.statuses).map(([status, count]) => `${count} × ${status}`).join(', ');
+      results.push({
+        what: `${database}, ${writes} during an upload flood from ${flood.from} (${FLOOD_DESCRIPTION}; ${flood.uploads} uploads answered ${answered}): p99 (p50 ${w.p50} ms, ${w.requestsPerSecond.toFixed(0)} req/s; without the flood p99 ${plain.p99} ms)`,
+        value: `${w.p99} ms`,
+        budget: oneAddress ? `≤ ${maxP99} ms` : 'reported',
+        ok: !oneAddress || w.p99 <= maxP99,
+      });
+      results.push({ what: `${database}, ${writes} during an upload flood from ${flood.from}: errors + non-2xx`, value: `${w.errors + w.non2xx}`, budget: '0', ok: w.errors + w.non2xx === 0 });
     }
   };
   await measure('SQLite');

@@ -13,6 +13,17 @@ import { CREDENTIAL_COOKIE } from './auth/visitor-credential';
 // driven by autocannon with 100 connections for 20 s per route. Each session is created as the app does (a
 // random v4 UUID) and written with the visitor credential cookie its create answer set.
 
+/** What an upload flood was answered while the session writes were measured. */
+export interface FloodBench {
+  /** Where the flood came from (one address, or a thousand) and went. */
+  from: string;
+  uploads: number;
+  /** Answers by HTTP status. */
+  statuses: Record<string, number>;
+  /** The session writes measured meanwhile. */
+  sessionWrites: RouteBench;
+}
+
 export interface RouteBench {
   route: string;
   requestsPerSecond: number;
@@ -43,6 +54,9 @@ function startServer(dataDir: string, databaseUrl: string): Promise<{ child: Chi
       // session creates a minute per address: raised so that the bench measures the server, not its own 429s.
       // (The session writes and the plan catalogue it then loads are not rate-limited.)
       RATE_LIMIT_SESSIONS: '1000000',
+      // The upload flood from many addresses names them in X-Forwarded-For, as a proxy in front would: the bench
+      // client is that proxy. Nothing else the bench sends carries the header.
+      TRUST_PROXY: '1',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -74,7 +88,7 @@ async function run(name: string, options: autocannon.Options): Promise<RouteBenc
  * Measures `POST /subs/sessions/write/{id}` (rotating over pre-created sessions) and
  * `GET /subs/subscription-plans`, each after a short warm-up.
  */
-export async function benchApi(options: { connections?: number; durationSeconds?: number; databaseUrl?: string } = {}): Promise<RouteBench[]> {
+export async function benchApi(options: { connections?: number; durationSeconds?: number; databaseUrl?: string } = {}): Promise<{ routes: RouteBench[]; floods: FloodBench[] }> {
   const connections = options.connections ?? 100;
   const duration = options.durationSeconds ?? 20;
   const dataDir = await mkdtemp(join(tmpdir(), 'astrelle-bench-'));
@@ -129,10 +143,41 @@ export async function benchApi(options: { connections?: number; durationSeconds?
     results.push(await run('POST /subs/sessions/write/{id}', { ...write, duration }));
     await autocannon({ ...plans, duration: 3 });
     results.push(await run('GET /subs/subscription-plans', { ...plans, duration }));
-    return results;
+    // The session writes again, each time while an upload flood runs beside them.
+    const floods: FloodBench[] = [];
+    const kinds = [
+      { from: 'one address', addresses: 1, path: '/analytics/batch' },
+      { from: '1000 addresses', addresses: 1000, path: '/analytics/batch' },
+      // The floor: the same bodies to a path no route answers, what the traffic alone costs this machine.
+      { from: 'one address, to no route (the floor)', addresses: 1, path: '/analytics/no-such-path' },
+    ];
+    for (const kind of kinds) {
+      // In a process of its own, so that sending the flood's bodies never delays the measuring client.
+      const flood = runFlood(baseUrl, kind.addresses, duration + 2, kind.path);
+      const sessionWrites = await run('POST /subs/sessions/write/{id}', { ...write, duration });
+      const answered = await flood;
+      floods.push({ from: kind.from, uploads: answered.uploads, statuses: answered.statuses, sessionWrites });
+    }
+    return { routes: results, floods };
   } finally {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
     await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Runs server/bench-flood.ts against the server for `durationSeconds`: what its uploads were answered. */
+function runFlood(baseUrl: string, addresses: number, durationSeconds: number, path: string): Promise<{ uploads: number; statuses: Record<string, number> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'server', 'bench-flood.ts'), baseUrl, String(addresses), String(durationSeconds), path], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.on('exit', (code) => {
+      if (code !== 0) reject(new Error(`the upload flood exited with ${code}`));
+      else resolve(JSON.parse(output) as { uploads: number; statuses: Record<string, number> });
+    });
+  });
 }

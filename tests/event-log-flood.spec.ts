@@ -40,8 +40,13 @@ test('a flood of forged uploads from one address neither stops a visitor paying 
     }));
     const body = JSON.stringify({ api_key: 'forged-key', events });
     while (flooding) {
-      const response = await fetch(`${server.url}/analytics/batch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-      answers.push({ status: response.status, body: (await response.json()) as Record<string, unknown> });
+      try {
+        const response = await fetch(`${server.url}/analytics/batch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        answers.push({ status: response.status, body: (await response.json()) as Record<string, unknown> });
+      } catch {
+        // Refused before the body was read, the server closed the connection while the flooder was still sending it.
+        answers.push({ status: 0, body: {} });
+      }
     }
   };
   const flood = Promise.all([0, 1, 2].map(flooder));
@@ -60,14 +65,14 @@ test('a flood of forged uploads from one address neither stops a visitor paying 
     await server.kill();
   }
 
-  // The flooder was answered in Amplitude's shape (the SDK reads `code` from the body); once the day's ceiling was
-  // reached, before its bodies were even read.
+  // The flooder was answered in Amplitude's shape (the SDK reads `code` from the body), or had its connection closed
+  // before its body was read; once the day's ceiling was reached, every upload was refused before being read.
   expect(answers.length).toBeGreaterThan(10);
   // One upload, the first, may fit in the day whole; every other is refused, at least in part.
-  const refused = answers.filter((a) => a.status !== 200);
-  expect(refused.length).toBeGreaterThanOrEqual(answers.length - 1);
-  for (const answer of refused) expect(answer).toMatchObject({ status: 429, body: { code: 429, error: expect.any(String) } });
-  expect(answers.at(-1)?.body).toEqual({ code: 429, error: 'The event log has stored its ceiling of 1 MB for today (UTC); it takes events again from 00:00 UTC.' });
+  const answered = answers.filter((a) => a.status !== 0);
+  expect(answered.filter((a) => a.status === 200).length).toBeLessThanOrEqual(1);
+  for (const answer of answered.filter((a) => a.status !== 200)) expect(answer).toMatchObject({ status: 429, body: { code: 429, error: expect.any(String) } });
+  expect(answered.at(-1)?.body).toEqual({ code: 429, error: 'The event log has stored its ceiling of 1 MB for today (UTC); it takes events again from 00:00 UTC.' });
 
   // Nothing made up is in the database, and what is there stays under the ceiling.
   const db = new Database(join(server.dataDir, 'astrelle.sqlite'), { readonly: true, fileMustExist: true });

@@ -32,13 +32,24 @@ export interface AppendResult {
  * same transaction as the rows, so every process and restart shares the count. The events past it are refused, and
  * the day is marked with the time the ceiling was first reached.
  */
-export async function appendEvents(store: Store, apiKey: string, events: readonly KeptEvent[], receivedAt: Date, ceilingBytes: number): Promise<AppendResult> {
+export async function appendEvents(
+  store: Store,
+  apiKey: string,
+  events: readonly KeptEvent[],
+  receivedAt: Date,
+  ceilingBytes: number,
+  /** Awaited between two writes, told how long the last one took (the writer's pacing). */
+  pause: (lastWriteMs: number) => Promise<void> = async () => undefined,
+): Promise<AppendResult> {
   const rows = uniqueRows(apiKey, events, receivedAt);
   const windowStart = new Date(receivedAt.getTime() - DEDUPE_WINDOW_MS).toISOString();
   const day = utcDay(receivedAt);
   const result: AppendResult = { stored: 0, overCeiling: [] };
+  let lastWriteMs = 0;
   for (let start = 0; start < rows.length; start += ROWS_PER_WRITE) {
     const chunk = rows.slice(start, start + ROWS_PER_WRITE);
+    if (start > 0) await pause(lastWriteMs);
+    const began = performance.now();
     const written = await store.write(async (trx) => {
       let room = ceilingBytes - (await bytesUsedOn(trx, store.dialect, day));
       const taken: typeof chunk = [];
@@ -69,6 +80,7 @@ export async function appendEvents(store: Store, apiKey: string, events: readonl
       }
       return { stored, refused: chunk.slice(taken.length).map((r) => r.index) };
     });
+    lastWriteMs = performance.now() - began;
     result.stored += written.stored;
     result.overCeiling.push(...written.refused);
     if (written.refused.length > 0) {

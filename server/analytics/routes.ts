@@ -67,14 +67,11 @@ export const analyticsRoutes: FastifyPluginAsync<AnalyticsOptions> = async (scop
     if (request.method !== 'POST') return undefined;
     // Before the body is read: a body refused here costs nothing to parse, so a flood that finds the day's ceiling
     // reached or the writer full takes next to no time from the sessions and payments.
-    if (writer.isFull(new Date())) return reply.code(429).header('retry-after', String(secondsToNextUtcDay(new Date()))).send({ code: 429, error: ceilingMessage(dailyCeilingBytes) });
-    if (writer.isBusy()) return reply.code(503).header('retry-after', String(BUSY_RETRY_AFTER_SECONDS)).send(BUSY);
+    if (writer.isFull(new Date())) return refuseUnread(reply, 429, secondsToNextUtcDay(new Date())).send({ code: 429, error: ceilingMessage(dailyCeilingBytes) });
+    if (writer.isBusy()) return refuseUnread(reply, 503, BUSY_RETRY_AFTER_SECONDS).send(BUSY);
     const verdict = uploadQuotas.admitBytes(request.ip, declaredLength(request));
     if (verdict.ok) return undefined;
-    return reply
-      .code(429)
-      .header('retry-after', String(verdict.retryAfterSeconds))
-      .send({ code: 429, error: `Too many bytes uploaded from this address: at most ${formatMegabytes(quotas.addressBytesPerMinute)} a minute here. Try again in ${verdict.retryAfterSeconds} s.` });
+    return refuseUnread(reply, 429, verdict.retryAfterSeconds).send({ code: 429, error: `Too many bytes uploaded from this address: at most ${formatMegabytes(quotas.addressBytesPerMinute)} a minute here. Try again in ${verdict.retryAfterSeconds} s.` });
   });
   scope.addHook('onSend', async (_request, reply, payload) => {
     reply.header('cache-control', 'no-store');
@@ -144,4 +141,12 @@ function admitAll(kept: Admission['admitted']): Admission {
 function declaredLength(request: FastifyRequest): number {
   const length = Number(request.headers['content-length']);
   return Number.isSafeInteger(length) && length > 0 ? length : 0;
+}
+
+/**
+ * A refusal sent before the body is read. The connection is closed after it: kept open, the server would have to read
+ * the rest of the body (up to 20 MB) only to throw it away before the next request could be parsed.
+ */
+function refuseUnread(reply: FastifyReply, status: 429 | 503, retryAfterSeconds: number): FastifyReply {
+  return reply.code(status).header('retry-after', String(retryAfterSeconds)).header('connection', 'close');
 }

@@ -25,7 +25,11 @@ export class UploadRefused extends Error {
  * never used.
  */
 export function uploadErrorHandler(error: FastifyError | UploadRefused, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  if (error instanceof UploadRefused) return reply.code(error.statusCode).send(error.body);
+  if (error instanceof UploadRefused) {
+    // The request limit's 429 comes before the body is read: closing the connection spares reading the rest of it.
+    if (error.statusCode === 429) reply.header('connection', 'close');
+    return reply.code(error.statusCode).send(error.body);
+  }
   if (isDatabaseBusy(error)) {
     request.log.warn({ err: error }, 'database busy');
     return reply.code(503).header('retry-after', String(BUSY_RETRY_AFTER_SECONDS)).send(answer(503, 'The database is busy; try again in a moment.'));

@@ -96,10 +96,12 @@ describe('UploadQuotas.admitBytes', () => {
     expect(quotas.admitBytes(ADDRESS, 1)).toEqual({ ok: false, retryAfterSeconds: 45 });
     expect(quotas.admitBytes('203.0.113.9', 1000)).toEqual({ ok: true });
     time.now = START + 60_000;
-    // A body larger than the whole budget passes as the minute's first, and nothing after it.
-    expect(quotas.admitBytes(ADDRESS, 5000)).toEqual({ ok: true });
-    expect(quotas.admitBytes(ADDRESS, 0)).toEqual({ ok: false, retryAfterSeconds: 60 });
+    // A body larger than the whole budget is never taken.
+    expect(quotas.admitBytes(ADDRESS, 1001)).toEqual({ ok: false, retryAfterSeconds: 60 });
+    expect(quotas.admitBytes(ADDRESS, 1000)).toEqual({ ok: true });
     time.now = START + 120_000;
+    // A chunked body (0 bytes known) passes while its address is within its budget, and is counted once read.
+    expect(quotas.admitBytes(ADDRESS, 0)).toEqual({ ok: true });
     quotas.countBytes(ADDRESS, 1001);
     expect(quotas.admitBytes(ADDRESS, 0)).toMatchObject({ ok: false });
   });
