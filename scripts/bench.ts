@@ -154,19 +154,21 @@ async function apiLoad() {
       results.push({ what: `${what}: p99 latency (p50 ${r.p50} ms)`, value: `${r.p99} ms`, budget: `≤ ${maxP99} ms`, ok: r.p99 <= maxP99 });
       results.push({ what: `${what}: errors + non-2xx`, value: `${r.errors + r.non2xx}`, budget: '0', ok: r.errors + r.non2xx === 0 });
     }
-    // The same writes beside an upload flood: from one address (an attacker with curl) the writes keep their budget;
-    // from a thousand (a botnet, which the event log's quotas cannot tell from a crowd) it is reported only.
+    // The same writes beside an upload flood. On two cores shared with the flood's sender, taking that much traffic
+    // costs the writes something whatever the server does with it: the floor, the same bodies to a path no route
+    // answers, measures it. From one address (an attacker with curl) the event log may add at most 10 ms of p99 to the
+    // floor; from a thousand (a botnet, which its quotas cannot tell from a crowd) it is reported only.
     const plain = routes.find((r) => r.route === writes)!;
+    const floor = floods.find((f) => f.from.endsWith('(the floor)'))!.sessionWrites;
     for (const flood of floods) {
       const w = flood.sessionWrites;
       const oneAddress = flood.from === 'one address';
-      const maxP99 = database === 'SQLite' ? 25 : 50;
       const answered = Object.entries(flood.statuses).map(([status, count]) => `${count} × ${status}`).join(', ');
       results.push({
         what: `${database}, ${writes} during an upload flood from ${flood.from} (${FLOOD_DESCRIPTION}; ${flood.uploads} uploads answered ${answered}): p99 (p50 ${w.p50} ms, ${w.requestsPerSecond.toFixed(0)} req/s; without the flood p99 ${plain.p99} ms)`,
         value: `${w.p99} ms`,
-        budget: oneAddress ? `≤ ${maxP99} ms` : 'reported',
-        ok: !oneAddress || w.p99 <= maxP99,
+        budget: oneAddress ? `≤ floor + 10 = ${floor.p99 + 10} ms` : 'reported',
+        ok: !oneAddress || w.p99 <= floor.p99 + 10,
       });
       results.push({ what: `${database}, ${writes} during an upload flood from ${flood.from}: errors + non-2xx`, value: `${w.errors + w.non2xx}`, budget: '0', ok: w.errors + w.non2xx === 0 });
     }

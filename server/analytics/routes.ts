@@ -59,7 +59,12 @@ export const analyticsRoutes: FastifyPluginAsync<AnalyticsOptions> = async (scop
   });
   scope.addHook('onClose', async () => writer.drained());
   scope.removeAllContentTypeParsers();
-  for (const type of ['application/json', 'text/plain']) scope.addContentTypeParser(type, { parseAs: 'buffer' }, parseUpload);
+  // A body sent chunked (no Content-Length) is counted against its address's bytes once read, parsable or not.
+  const countAndParse = async (request: FastifyRequest, body: Buffer) => {
+    if (request.headers['content-length'] === undefined) uploadQuotas.countBytes(request.ip, body.length);
+    return parseUpload(body);
+  };
+  for (const type of ['application/json', 'text/plain']) scope.addContentTypeParser(type, { parseAs: 'buffer' }, countAndParse);
   scope.setErrorHandler(uploadErrorHandler);
   scope.addHook('onRequest', async (request, reply) => {
     const encoding = request.headers['content-encoding']?.trim().toLowerCase();
@@ -97,7 +102,6 @@ export const analyticsRoutes: FastifyPluginAsync<AnalyticsOptions> = async (scop
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const received = request.body;
         if (!(received instanceof ReceivedUpload)) throw new UploadRefused(400, { error: ERRORS.missingBody });
-        if (request.headers['content-length'] === undefined) uploadQuotas.countBytes(request.ip, received.sizeBytes);
         const check = checkUpload(received.value, limits);
         if (!check.ok) return reply.code(check.status).send(check.body);
         const receivedAt = new Date();
@@ -117,7 +121,7 @@ export const analyticsRoutes: FastifyPluginAsync<AnalyticsOptions> = async (scop
 };
 
 // JSON.parse's own message quotes the body, so it is neither answered nor logged.
-async function parseUpload(_request: FastifyRequest, body: Buffer): Promise<ReceivedUpload> {
+async function parseUpload(body: Buffer): Promise<ReceivedUpload> {
   let text: string;
   try {
     text = utf8.decode(body);

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { screenEventNames } from '../../src/engine/analytics-events';
@@ -7,6 +8,7 @@ import { expectScreen, freshEmail, freshStart, visitorOnPrices } from '../suppor
 import { cancelCheckout, expectHostedCheckout } from '../support/hosted-checkout';
 import { tap, walkToEmail } from '../support/quiz-walk';
 import { declaredEvents, paidWalkEvents, payAndSkipOffers } from '../support/declared-events';
+import { loggedRows, recordEventLogAnswers } from '../support/event-log';
 
 // The app built with Amplitude, Firebase and pixel keys (dist-sdk/, tests/sdk/sdk-env.json); every request to those
 // services is answered here, at the network boundary, as the services answer (sdk-notes: their wire formats).
@@ -142,6 +144,7 @@ test('a whole walk, / to the end: Amplitude gets every declared event once, in o
   test.setTimeout(150_000);
   const amplitude = await fakeAmplitude(page);
   const mirrored: Upload[] = [];
+  const logAnswers = recordEventLogAnswers(page);
   const firebaseBodies: string[] = [];
   const violations: string[] = [];
   page.on('request', (request) => {
@@ -187,6 +190,19 @@ test('a whole walk, / to the end: Amplitude gets every declared event once, in o
     }, { timeout: 40_000, intervals: [1000] })
     .toEqual(expected);
   expect(mirrored.every((u) => u.api_key === 'astrelle-event-log')).toBe(true);
+  // The event log took each of them as it was sent: every upload answered 200 with nothing listed as invalid, every
+  // event stored with all its properties.
+  const mirroredOnce = [...new Map(mirrored.flatMap((u) => u.events).map((e) => [e.insert_id, e])).values()];
+  const sdkDataDir = join(process.env.E2E_DATA_DIR ?? '', 'sdk');
+  await expect.poll(() => loggedRows(mirroredOnce.map((e) => e.insert_id), sdkDataDir).length, { timeout: 15_000 }).toBe(mirroredOnce.length);
+  expect(loggedRows(mirroredOnce.map((e) => e.insert_id), sdkDataDir).map((row) => ({ type: row.eventType, properties: row.eventProperties }))).toEqual(
+    mirroredOnce.map((e) => ({ type: e.event_type, properties: e.event_properties ?? {} })),
+  );
+  expect(logAnswers.length).toBeGreaterThan(0);
+  for (const answer of logAnswers) {
+    expect(answer.status).toBe(200);
+    if (answer.body !== '(unread)') expect(JSON.parse(answer.body)).not.toHaveProperty('events_with_invalid_fields');
+  }
 
   // The pixel: a PageView for every screen, Lead, ViewContent and InitiateCheckout, as /tr requests.
   const tr = pixel.beacons.map((u) => u.searchParams.get('ev'));
