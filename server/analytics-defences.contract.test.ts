@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from './app';
 import { MAX_PROPERTY_VALUE_LENGTH } from './analytics/declared-only';
-import { eventCatalogueOf } from './analytics/event-catalogue';
 import type { EventLogSettings } from './analytics/event-log-settings';
 import { formatMegabytes } from './analytics/upload-answer';
 import { utcDay } from './analytics/event-log';
@@ -17,8 +16,8 @@ import { fromBigInt } from './db/values';
 import { sql } from 'kysely';
 import { DEFAULT_RATE_LIMITS } from './rate-limits';
 import { describeOnEachDatabase, openTestStore } from './test-support/databases';
+import { productEventCatalogue } from './test-support/product-catalogue';
 import { runScript } from './test-support/run-script';
-import { validateFlow } from '../src/engine/validate-flow';
 
 // The event log's defences against filling the disk, over HTTP on SQLite and PostgreSQL: only what the flow, the app
 // and the SDK declare is stored; quotas per device and per client address answered as Amplitude's ingestion answers
@@ -26,9 +25,7 @@ import { validateFlow } from '../src/engine/validate-flow';
 // shared through the database, which `npm run events` reports; and a writer that refuses what it cannot hold.
 // Requests are injected with made-up client addresses (no traffic leaves the process).
 
-const productFlow = validateFlow(JSON.parse(readFileSync('flows/astrology.json', 'utf8')));
-if (!productFlow.ok) throw new Error('flows/astrology.json does not validate');
-const catalogue = eventCatalogueOf([productFlow.flow]);
+const catalogue = productEventCatalogue();
 
 const uniq = () => randomUUID().replace(/-/g, '').slice(0, 12);
 const API_KEY = 'client-key-0123456789';

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,12 +6,11 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from './app';
-import { eventCatalogueOf } from './analytics/event-catalogue';
 import { DEFAULT_EVENT_LOG_SETTINGS, type EventLogSettings } from './analytics/event-log-settings';
-import { validateFlow } from '../src/engine/validate-flow';
 import { fromBigInt, toIso } from './db/values';
 import { DEFAULT_RATE_LIMITS } from './rate-limits';
 import { describeOnEachDatabase, openTestStore } from './test-support/databases';
+import { productEventCatalogue } from './test-support/product-catalogue';
 import { runScript } from './test-support/run-script';
 
 // The first-party event log over real HTTP, on SQLite and on PostgreSQL: POST /analytics/2/httpapi and
@@ -22,9 +20,7 @@ import { runScript } from './test-support/run-script';
 
 const uniq = () => randomUUID().replace(/-/g, '').slice(0, 12);
 // The log stores what the product's flow, the app and the SDK declare: the server here serves the product's flow.
-const productFlow = validateFlow(JSON.parse(readFileSync('flows/astrology.json', 'utf8')));
-if (!productFlow.ok) throw new Error('flows/astrology.json does not validate');
-const catalogue = eventCatalogueOf([productFlow.flow]);
+const catalogue = productEventCatalogue();
 // Every call of the shared server comes from 127.0.0.1: the quotas are tested below with servers of their own.
 const generous: EventLogSettings = { ...DEFAULT_EVENT_LOG_SETTINGS, quotas: { devicePerSecond: 1e6, devicePerDay: 1e8, addressPerSecond: 1e6, addressPerDay: 1e8, addressBytesPerMinute: 1e12 } };
 const newDevice = () => `device-${uniq()}`;

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from './app';
 import { openTestStore } from './test-support/databases';
+import { productEventCatalogue } from './test-support/product-catalogue';
 import type { Store } from './db/open';
 
 // Issue 13: the studio is served only when asked for (STUDIO=on), and its drop-off API counts the event log as
@@ -78,6 +79,8 @@ describe('the studio, on (STUDIO=on)', () => {
       distDir: dist,
       store,
       knownRoutes: ['/'],
+      // The flow's events, as the product's flow declares them.
+      eventCatalogue: productEventCatalogue(),
       studio: { distDir: distStudio, flows: [{ id: flowId, order: ['welcome', 'relationship-status', 'relationship-partner-gender', 'profile-name', 'end'], ends: ['end'], flags: ['priceSet', 'discounts'] }] },
     });
     base = await listen(app);
