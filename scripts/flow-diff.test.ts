@@ -19,8 +19,8 @@ interface EditableScreen {
 
 /**
  * An editor's edits to a copy of the real flow, as JSON edits: a reworded question, an option removed and one added,
- * a branch's condition widened, a new question inserted, a back delay lengthened, an event renamed, a flag's default
- * switched.
+ * a branch's condition widened, a new question inserted (and Back after it led to it), a back delay lengthened, an event
+ * renamed, a flag's default switched.
  */
 function edit(flow: { screens: EditableScreen[]; flags: Record<string, { default: unknown }> }) {
   const screen = (id: string) => {
@@ -50,6 +50,8 @@ function edit(flow: { screens: EditableScreen[]; flags: Record<string, { default
     back: { to: 'previous' },
     next: 'relationship-next-step',
   });
+  // Back on the screen after the new question now leads to it (the checker refuses a back target that skips it).
+  bridge.back = { to: 'previous' };
   (screen('sale').back as { delayMs: number }).delayMs = 3000;
   (screen('email').analytics as { shown: string }).shown = 'Email Viewed';
   flow.flags.discounts!.default = false;
@@ -75,9 +77,11 @@ describe('npm run flow:diff', () => {
         '~ screen sale back.delayMs: 2000 → 3000',
         '- transition personality-knows-want → relationship-next-step',
         '~ transition relationship-next-step → relationship-partner-gender: [1-1 = in_relationships] → [1-1 in in_relationships, its_complicated]',
+        '- back relationship-next-step → personality-knows-want',
         '+ transition personality-knows-want → personality-dreams',
         '+ transition personality-dreams → relationship-next-step',
         '+ back personality-dreams → personality-knows-want [previous]',
+        '+ back relationship-next-step → personality-dreams [previous]',
         '~ flow flag discounts.default: true → false',
       ]);
     } finally {

@@ -51,6 +51,38 @@ describe('semantic checks the schema cannot express', () => {
     expect(problemsAfter((f) => (screen(f, 'profile-zodiac-sun').back = { to: 'screen', screen: 'profile-zodiac-sun' }))).toHaveLength(1);
   });
 
+  it('refuses a back target that skips the screen just before it, as the README\'s added question would have it', () => {
+    // The README's worked example: a question after 3-7, with the interstitial's Back left on 3-7.
+    const addQuestion = (f: Editable) => {
+      screen(f, 'personality-knows-want').next = 'personality-morning-person';
+      const at = f.screens.findIndex((s) => s.id === 'personality-knows-want') + 1;
+      f.screens.splice(at, 0, {
+        id: 'personality-morning-person',
+        route: '/quiz/3-8',
+        kind: 'single-choice',
+        group: 'personality',
+        answerKey: '3-8',
+        title: 'Are you a morning person?',
+        options: [
+          { value: 'morning', label: 'Yes, I rise with the sun' },
+          { value: 'evening', label: 'No, I come alive at night' },
+        ],
+        next: 'relationship-next-step',
+      });
+    };
+    // relationship-next-step comes right after the added question, one place further down the list.
+    const index = (flowJson.screens as Array<{ id: string }>).findIndex((s) => s.id === 'relationship-next-step') + 1;
+    expect(problemsAfter(addQuestion)).toEqual([
+      `/screens/${index}/back/screen back target "personality-knows-want" is not the screen just before "relationship-next-step" on any way here ("personality-morning-person" is): Back would skip it`,
+    ]);
+    expect(
+      problemsAfter((f) => {
+        addQuestion(f);
+        screen(f, 'relationship-next-step').back = { to: 'previous' };
+      }),
+    ).toEqual([]);
+  });
+
   it('refuses placeholders where no screen fills them', () => {
     expect(problemsAfter((f) => (screen(f, 'profile-birthday').title = 'Nice to meet you, {answer:2-1}!'))).toEqual([
       '/screens/6/title placeholders are filled on interstitial, offers and order-summary screens only, not on a date screen',

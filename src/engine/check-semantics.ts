@@ -184,8 +184,17 @@ export function checkSemantics(flow: Flow, effects: readonly string[] | null, pu
   const reachable = reach(flow.start, (id) => followersOf(flow, screenById(flow, id)));
   flow.screens.forEach((screen, i) => {
     if (!reachable.has(screen.id)) report(at(i), `screen "${screen.id}" cannot be reached from the start "${flow.start}"`, 'add a transition to it, or remove it');
+    const before = preds.get(screen.id) ?? [];
     if (screen.back?.to === 'screen' && screen.back.screen !== undefined && (screen.back.screen === screen.id || !reach(screen.id, (id) => preds.get(id) ?? []).has(screen.back.screen))) {
       report(`${at(i)}/back/screen`, `back target "${screen.back.screen}" is not a screen the visitor passes before "${screen.id}"`, 'go back to a screen that comes earlier on the way here');
+    } else if (screen.back?.to === 'screen' && screen.back.screen !== undefined && !before.includes(screen.back.screen)) {
+      // An earlier screen, but not the one just before on any way here: Back would skip what the visitor just answered
+      // (a question added before this screen, say, with the back target left as it was).
+      report(
+        `${at(i)}/back/screen`,
+        `back target "${screen.back.screen}" is not the screen just before "${screen.id}" on any way here (${before.map((id) => `"${id}"`).join(', ')} ${before.length === 1 ? 'is' : 'are'}): Back would skip it`,
+        `use {"to": "previous"}, or one of ${before.map((id) => `"${id}"`).join(', ')}`,
+      );
     }
     if (screen.back?.to === 'previous' && (preds.get(screen.id) ?? []).length === 0) {
       report(`${at(i)}/back`, `back to "previous" on "${screen.id}", which no screen leads to`, 'use a screen or path back target');

@@ -9,7 +9,7 @@ import { funnelPaths } from './funnel-paths';
  * What a content editor does to flows/astrology.json, done as text edits with no code change:
  * the checker accepts the result, and the model-based paths cover the new screen and order.
  */
-function editedFlowText(): string {
+function editedFlowText(options: { backToPrevious: boolean } = { backToPrevious: true }): string {
   const flow = JSON.parse(readFileSync('flows/astrology.json', 'utf8'));
   const screen = (id: string) => flow.screens.find((s: { id: string }) => s.id === id);
   // 1. Reword a question.
@@ -36,6 +36,8 @@ function editedFlowText(): string {
     back: { to: 'previous' },
     next: 'relationship-next-step',
   });
+  // 5. Back on the screen after it leads to it (the README's step 3).
+  if (options.backToPrevious) screen('relationship-next-step').back = { to: 'previous' };
   return JSON.stringify(flow, null, 2);
 }
 
@@ -57,5 +59,19 @@ describe('a content editor changes the flow without code', () => {
     const steps = coverage.paths.flatMap((p) => p.steps);
     expect(steps.some((s) => s.screen === 'personality-morning-person')).toBe(true);
     expect(steps.some((s) => s.event.type === 'BACK' && s.screen === 'personality-knows-want')).toBe(true);
+  });
+
+  it('is told, at the line, when Back on the screen after a new question would skip it', () => {
+    const text = editedFlowText({ backToPrevious: false });
+    const problems = checkFlowText('edited.json', text);
+    expect(problems).toHaveLength(1);
+    const line = text.split('\n').findIndex((l) => l.includes('"screen": "personality-knows-want"')) + 1;
+    expect(problems[0]).toMatchObject({
+      file: 'edited.json',
+      line,
+      pointer: expect.stringMatching(/^\/screens\/\d+\/back\/screen$/),
+      message: 'back target "personality-knows-want" is not the screen just before "relationship-next-step" on any way here ("personality-morning-person" is): Back would skip it',
+      hint: 'use {"to": "previous"}, or one of "personality-morning-person"',
+    });
   });
 });
