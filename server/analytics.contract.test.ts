@@ -22,7 +22,7 @@ const uniq = () => randomUUID().replace(/-/g, '').slice(0, 12);
 // The log stores what the product's flow, the app and the SDK declare: the server here serves the product's flow.
 const catalogue = productEventCatalogue();
 // Every call of the shared server comes from 127.0.0.1: the quotas are tested below with servers of their own.
-const generous: EventLogSettings = { ...DEFAULT_EVENT_LOG_SETTINGS, quotas: { devicePerSecond: 1e6, devicePerDay: 1e8, addressPerSecond: 1e6, addressPerDay: 1e8, addressBytesPerMinute: 1e12 } };
+const generous: EventLogSettings = { ...DEFAULT_EVENT_LOG_SETTINGS, quotas: { devicePerSecond: 1e6, devicePerDay: 1e8, addressPerSecond: 1e6, addressPerDay: 1e8, addressBytesPerMinute: 1e12, addressStoredBytesPerDay: 1e12 } };
 const newDevice = () => `device-${uniq()}`;
 const API_KEY = 'client-key-0123456789';
 const MIB = 1024 * 1024;
@@ -407,6 +407,10 @@ describe('The event log beside the other APIs (SQLite)', () => {
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       // Another client address has its own budget.
       expect((await limited.inject({ method: 'POST', url: '/analytics/2/httpapi', payload: body(), remoteAddress: '198.51.100.9' })).statusCode).toBe(200);
+      // An IPv6 client counts by its /64: a new address in the same block shares its budget.
+      const fromV6 = async (address: string) => (await limited.inject({ method: 'POST', url: '/analytics/2/httpapi', payload: body(), remoteAddress: address })).statusCode;
+      expect([await fromV6('2001:db8:1:2::1'), await fromV6('2001:db8:1:2::aaaa'), await fromV6('2001:db8:1:2:ffff::9')]).toEqual([200, 200, 429]);
+      expect(await fromV6('2001:db8:1:3::1')).toBe(200);
     } finally {
       await limited.close();
     }

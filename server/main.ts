@@ -41,7 +41,9 @@ import { studioFlowsOf } from './studio/routes';
 // first start and kept in DATA_DIR/session-secret), RATE_LIMIT_LOOKUPS, RATE_LIMIT_SESSIONS,
 // RATE_LIMIT_CHECKOUTS, RATE_LIMIT_IP_LOOKUPS, RATE_LIMIT_ANALYTICS (requests per minute per client address),
 // EVENT_QUOTA_DEVICE_PER_SECOND, EVENT_QUOTA_DEVICE_PER_DAY, EVENT_QUOTA_ADDRESS_PER_SECOND, EVENT_QUOTA_ADDRESS_PER_DAY
-// (events the event log takes per device and per client address), EVENT_LOG_DAILY_MB (megabytes of events it stores a UTC day),
+// (events the event log takes per device and per client address), EVENT_QUOTA_ADDRESS_MB_PER_MINUTE (megabytes of upload
+// bodies per address a minute), EVENT_QUOTA_ADDRESS_MB_PER_DAY (megabytes of events stored per address a UTC day),
+// EVENT_LOG_DAILY_MB (megabytes of events it stores a UTC day),
 // FLOW_FILE (a flow the app was built with besides flows/*.json: its routes and events are known too),
 // SANDBOX_PURCHASES (on/off: seed sample purchases and list them under "Recently joined" beside the real ones, marked
 // as sandbox data; default on, except off with NODE_ENV=production, where only real purchases are listed),

@@ -1,10 +1,11 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import { addressKey } from './client-address';
 
 // Per client address limits on the calls an attacker would loop over: email look-ups (finding who is on file),
 // session reads and creation (probing ids), checkout creation, the IP lookup, and event uploads (filling the
-// event log's disk). The client address is Fastify's request.ip, so behind a proxy TRUST_PROXY must be set or
-// every visitor shares the proxy's address.
+// event log's disk). The client address is Fastify's request.ip (an IPv6 one by its /64, client-address.ts), so behind
+// a proxy TRUST_PROXY must be set or every visitor shares the proxy's address.
 // Counters live in this process (one LRU per route); a deployment of several processes divides nothing, so
 // its limits are per process.
 
@@ -42,6 +43,8 @@ const MINUTE_MS = 60_000;
 export async function registerRateLimits(app: FastifyInstance, settings: RateLimitSettings): Promise<RateLimits> {
   await app.register(fastifyRateLimit, {
     global: false,
+    // An IPv6 client counts by its /64: one subscriber holds all of it.
+    keyGenerator: (request) => addressKey(request.ip),
     // Headers only on a refusal: a visitor's ordinary answers do not advertise the counters.
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     addHeaders: { 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true, 'retry-after': true },

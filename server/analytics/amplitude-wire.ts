@@ -26,6 +26,15 @@ export const ENDPOINT_LIMITS: Record<Endpoint, EndpointLimits> = {
 export const MAX_STRING_LENGTH = 1024;
 /** Event and user properties: "Object depth may not exceed 40 layers". */
 export const MAX_PROPERTY_DEPTH = 40;
+/**
+ * Ours, tighter than Amplitude's 1,024 for what every stored row repeats: a device, user or insert id, and the
+ * platform, os, app version, language and library fields (the app's are UUIDs and short names) may have 128 characters;
+ * an api key (Amplitude's are 32 hex digits) 64 letters, digits, - and _. So no row can be made large but by its
+ * declared properties, which MAX_PROPERTY_VALUE_LENGTH bounds.
+ */
+export const MAX_FIELD_LENGTH = 128;
+export const API_KEY_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
 /** Keys in one property map (event or user properties, and each object nested in them): the SDK refuses more. */
 export const MAX_PROPERTY_KEYS = 1000;
 /** Device and user ids shorter than this are refused unless `options.min_id_length` says otherwise. */

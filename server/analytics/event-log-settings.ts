@@ -14,7 +14,7 @@ export const DEFAULT_EVENT_LOG_SETTINGS: EventLogSettings = { quotas: DEFAULT_UP
 
 /**
  * Reads EVENT_QUOTA_DEVICE_PER_SECOND, EVENT_QUOTA_DEVICE_PER_DAY, EVENT_QUOTA_ADDRESS_PER_SECOND,
- * EVENT_QUOTA_ADDRESS_PER_DAY (events), EVENT_QUOTA_ADDRESS_MB_PER_MINUTE and EVENT_LOG_DAILY_MB (megabytes, 1 MB = 2^20
+ * EVENT_QUOTA_ADDRESS_PER_DAY (events), EVENT_QUOTA_ADDRESS_MB_PER_MINUTE, EVENT_QUOTA_ADDRESS_MB_PER_DAY and EVENT_LOG_DAILY_MB (megabytes, 1 MB = 2^20
  * bytes); unset keeps the default.
  *
  * @throws {Error} naming the variable when a value is not a whole number from 1 to 1,000,000,000.
@@ -33,6 +33,7 @@ export function readEventLogSettings(env: Record<string, string | undefined>): E
     addressPerSecond: read('EVENT_QUOTA_ADDRESS_PER_SECOND', DEFAULT_UPLOAD_QUOTAS.addressPerSecond),
     addressPerDay: read('EVENT_QUOTA_ADDRESS_PER_DAY', DEFAULT_UPLOAD_QUOTAS.addressPerDay),
     addressBytesPerMinute: read('EVENT_QUOTA_ADDRESS_MB_PER_MINUTE', DEFAULT_UPLOAD_QUOTAS.addressBytesPerMinute / MB) * MB,
+    addressStoredBytesPerDay: read('EVENT_QUOTA_ADDRESS_MB_PER_DAY', DEFAULT_UPLOAD_QUOTAS.addressStoredBytesPerDay / MB) * MB,
   };
   const megabytes = read('EVENT_LOG_DAILY_MB', DEFAULT_DAILY_CEILING_BYTES / MB);
   return { quotas, dailyCeilingBytes: megabytes * MB };

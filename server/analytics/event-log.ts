@@ -13,6 +13,12 @@ import { funnelEventOf, type FunnelEvent } from '../../src/engine/drop-off';
 // (18 columns a row stays far under SQLite's 32,766 and PostgreSQL's 65,535 parameters).
 export const ROWS_PER_WRITE = 100;
 
+/** How a writer spaces its writes (event-writer.ts). */
+export interface Pace {
+  before(): Promise<void>;
+  took(ms: number): void;
+}
+
 /** What became of an upload's events. */
 export interface AppendResult {
   /** Events stored (a duplicate of one already logged is not). */
@@ -38,17 +44,16 @@ export async function appendEvents(
   events: readonly KeptEvent[],
   receivedAt: Date,
   ceilingBytes: number,
-  /** Awaited between two writes, told how long the last one took (the writer's pacing). */
-  pause: (lastWriteMs: number) => Promise<void> = async () => undefined,
+  /** The writer's pacing: awaited before each write, told how long each took. */
+  pace: Pace = { before: async () => undefined, took: () => undefined },
 ): Promise<AppendResult> {
   const rows = uniqueRows(apiKey, events, receivedAt);
   const windowStart = new Date(receivedAt.getTime() - DEDUPE_WINDOW_MS).toISOString();
   const day = utcDay(receivedAt);
   const result: AppendResult = { stored: 0, overCeiling: [] };
-  let lastWriteMs = 0;
   for (let start = 0; start < rows.length; start += ROWS_PER_WRITE) {
     const chunk = rows.slice(start, start + ROWS_PER_WRITE);
-    if (start > 0) await pause(lastWriteMs);
+    await pace.before();
     const began = performance.now();
     const written = await store.write(async (trx) => {
       let room = ceilingBytes - (await bytesUsedOn(trx, store.dialect, day));
@@ -80,7 +85,7 @@ export async function appendEvents(
       }
       return { stored, refused: chunk.slice(taken.length).map((r) => r.index) };
     });
-    lastWriteMs = performance.now() - began;
+    pace.took(performance.now() - began);
     result.stored += written.stored;
     result.overCeiling.push(...written.refused);
     if (written.refused.length > 0) {
@@ -118,6 +123,12 @@ export function storedBytes(row: NewAnalyticsEvent): number {
   let bytes = ROW_OVERHEAD_BYTES;
   for (const value of Object.values(row)) if (typeof value === 'string') bytes += Buffer.byteLength(value);
   return bytes;
+}
+
+/** What an event of an upload under `apiKey` costs the ceiling once stored (storedBytes of its row). */
+export function eventStoredBytes(apiKey: string, event: LoggedEvent): number {
+  // A dedupe key is a SHA-256 in hex whenever there is an insert id; the row's times are ISO strings of fixed length.
+  return storedBytes(toRow(apiKey, event, event.insertId === null ? null : '0'.repeat(64), new Date(0)));
 }
 
 /** The numbers, the record's header and the index entries (id, dedupe key, arrival) of one row, in round figures. */

@@ -8,7 +8,8 @@ import type { EventCatalogue } from './event-catalogue';
 import { EventWriter } from './event-writer';
 import { ceilingMessage, formatMegabytes, secondsToNextUtcDay, uploadAnswer } from './upload-answer';
 import { UploadRefused, uploadErrorHandler } from './upload-errors';
-import { UploadQuotas, type Admission, type UploadQuotaSettings } from './upload-quotas';
+import { eventStoredBytes } from './event-log';
+import { admitAll, UploadQuotas, type UploadQuotaSettings } from './upload-quotas';
 import { checkUpload } from './upload-validation';
 
 export interface AnalyticsOptions {
@@ -59,22 +60,22 @@ export const analyticsRoutes: FastifyPluginAsync<AnalyticsOptions> = async (scop
   });
   scope.addHook('onClose', async () => writer.drained());
   scope.removeAllContentTypeParsers();
-  // A body sent chunked (no Content-Length) is counted against its address's bytes once read, parsable or not.
-  const countAndParse = async (request: FastifyRequest, body: Buffer) => {
-    if (request.headers['content-length'] === undefined) uploadQuotas.countBytes(request.ip, body.length);
-    return parseUpload(body);
-  };
-  for (const type of ['application/json', 'text/plain']) scope.addContentTypeParser(type, { parseAs: 'buffer' }, countAndParse);
+  for (const type of ['application/json', 'text/plain']) scope.addContentTypeParser(type, { parseAs: 'buffer' }, (_request: FastifyRequest, body: Buffer) => parseUpload(body));
   scope.setErrorHandler(uploadErrorHandler);
   scope.addHook('onRequest', async (request, reply) => {
-    const encoding = request.headers['content-encoding']?.trim().toLowerCase();
-    if (encoding && encoding !== 'identity') throw new UploadRefused(415, { error: 'Content-Encoding is not accepted: send the JSON uncompressed.' });
-    if (request.method !== 'POST') return undefined;
     // Before the body is read: a body refused here costs nothing to parse, so a flood that finds the day's ceiling
     // reached or the writer full takes next to no time from the sessions and payments.
-    if (writer.isFull(new Date())) return refuseUnread(reply, 429, secondsToNextUtcDay(new Date())).send({ code: 429, error: ceilingMessage(dailyCeilingBytes) });
+    const encoding = request.headers['content-encoding']?.trim().toLowerCase();
+    if (encoding && encoding !== 'identity') return refuseUnread(reply, 415).send({ code: 415, error: 'Content-Encoding is not accepted: send the JSON uncompressed.' });
+    if (request.method !== 'POST') return undefined;
+    // Every body is counted against its address before it is read, so its length must be known: the SDK's fetch, XHR
+    // and sendBeacon always send it.
+    const length = declaredLength(request);
+    if (length === null) return refuseUnread(reply, 411).send({ code: 411, error: 'Content-Length is required: send the body with its length, not chunked.' });
+    const now = new Date();
+    if (writer.isFull(now)) return refuseUnread(reply, 429, secondsToNextUtcDay(now)).send({ code: 429, error: ceilingMessage(dailyCeilingBytes) });
     if (writer.isBusy()) return refuseUnread(reply, 503, BUSY_RETRY_AFTER_SECONDS).send(BUSY);
-    const verdict = uploadQuotas.admitBytes(request.ip, declaredLength(request));
+    const verdict = uploadQuotas.admitBytes(request.ip, length);
     if (verdict.ok) return undefined;
     return refuseUnread(reply, 429, verdict.retryAfterSeconds).send({ code: 429, error: `Too many bytes uploaded from this address: at most ${formatMegabytes(quotas.addressBytesPerMinute)} a minute here. Try again in ${verdict.retryAfterSeconds} s.` });
   });
@@ -107,8 +108,9 @@ export const analyticsRoutes: FastifyPluginAsync<AnalyticsOptions> = async (scop
         const receivedAt = new Date();
         const { kept, invalid } = keepDeclared(check.upload.events, catalogue);
         // On a day whose ceiling is reached nothing is counted against the quotas: nothing is taken anyway.
-        const admission: Admission = writer.isFull(receivedAt) ? admitAll(kept) : uploadQuotas.admit(request.ip, kept);
-        const written = await writer.append(check.upload.apiKey, admission.admitted, receivedAt);
+        const apiKey = check.upload.apiKey;
+        const admission = writer.isFull(receivedAt) ? admitAll(kept) : uploadQuotas.admit(request.ip, kept, ({ event }) => eventStoredBytes(apiKey, event));
+        const written = await writer.append(apiKey, admission.admitted, receivedAt, received.sizeBytes);
         if (written === 'busy') {
           return reply.code(503).header('retry-after', String(BUSY_RETRY_AFTER_SECONDS)).send(BUSY);
         }
@@ -136,21 +138,18 @@ async function parseUpload(body: Buffer): Promise<ReceivedUpload> {
   }
 }
 
-/** Every kept event let through, nothing refused: the quotas are not asked. */
-function admitAll(kept: Admission['admitted']): Admission {
-  return { admitted: kept, throttledEvents: [], throttledDevices: {}, throttledUsers: {}, exceededDailyQuotaDevices: {}, exceededDailyQuotaUsers: {}, retryAfterSeconds: 0 };
-}
-
-/** The body's size as its Content-Length says; 0 when sent chunked (counted once read). */
-function declaredLength(request: FastifyRequest): number {
-  const length = Number(request.headers['content-length']);
-  return Number.isSafeInteger(length) && length > 0 ? length : 0;
+/** The body's size as its Content-Length says; null when it does not say (a body sent chunked). */
+function declaredLength(request: FastifyRequest): number | null {
+  const header = request.headers['content-length'];
+  const length = Number(header);
+  return header !== undefined && Number.isSafeInteger(length) && length >= 0 ? length : null;
 }
 
 /**
  * A refusal sent before the body is read. The connection is closed after it: kept open, the server would have to read
  * the rest of the body (up to 20 MB) only to throw it away before the next request could be parsed.
  */
-function refuseUnread(reply: FastifyReply, status: 429 | 503, retryAfterSeconds: number): FastifyReply {
-  return reply.code(status).header('retry-after', String(retryAfterSeconds)).header('connection', 'close');
+function refuseUnread(reply: FastifyReply, status: 411 | 415 | 429 | 503, retryAfterSeconds?: number): FastifyReply {
+  if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
+  return reply.code(status).header('connection', 'close');
 }

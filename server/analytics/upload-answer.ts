@@ -34,23 +34,23 @@ export function uploadAnswer(outcome: UploadOutcome): UploadAnswer {
   const { admission, written, invalid, receivedAt } = outcome;
   const ingested = admission.admitted.length - written.overCeiling.length;
   const invalidFields = Object.keys(invalid).length > 0 ? { events_with_invalid_fields: invalid } : {};
-  const refused = admission.throttledEvents.length > 0 || Object.keys(admission.exceededDailyQuotaDevices).length + Object.keys(admission.exceededDailyQuotaUsers).length > 0;
+  const refused = admission.throttledEvents.length > 0 || admission.exceededDailyQuotaDevices.size + admission.exceededDailyQuotaUsers.size > 0;
   if (!refused && written.overCeiling.length === 0) {
     return {
       status: 200,
       body: { code: 200, events_ingested: ingested, payload_size_bytes: outcome.sizeBytes, server_upload_time: receivedAt.getTime(), ...invalidFields },
     };
   }
-  const exceededDevices = { ...admission.exceededDailyQuotaDevices };
-  const exceededUsers = { ...admission.exceededDailyQuotaUsers };
+  const exceededDevices = new Map(admission.exceededDailyQuotaDevices);
+  const exceededUsers = new Map(admission.exceededDailyQuotaUsers);
   let retryAfterSeconds = admission.retryAfterSeconds;
   if (written.overCeiling.length > 0) {
     const over = new Set(written.overCeiling);
     for (const { index, event } of outcome.kept) {
       if (!over.has(index)) continue;
       // Amplitude's maps give each id a count: here, how many of its events the ceiling refused.
-      if (event.deviceId !== null) exceededDevices[event.deviceId] = (exceededDevices[event.deviceId] ?? 0) + 1;
-      else if (event.userId !== null) exceededUsers[event.userId] = (exceededUsers[event.userId] ?? 0) + 1;
+      if (event.deviceId !== null) exceededDevices.set(event.deviceId, (exceededDevices.get(event.deviceId) ?? 0) + 1);
+      else if (event.userId !== null) exceededUsers.set(event.userId, (exceededUsers.get(event.userId) ?? 0) + 1);
     }
     retryAfterSeconds = Math.max(retryAfterSeconds, secondsToNextUtcDay(receivedAt));
   }
@@ -60,13 +60,21 @@ export function uploadAnswer(outcome: UploadOutcome): UploadAnswer {
     eps_threshold: outcome.epsThreshold,
     events_ingested: ingested,
     ...(admission.throttledEvents.length > 0
-      ? { throttled_events: admission.throttledEvents, throttled_devices: admission.throttledDevices, throttled_users: admission.throttledUsers }
+      ? { throttled_events: admission.throttledEvents, throttled_devices: idMap(admission.throttledDevices), throttled_users: idMap(admission.throttledUsers) }
       : {}),
-    ...(Object.keys(exceededDevices).length > 0 ? { exceeded_daily_quota_devices: exceededDevices } : {}),
-    ...(Object.keys(exceededUsers).length > 0 ? { exceeded_daily_quota_users: exceededUsers } : {}),
+    ...(exceededDevices.size > 0 ? { exceeded_daily_quota_devices: idMap(exceededDevices) } : {}),
+    ...(exceededUsers.size > 0 ? { exceeded_daily_quota_users: idMap(exceededUsers) } : {}),
     ...invalidFields,
   };
   return { status: 429, body, retryAfterSeconds };
+}
+
+/**
+ * Amplitude's id → count map. Object.fromEntries defines each key as the object's own, so an id such as "__proto__"
+ * is a key like any other.
+ */
+function idMap(counts: ReadonlyMap<string, number>): Record<string, number> {
+  return Object.fromEntries(counts);
 }
 
 /** Why an upload on a day whose ceiling was reached is refused. */

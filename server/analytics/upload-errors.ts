@@ -39,7 +39,8 @@ export function uploadErrorHandler(error: FastifyError | UploadRefused, request:
     request.log.error({ err: error }, 'request failed');
     return reply.code(status).send(answer(status, 'Something went wrong.'));
   }
-  if (status === 413) return reply.code(413).send(answer(413, ERRORS.payloadTooLarge));
+  // Refused for its length before it is read (or read up to the limit): the rest of it is not read either.
+  if (status === 413) return reply.code(413).header('connection', 'close').send(answer(413, ERRORS.payloadTooLarge));
   if (status === 415) return reply.code(415).send(answer(415, 'Content-Type must be application/json or text/plain (JSON text).'));
   // Fastify's other refusals (say, a body shorter than its Content-Length) name no value of the body.
   return reply.code(status).send(answer(status, error.message));

@@ -1,5 +1,5 @@
-import ipaddr from 'ipaddr.js';
 import { LRUCache } from 'lru-cache';
+import { addressKey } from '../client-address';
 import type { KeptEvent } from './declared-only';
 
 /**
@@ -14,10 +14,12 @@ export interface UploadQuotaSettings {
   addressPerSecond: number;
   addressPerDay: number;
   /**
-   * Bytes of upload bodies per client address a minute, counted before a body is read: parsing is the one cost every
-   * upload has, whatever it holds, so without it one address posting 20 MB batches could keep the server busy.
+   * Bytes of upload bodies per client address a minute, counted from Content-Length before a body is read: parsing is
+   * the one cost every upload has, whatever it holds.
    */
   addressBytesPerMinute: number;
+  /** Bytes of events stored per client address a UTC day (as the daily ceiling counts them): one address's share. */
+  addressStoredBytesPerDay: number;
 }
 
 /**
@@ -33,6 +35,9 @@ export const DEFAULT_UPLOAD_QUOTAS: UploadQuotaSettings = {
   // A walk uploads some 50 KB in all (the SDK's bodies are 200 KB at the most): eighty walks a minute from one
   // address. Parsing 4 MB takes this server some 40 ms a minute.
   addressBytesPerMinute: 4 * 1024 * 1024,
+  // A walk stores some 40 KB: four hundred walks a day from one address, a sixteenth of the default daily ceiling, so
+  // that one address alone cannot fill the day for everyone.
+  addressStoredBytesPerDay: 16 * 1024 * 1024,
 };
 
 export const QUOTA_WINDOW_SECONDS = 10;
@@ -41,7 +46,7 @@ const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
 // Counters kept: the least recently seen are forgotten first (their count starts again), so made-up ids cannot grow
-// memory without bound. The address quota still holds whoever makes them up.
+// memory without bound (an id has 128 characters at most). The address quota still holds whoever makes them up.
 const MAX_DEVICES = 100_000;
 const MAX_ADDRESSES = 20_000;
 
@@ -50,20 +55,27 @@ interface Counter {
   inWindow: number;
   day: number;
   inDay: number;
+  /** Addresses only: the bytes of the events taken today. */
+  bytesToday: number;
 }
 
-/** What the quotas let through of an upload, and Amplitude's 429 fields for the rest. */
+/** What the quotas let through of an upload, and Amplitude's 429 fields for the rest (id → its count). */
 export interface Admission {
   admitted: KeptEvent[];
   /** Indexes of events refused for the rate: the client may send them again later. */
   throttledEvents: number[];
-  throttledDevices: Record<string, number>;
-  throttledUsers: Record<string, number>;
+  throttledDevices: Map<string, number>;
+  throttledUsers: Map<string, number>;
   /** Devices and users over their day (or whose address is): their events are refused until 00:00 UTC. */
-  exceededDailyQuotaDevices: Record<string, number>;
-  exceededDailyQuotaUsers: Record<string, number>;
+  exceededDailyQuotaDevices: Map<string, number>;
+  exceededDailyQuotaUsers: Map<string, number>;
   /** Seconds until the earliest refusal ends (0 when nothing was refused). */
   retryAfterSeconds: number;
+}
+
+/** Every event let through, nothing refused. */
+export function admitAll(admitted: KeptEvent[]): Admission {
+  return { admitted, throttledEvents: [], throttledDevices: new Map(), throttledUsers: new Map(), exceededDailyQuotaDevices: new Map(), exceededDailyQuotaUsers: new Map(), retryAfterSeconds: 0 };
 }
 
 /**
@@ -92,7 +104,6 @@ export class UploadQuotas {
     const key = addressKey(clientAddress);
     const used = this.#addressBytes.get(key);
     const counter = used && used.minute === minute ? used : { minute, bytes: 0 };
-    // A body sent chunked is checked as 0 bytes: refused only once its address is over.
     if (counter.bytes + bytes > this.#settings.addressBytesPerMinute) {
       return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(((minute + 1) * MINUTE_MS - now) / 1000)) };
     }
@@ -101,47 +112,49 @@ export class UploadQuotas {
     return { ok: true };
   }
 
-  /** Counts a body whose size was known only once read (sent chunked, without Content-Length). */
-  countBytes(clientAddress: string, bytes: number): void {
-    const minute = Math.floor(this.#now() / MINUTE_MS);
-    const key = addressKey(clientAddress);
-    const used = this.#addressBytes.get(key);
-    this.#addressBytes.set(key, { minute, bytes: (used && used.minute === minute ? used.bytes : 0) + bytes });
-  }
-
-  /** The events the quotas let through, counting them; an event refused is not counted. */
-  admit(clientAddress: string, events: readonly KeptEvent[]): Admission {
+  /**
+   * The events the quotas let through, counting them (an event refused is not counted); `storedBytes` is what an event
+   * would take in the log. The address is asked first: an address over its quota makes no device counters.
+   */
+  admit(clientAddress: string, events: readonly KeptEvent[], storedBytes: (kept: KeptEvent) => number): Admission {
     const now = this.#now();
     const window = Math.floor(now / WINDOW_MS);
     const day = Math.floor(now / DAY_MS);
-    const { devicePerSecond, devicePerDay, addressPerSecond, addressPerDay } = this.#settings;
+    const { devicePerSecond, devicePerDay, addressPerSecond, addressPerDay, addressStoredBytesPerDay } = this.#settings;
     const address = counter(this.#addresses, addressKey(clientAddress), window, day);
-    const admission: Admission = {
-      admitted: [],
-      throttledEvents: [],
-      throttledDevices: {},
-      throttledUsers: {},
-      exceededDailyQuotaDevices: {},
-      exceededDailyQuotaUsers: {},
-      retryAfterSeconds: 0,
-    };
+    const admission = admitAll([]);
     let retryAt = Infinity;
+    const exceeded = (isDevice: boolean, id: string, count: number) => {
+      (isDevice ? admission.exceededDailyQuotaDevices : admission.exceededDailyQuotaUsers).set(id, count);
+      retryAt = Math.min(retryAt, (day + 1) * DAY_MS);
+    };
+    const throttled = (kept: KeptEvent, isDevice: boolean, id: string, count: number) => {
+      admission.throttledEvents.push(kept.index);
+      (isDevice ? admission.throttledDevices : admission.throttledUsers).set(id, count);
+      retryAt = Math.min(retryAt, (window + 1) * WINDOW_MS);
+    };
     for (const kept of events) {
       const { deviceId, userId } = kept.event;
       // An event has a device id or a user id (upload-validation.ts); the user stands for the device without one.
       const isDevice = deviceId !== null;
       const id = (deviceId ?? userId)!;
-      const own = counter(this.#ids, `${isDevice ? 'device' : 'user'}:${id}`, window, day);
-      if (address.inDay >= addressPerDay || own.inDay >= devicePerDay) {
-        (isDevice ? admission.exceededDailyQuotaDevices : admission.exceededDailyQuotaUsers)[id] = own.inDay;
-        retryAt = Math.min(retryAt, (day + 1) * DAY_MS);
-      } else if (address.inWindow >= addressPerSecond * QUOTA_WINDOW_SECONDS || own.inWindow >= devicePerSecond * QUOTA_WINDOW_SECONDS) {
-        admission.throttledEvents.push(kept.index);
-        (isDevice ? admission.throttledDevices : admission.throttledUsers)[id] = own.inWindow;
-        retryAt = Math.min(retryAt, (window + 1) * WINDOW_MS);
-      } else {
+      const key = `${isDevice ? 'device' : 'user'}:${id}`;
+      const bytes = storedBytes(kept);
+      if (address.inDay >= addressPerDay || address.bytesToday + bytes > addressStoredBytesPerDay) {
+        exceeded(isDevice, id, countToday(this.#ids.peek(key), day));
+        continue;
+      }
+      if (address.inWindow >= addressPerSecond * QUOTA_WINDOW_SECONDS) {
+        throttled(kept, isDevice, id, countInWindow(this.#ids.peek(key), window));
+        continue;
+      }
+      const own = counter(this.#ids, key, window, day);
+      if (own.inDay >= devicePerDay) exceeded(isDevice, id, own.inDay);
+      else if (own.inWindow >= devicePerSecond * QUOTA_WINDOW_SECONDS) throttled(kept, isDevice, id, own.inWindow);
+      else {
         address.inWindow += 1;
         address.inDay += 1;
+        address.bytesToday += bytes;
         own.inWindow += 1;
         own.inDay += 1;
         admission.admitted.push(kept);
@@ -156,7 +169,7 @@ export class UploadQuotas {
 function counter(cache: LRUCache<string, Counter>, key: string, window: number, day: number): Counter {
   let found = cache.get(key);
   if (!found) {
-    found = { window, inWindow: 0, day, inDay: 0 };
+    found = { window, inWindow: 0, day, inDay: 0, bytesToday: 0 };
     cache.set(key, found);
   }
   if (found.window !== window) {
@@ -166,17 +179,15 @@ function counter(cache: LRUCache<string, Counter>, key: string, window: number, 
   if (found.day !== day) {
     found.day = day;
     found.inDay = 0;
+    found.bytesToday = 0;
   }
   return found;
 }
 
-/**
- * The key an address is counted under: an IPv4 address itself (also written IPv4-mapped, ::ffff:a.b.c.d), an IPv6
- * address by its /64, the block one subscriber is given: counting each of its 2^64 addresses apart would count nothing.
- */
-export function addressKey(address: string): string {
-  if (!ipaddr.isValid(address)) return address;
-  const parsed = ipaddr.process(address);
-  if (parsed.kind() === 'ipv4') return parsed.toString();
-  return `${ipaddr.IPv6.networkAddressFromCIDR(`${parsed.toString()}/64`).toNormalizedString()}/64`;
+function countToday(found: Counter | undefined, day: number): number {
+  return found && found.day === day ? found.inDay : 0;
+}
+
+function countInWindow(found: Counter | undefined, window: number): number {
+  return found && found.window === window ? found.inWindow : 0;
 }

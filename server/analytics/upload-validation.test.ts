@@ -181,6 +181,18 @@ describe('checkUpload', () => {
     expect(refusal(checkUpload(upload([sdkEvent({ event_properties: nest(41) })]), httpapi)).body.events_with_invalid_fields).toEqual({ event_properties: [0] });
   });
 
+  it('refuses an api key that is not 1 to 64 letters, digits, - and _, and ids and text fields over 128 characters', () => {
+    for (const apiKey of ['k'.repeat(65), 'key with spaces', 'key/slash']) {
+      expect(refusal(checkUpload({ api_key: apiKey, events: [sdkEvent()] }, httpapi)).body).toEqual({ code: 400, error: 'Invalid API key', missing_field: 'api_key' });
+    }
+    expect(accepted(checkUpload({ api_key: 'k'.repeat(64), events: [sdkEvent({ device_id: 'd'.repeat(128), insert_id: 'i'.repeat(128), library: 'l'.repeat(128) })] }, httpapi)).events).toHaveLength(1);
+    const refused = checkUpload(
+      upload([sdkEvent({ device_id: 'd'.repeat(129) }), sdkEvent({ user_id: 'u'.repeat(129) }), sdkEvent({ insert_id: 'i'.repeat(129) }), sdkEvent({ os_version: 'o'.repeat(129) })]),
+      httpapi,
+    );
+    expect(refusal(refused).body.events_with_invalid_fields).toEqual({ device_id: [0], user_id: [1], insert_id: [2], os_version: [3] });
+  });
+
   it('takes a property map of 1,000 keys, and refuses one of 1,001 at any depth (the spec\'s property map cap)', () => {
     const keys = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, i) => [`k${i}`, i]));
     expect(accepted(checkUpload(upload([sdkEvent({ event_properties: keys(1000), user_properties: { $set: keys(1000) } })]), httpapi)).events).toHaveLength(1);

@@ -5,6 +5,8 @@ import {
   MAX_PROPERTY_DEPTH,
   MAX_PROPERTY_KEYS,
   MAX_STRING_LENGTH,
+  MAX_FIELD_LENGTH,
+  API_KEY_PATTERN,
   RESERVED_EVENT_TYPES,
   type EndpointLimits,
   type EventIndexes,
@@ -66,8 +68,8 @@ export function checkUpload(body: unknown, limits: EndpointLimits): UploadCheck 
 
   const apiKey = body.api_key;
   if (typeof apiKey !== 'string' || apiKey.trim() === '') return refuse(400, { error: ERRORS.missingField, missing_field: 'api_key' });
-  // Stored with every row, so held to the same rule as the events' own fields.
-  if (!isLoggableText(apiKey)) return refuse(400, { error: ERRORS.invalidApiKey, missing_field: 'api_key' });
+  // Stored with every row: a short key of plain characters (which also keeps anything personal out).
+  if (!API_KEY_PATTERN.test(apiKey)) return refuse(400, { error: ERRORS.invalidApiKey, missing_field: 'api_key' });
 
   const events = body.events;
   if (events === undefined || events === null || (Array.isArray(events) && events.length === 0)) {
@@ -126,7 +128,7 @@ function checkEvent(event: unknown, index: number, minIdLength: number, faults: 
     // Amplitude's page says a short id is removed from the event; its API answers this 400 (seen by SDKs and
     // RudderStack), which the Browser SDK reads to drop just those events. Refusing is also what tells a client.
     if (typeof id === 'string' && id.length < minIdLength) faults.add('idLength', name, index);
-    else if (!isLoggableText(id) || INVALID_IDS.has(id.toLowerCase())) invalid(name);
+    else if (!isLoggableText(id) || id.length > MAX_FIELD_LENGTH || INVALID_IDS.has(id.toLowerCase())) invalid(name);
   }
 
   const time = field('time');
@@ -136,10 +138,10 @@ function checkEvent(event: unknown, index: number, minIdLength: number, faults: 
   if (sessionId !== undefined && !isWholeNumber(sessionId, -1, MAX_TIME_MS)) invalid('session_id');
 
   const insertId = field('insert_id');
-  if (insertId !== undefined && (!isLoggableText(insertId) || insertId === '')) invalid('insert_id');
+  if (insertId !== undefined && (!isLoggableText(insertId) || insertId === '' || insertId.length > MAX_FIELD_LENGTH)) invalid('insert_id');
   for (const name of Object.values(TEXT_FIELDS)) {
     const value = field(name);
-    if (value !== undefined && !isLoggableText(value)) invalid(name);
+    if (value !== undefined && (!isLoggableText(value) || value.length > MAX_FIELD_LENGTH)) invalid(name);
   }
 
   const eventProperties = field('event_properties');
