@@ -181,8 +181,7 @@ describeOnEachDatabase('The event log against a flood', ({ store, databaseEnv })
       expect(answer.body).toMatchObject({ events_ingested: 400 });
       expect(answer.body.throttled_events).toHaveLength(600);
       expect(Object.keys(answer.body.throttled_devices as object)).toHaveLength(600);
-      const again = await post(server, flood.slice(0, 10), '198.51.100.24');
-      expect(again).toMatchObject({ status: 429, body: { events_ingested: 0 } });
+      // (A later upload in the same 10-second window is throttled whole: upload-quotas.test.ts, with a clock of its own.)
       const stored = await store().db.selectFrom('analytics_events').select(['event_properties']).where('device_id', 'like', `forged-${tag}-%`).execute();
       expect(stored).toHaveLength(400);
       expect(stored.some((row) => row.event_properties.includes(`made_up_${tag}`))).toBe(false);

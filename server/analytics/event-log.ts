@@ -117,7 +117,7 @@ async function storedBytesOf(trx: Transaction<Database>, taken: ReadonlyArray<{ 
 /**
  * What a row costs the ceiling: the UTF-8 bytes of every value it stores, and a fixed share for the numbers, the
  * row's own bookkeeping and its entries in the indexes. On SQLite a day's events take about this much on disk (a
- * small row a little more, a large one a little less: see the README's "Event log" figures).
+ * small row a little more, a large one a little less: see the README's "The event log's defences").
  */
 export function storedBytes(row: NewAnalyticsEvent): number {
   let bytes = ROW_OVERHEAD_BYTES;
