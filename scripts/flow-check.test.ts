@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { checkFlowFile, formatProblem } from './check-flow-file';
+import { checkFlowFile, checkFlowText, formatProblem } from './check-flow-file';
 
 const run = promisify(execFile);
 const fixture = (name: string) => `tests/fixtures/flows/${name}.json`;
@@ -21,8 +21,18 @@ describe('flow:check', () => {
 
   it('locates a transition to an unknown screen', async () => {
     expect(await lines('unknown-target')).toEqual([
-      'tests/fixtures/flows/unknown-target.json:126:7 /screens/2/next transition to unknown screen "knowledge-of-astrologyy"; use the id of a screen in this flow',
+      'tests/fixtures/flows/unknown-target.json:126:7 /screens/2/next transition to unknown screen "knowledge-of-astrologyy"; did you mean "knowledge-of-astrology"?',
     ]);
+  });
+
+  it('names the nearest kind, and lists them all, for a misspelt screen kind', async () => {
+    const text = readFileSync('flows/astrology.json', 'utf8').replace('"kind": "welcome"', '"kind": "welcom"');
+    const problems = checkFlowText('misspelt.json', text).map(formatProblem);
+    expect(problems).toEqual([
+      expect.stringMatching(/^misspelt\.json:\d+:\d+ \/screens\/0\/kind is not a known screen kind \("welcom"\); did you mean "welcome"\? \(the kinds: "welcome", "single-choice", .*"order-summary"\)$/),
+    ]);
+    const far = checkFlowText('far.json', text.replace('"kind": "welcom"', '"kind": "carousel"')).map(formatProblem);
+    expect(far[0]).toMatch(/is not a known screen kind \("carousel"\); use one of "welcome", "single-choice", /);
   });
 
   it('locates a missing question text', async () => {

@@ -1,3 +1,4 @@
+import { didYouMean } from './did-you-mean';
 import type { Condition, Flow, Profile, Screen } from './generated/flow-types';
 import type { FlowProblem } from './flow-problem';
 import { branchesOf, followersOf, predecessors, reachable as reach, returnRoutesOf } from './flow-graph';
@@ -50,7 +51,7 @@ export function checkSemantics(flow: Flow, effects: readonly string[] | null, pu
   const checkFlags = (condition: Condition, pointer: string) => checkFlagCondition(declarations, condition, pointer, report);
 
   if (flow.progressUntil !== undefined && !ids.has(flow.progressUntil)) report('/progressUntil', `progress screen "${flow.progressUntil}" does not exist`, 'use the id of a screen in this flow, such as the email capture');
-  if (!ids.has(flow.start)) report('/start', `start screen "${flow.start}" does not exist`, `use one of the screen ids, such as "${flow.screens[0]?.id ?? ''}"`);
+  if (!ids.has(flow.start)) report('/start', `start screen "${flow.start}" does not exist`, didYouMean(flow.start, [...ids.keys()], `use one of the screen ids, such as "${flow.screens[0]?.id ?? ''}"`));
 
   const screenByKey = new Map<string, Screen>();
   for (const s of flow.screens) if (isQuestionScreen(s)) screenByKey.set(s.answerKey, s);
@@ -60,10 +61,10 @@ export function checkSemantics(flow: Flow, effects: readonly string[] | null, pu
 
     const branches = branchesOf(screen);
     if (typeof screen.next === 'string') {
-      if (!ids.has(screen.next)) report(`${at(i)}/next`, `transition to unknown screen "${screen.next}"`, 'use the id of a screen in this flow');
+      if (!ids.has(screen.next)) report(`${at(i)}/next`, `transition to unknown screen "${screen.next}"`, didYouMean(screen.next, [...ids.keys()], 'use the id of a screen in this flow'));
     } else {
       branches.forEach((branch, b) => {
-        if (!ids.has(branch.to)) report(`${at(i)}/next/${b}/to`, `transition to unknown screen "${branch.to}"`, 'use the id of a screen in this flow');
+        if (!ids.has(branch.to)) report(`${at(i)}/next/${b}/to`, `transition to unknown screen "${branch.to}"`, didYouMean(branch.to, [...ids.keys()], 'use the id of a screen in this flow'));
         const last = b === branches.length - 1;
         if (!last && !branch.when) report(`${at(i)}/next/${b}`, 'a branch without "when" before the last branch hides the branches after it', 'add "when" or move this branch to the end');
         // A screen that submits to an effect may stay when no branch matches: the visitor submits again.
@@ -79,7 +80,7 @@ export function checkSemantics(flow: Flow, effects: readonly string[] | null, pu
     if (branches.length > 0 && screen.end === true) report(`${at(i)}/end`, `screen "${screen.id}" is marked as an end but has "next"`, 'remove "end" or "next"');
 
     if (screen.back?.to === 'screen' && screen.back.screen !== undefined && !ids.has(screen.back.screen)) {
-      report(`${at(i)}/back/screen`, `back target "${screen.back.screen}" does not exist`, 'use the id of a screen in this flow');
+      report(`${at(i)}/back/screen`, `back target "${screen.back.screen}" does not exist`, didYouMean(screen.back.screen, [...ids.keys()], 'use the id of a screen in this flow'));
     }
     if (publicPaths.includes(screen.route)) {
       report(`${at(i)}/route`, `route "${screen.route}" is taken by one of the app's own pages`, 'choose another route');

@@ -6,6 +6,8 @@ import { checkEffectKinds, type EffectKinds } from './check-effect-kinds';
 import { checkClaims } from './check-claims';
 import type { TextPlaceholders } from './text-placeholders';
 import type { FlowProblem } from './flow-problem';
+import { nearestName } from './did-you-mean';
+import { screenKinds } from './screen-kinds';
 
 export type FlowValidation = { ok: true; flow: Flow } | { ok: false; problems: FlowProblem[] };
 
@@ -99,12 +101,19 @@ function describeSchemaError(error: SchemaError): FlowProblem {
     case 'discriminator':
       // A flag declaration is told apart by its `type`, a screen by its `kind`.
       if (p.tag === 'type') return { pointer: `${at}/type`, message: 'is not a flag type', hint: 'write "boolean" or "string"' };
-      return { pointer: `${at}/kind`, message: 'is not a known screen kind', hint: 'use one of the kinds listed in schemas/flow.schema.json' };
+      return { pointer: `${at}/kind`, message: `is not a known screen kind${typeof p.tagValue === 'string' ? ` ("${p.tagValue}")` : ''}`, hint: kindHint(p.tagValue) };
     case 'uniqueItems':
       return { pointer: at, message: 'has repeated items', hint: 'remove the duplicate' };
     default:
       return { pointer: at, message: error.message ?? `fails the ${error.keyword} rule`, hint: 'see schemas/flow.schema.json' };
   }
+}
+
+/** The nearest kind to a misspelt one, and every kind. */
+function kindHint(kind: unknown): string {
+  const all = screenKinds.map((k) => `"${k}"`).join(', ');
+  const nearest = typeof kind === 'string' ? nearestName(kind, screenKinds) : undefined;
+  return nearest === undefined ? `use one of ${all}` : `did you mean "${nearest}"? (the kinds: ${all})`;
 }
 
 function article(word: string): string {
