@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import flowJson from '../../flows/astrology.json';
 import { validateFlow } from './validate-flow';
+import { addedQuestion } from './test-support/added-question';
 import type { TextPlaceholders } from './text-placeholders';
 
 // The app's own pages, as src/shared/public-paths.ts lists them (the engine imports nothing outside itself).
@@ -56,19 +57,7 @@ describe('semantic checks the schema cannot express', () => {
     const addQuestion = (f: Editable) => {
       screen(f, 'personality-knows-want').next = 'personality-morning-person';
       const at = f.screens.findIndex((s) => s.id === 'personality-knows-want') + 1;
-      f.screens.splice(at, 0, {
-        id: 'personality-morning-person',
-        route: '/quiz/3-8',
-        kind: 'single-choice',
-        group: 'personality',
-        answerKey: '3-8',
-        title: 'Are you a morning person?',
-        options: [
-          { value: 'morning', label: 'Yes, I rise with the sun' },
-          { value: 'evening', label: 'No, I come alive at night' },
-        ],
-        next: 'relationship-next-step',
-      });
+      f.screens.splice(at, 0, addedQuestion());
     };
     // relationship-next-step comes right after the added question, one place further down the list.
     const index = (flowJson.screens as Array<{ id: string }>).findIndex((s) => s.id === 'relationship-next-step') + 1;

@@ -4,6 +4,7 @@ import { checkFlowText } from '../../scripts/check-flow-file';
 import { validateFlow } from '../../src/engine/validate-flow';
 import { pathFor } from '../../src/engine/flow-graph';
 import { funnelPaths } from './funnel-paths';
+import { addedQuestion } from '../../src/engine/test-support/added-question';
 
 /**
  * What a content editor does to flows/astrology.json, done as text edits with no code change:
@@ -22,20 +23,7 @@ function editedFlowText(options: { backToPrevious: boolean } = { backToPrevious:
   screen('personality-criticism-sensitive').next = 'personality-overthinking-prone';
   // 4. Add a new single-choice question after 3-7.
   screen('personality-knows-want').next = 'personality-morning-person';
-  flow.screens.push({
-    id: 'personality-morning-person',
-    route: '/quiz/3-8',
-    kind: 'single-choice',
-    group: 'personality',
-    answerKey: '3-8',
-    title: 'Are you a morning person?',
-    options: [
-      { value: 'morning', label: 'Yes, I rise with the sun' },
-      { value: 'night', label: "No, I'm a night owl" },
-    ],
-    back: { to: 'previous' },
-    next: 'relationship-next-step',
-  });
+  flow.screens.push(addedQuestion());
   // 5. Back on the screen after it leads to it (the README's step 3).
   if (options.backToPrevious) screen('relationship-next-step').back = { to: 'previous' };
   return JSON.stringify(flow, null, 2);
