@@ -1,64 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { parseTree, findNodeAtLocation, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
-import { validateFlow } from '../src/engine/validate-flow';
 import type { Flow } from '../src/engine/generated/flow-types';
-import { effectKinds, effectNames } from '../src/shared/effect-names';
-import { publicPaths } from '../src/shared/public-paths';
-import { textPlaceholders } from '../src/shared/text-placeholders';
+import { readFlowText, type LocatedProblem } from '../src/shared/check-flow-text';
 
-/** One located problem: `file:line:column pointer message; hint`. */
-export interface LocatedProblem {
-  file: string;
-  line: number;
-  column: number;
-  pointer: string;
-  message: string;
-  hint: string;
-}
-
-export function formatProblem(p: LocatedProblem): string {
-  return `${p.file}:${p.line}:${p.column} ${p.pointer || '/'} ${p.message}; ${p.hint}`;
-}
-
-/** Line and column (1-based) of a character offset. */
-function position(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = 0; i < offset && i < text.length; i += 1) {
-    if (text.charCodeAt(i) === 10) {
-      line += 1;
-      lineStart = i + 1;
-    }
-  }
-  return { line, column: offset - lineStart + 1 };
-}
-
-function decodePointer(pointer: string): Array<string | number> {
-  if (pointer === '') return [];
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
-}
-
-/** The node a pointer names, or its nearest existing ancestor (a missing property points at its object). */
-function locate(root: Node, pointer: string): Node {
-  const path = decodePointer(pointer);
-  for (let n = path.length; n >= 0; n -= 1) {
-    const node = findNodeAtLocation(root, path.slice(0, n));
-    if (node) {
-      // Point at the property's key rather than its value when the pointer names a property.
-      return node.parent?.type === 'property' && n === path.length ? node.parent : node;
-    }
-  }
-  return root;
-}
-
-/** Checks the text of one flow file; returns located problems (empty when the flow is valid). */
-export function checkFlowText(file: string, text: string): LocatedProblem[] {
-  return readFlowText(file, text).problems;
-}
+export { checkFlowText, formatProblem, readFlowText, type LocatedProblem } from '../src/shared/check-flow-text';
 
 /** The validated flow of a flow file, or its located problems. */
 export function readFlowFileSync(file: string): { flow: Flow | null; problems: LocatedProblem[] } {
@@ -70,45 +14,6 @@ export function readFlowFileSync(file: string): { flow: Flow | null; problems: L
     return { flow: null, problems: [{ file, line: 1, column: 1, pointer: '', message: `cannot read the file (${reason})`, hint: 'check the path' }] };
   }
   return readFlowText(file, text);
-}
-
-function readFlowText(file: string, text: string): { flow: Flow | null; problems: LocatedProblem[] } {
-  const errors: ParseError[] = [];
-  const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
-  if (errors.length > 0 || !root) {
-    const first = errors[0];
-    const { line, column } = position(text, first?.offset ?? 0);
-    const what = first ? describeSyntaxError(printParseErrorCode(first.error)) : 'the file is empty';
-    const problem = { file, line, column, pointer: '', message: `JSON syntax error: ${what}`, hint: 'fix the JSON syntax at this position (a missing comma, quote or bracket?)' };
-    return { flow: null, problems: [problem] };
-  }
-  const result = validateFlow(JSON.parse(text), { effects: effectNames, effectKinds, publicPaths, placeholders: textPlaceholders });
-  if (result.ok) return { flow: result.flow, problems: [] };
-  const problems = result.problems.map((problem) => {
-    const node = locate(root, problem.pointer);
-    return { file, ...position(text, node.offset), ...problem };
-  });
-  return { flow: null, problems };
-}
-
-const syntaxMessages: Record<string, string> = {
-  CommaExpected: 'a comma is missing',
-  ColonExpected: 'a colon is missing',
-  PropertyNameExpected: 'a property name in double quotes is expected',
-  ValueExpected: 'a value is expected',
-  CloseBraceExpected: 'a closing } is missing',
-  CloseBracketExpected: 'a closing ] is missing',
-  EndOfFileExpected: 'text after the end of the JSON',
-  UnexpectedEndOfString: 'a string is not closed',
-  UnexpectedEndOfComment: 'a comment is not closed',
-  InvalidCommentToken: 'comments are not allowed in JSON',
-  InvalidSymbol: 'an unexpected character',
-  InvalidEscapeCharacter: 'an invalid escape in a string',
-  InvalidCharacter: 'an invalid character in a string',
-};
-
-function describeSyntaxError(code: string): string {
-  return syntaxMessages[code] ?? code;
 }
 
 export async function checkFlowFile(file: string): Promise<LocatedProblem[]> {
