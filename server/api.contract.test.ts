@@ -118,7 +118,7 @@ describeOnEachDatabase('API contract', ({ store }) => {
     // client: it opens about 55 checkouts within seconds, next to the default 60 a minute, and any further
     // payment test would get 429s instead of the contract's answers. The limits are tested in
     // trust.contract.test.ts, so here they are lifted out of the way.
-    app = await buildServer({ store: store(), rateLimits: { lookups: 100000, sessions: 100000, checkouts: 100000, ipLookups: 100000, analytics: 100000 } });
+    app = await buildServer({ store: store(), rateLimits: { lookups: 100000, sessions: 100000, checkouts: 100000, ipLookups: 100000, analytics: 100000, editor: 100000 } });
     await app.listen({ port: 0, host: '127.0.0.1' });
     baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const live = (await anonymous().get<Product[]>(`/subs/subscription-plans?project=${TEST_PROJECT}&provider=maxpay&countryCode=US&isTest=false`)).body;

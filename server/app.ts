@@ -21,6 +21,10 @@ import { securityHeaders } from './security-headers';
 import type { CheckoutOptions } from './subs/checkout-routes';
 import { subscriptionRoutes } from './subs/routes';
 import { studioRoutes, type StudioFlow } from './studio/routes';
+import { editorRoutes } from './flows/editor-routes';
+import type { EditorTokens } from './flows/editor-tokens';
+import { previewSigner } from './flows/preview-links';
+import type { NamedPersona } from './flows/replay-personas';
 
 /** How to build the HTTP server. */
 export interface ServerOptions {
@@ -72,12 +76,18 @@ export interface ServerOptions {
    * API at /studio/api for `flows` (with `store`). Absent (the default, STUDIO=off): none of it is served.
    */
   studio?: { distDir?: string; flows: readonly StudioFlow[] };
+  /**
+   * The editor API under /editor (with `store`): editors in `tokens` store checked versions of the flows, publish,
+   * retire and preview them. Every stored version is first walked by each of `personas`. `changed` hears of each
+   * publish and retirement made here. Absent: no /editor route.
+   */
+  editor?: { tokens: EditorTokens; personas: readonly NamedPersona[]; changed?: (flowId: string) => void };
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 const STUDIO_REPORTS_PER_MINUTE = 20;
 // Paths that are never pages: a miss there is an API 404 in JSON, not the app's 404 page.
-const API_PREFIXES = ['/places', '/api', '/healthz', '/astro', '/subs', '/ip', '/analytics', '/studio/api'];
+const API_PREFIXES = ['/places', '/api', '/healthz', '/astro', '/subs', '/ip', '/analytics', '/studio/api', '/editor'];
 const ASSETS_PREFIX = '/assets/';
 
 /**
@@ -106,7 +116,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const { store, ipLookup } = options;
   const corsOrigins = options.corsOrigins ?? [];
   // Another origin calling the APIs makes the credential cookie cross-site (SameSite=None; Secure).
-  await registerCredential(app, { secrets: options.sessionSecrets ?? [randomBytes(32).toString('base64url')], crossSite: corsOrigins.length > 0 });
+  const secrets = options.sessionSecrets ?? [randomBytes(32).toString('base64url')];
+  await registerCredential(app, { secrets, crossSite: corsOrigins.length > 0 });
   const limits = await registerRateLimits(app, options.rateLimits ?? DEFAULT_RATE_LIMITS);
   if (store) {
     await app.register(apiScope(astroRoutes, { store, limits }, corsOrigins), { prefix: '/astro' });
@@ -124,6 +135,10 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       dailyCeilingBytes: eventLog.dailyCeilingBytes,
       corsOrigins,
     });
+    if (options.editor) {
+      const { tokens, personas, changed = () => undefined } = options.editor;
+      await app.register(editorRoutes, { prefix: '/editor', store, tokens, personas, preview: previewSigner(secrets), rateLimit: limits.editor, changed });
+    }
   }
   // The studio's report reads the event log: a few a minute are plenty for a person looking at it.
   if (options.studio) await registerStudio(app, options.studio, store, { max: STUDIO_REPORTS_PER_MINUTE, timeWindow: 60_000 });

@@ -90,7 +90,7 @@ describeOnEachDatabase('Sandbox checkout and purchases', ({ store }) => {
       // Every call of this file comes from 127.0.0.1, and it opens far more checkouts (over 150) and sessions
       // than the per-address defaults allow in a minute (checkouts 60, sessions 300): they would end in 429s.
       // The limits themselves are tested in trust.contract.test.ts.
-      rateLimits: { lookups: 100000, sessions: 100000, checkouts: 100000, ipLookups: 100000, analytics: 100000 },
+      rateLimits: { lookups: 100000, sessions: 100000, checkouts: 100000, ipLookups: 100000, analytics: 100000, editor: 100000 },
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

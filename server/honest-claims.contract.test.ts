@@ -18,7 +18,7 @@ import { newVisitorId, TestBrowser, type Answer } from './test-support/test-brow
 //   masked, nothing else about them; a sandbox server adds its seeded samples, marked as such, and no other does.
 
 const uniq = () => randomUUID().replace(/-/g, '').slice(0, 12);
-const LIMITS = { lookups: 100000, sessions: 100000, checkouts: 100000, ipLookups: 100000, analytics: 100000 };
+const LIMITS = { lookups: 100000, sessions: 100000, checkouts: 100000, ipLookups: 100000, analytics: 100000, editor: 100000 };
 
 function expectError(answer: Answer, status: number, field?: string) {
   expect(answer.status, JSON.stringify(answer.body)).toBe(status);

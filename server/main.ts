@@ -39,7 +39,7 @@ import { studioFlowsOf } from './studio/routes';
 // /payment-error, /sale, /secret-discount, /select-price, /signup-offer, /signup-offer-success), SESSION_SECRET
 // (signs the visitor credential cookie; comma-separated, newest first, to rotate; unset: one generated on
 // first start and kept in DATA_DIR/session-secret), RATE_LIMIT_LOOKUPS, RATE_LIMIT_SESSIONS,
-// RATE_LIMIT_CHECKOUTS, RATE_LIMIT_IP_LOOKUPS, RATE_LIMIT_ANALYTICS (requests per minute per client address),
+// RATE_LIMIT_CHECKOUTS, RATE_LIMIT_IP_LOOKUPS, RATE_LIMIT_ANALYTICS, RATE_LIMIT_EDITOR (requests per minute per client address),
 // EVENT_QUOTA_DEVICE_PER_SECOND, EVENT_QUOTA_DEVICE_PER_DAY, EVENT_QUOTA_ADDRESS_PER_SECOND, EVENT_QUOTA_ADDRESS_PER_DAY
 // (events the event log takes per device and per client address), EVENT_QUOTA_ADDRESS_MB_PER_MINUTE (megabytes of upload
 // bodies per address a minute), EVENT_QUOTA_ADDRESS_MB_PER_DAY (megabytes of events stored per address a UTC day),

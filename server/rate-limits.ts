@@ -21,6 +21,8 @@ export interface RateLimitSettings {
   ipLookups: number;
   /** Each event log upload route: POST /analytics/2/httpapi, POST /analytics/batch. */
   analytics: number;
+  /** Each editor API route (/editor/...), signed in or not: a wrong token counts too. */
+  editor: number;
 }
 
 /**
@@ -29,7 +31,7 @@ export interface RateLimitSettings {
  * The Amplitude Browser SDK uploads at most once a second per page while it has events (flushIntervalMillis
  * 1000): 60 a minute per visitor, so 600 leaves room for ten pages behind one address.
  */
-export const DEFAULT_RATE_LIMITS: RateLimitSettings = { lookups: 100, sessions: 300, checkouts: 60, ipLookups: 100, analytics: 600 };
+export const DEFAULT_RATE_LIMITS: RateLimitSettings = { lookups: 100, sessions: 300, checkouts: 60, ipLookups: 100, analytics: 600, editor: 60 };
 
 /** The route option (`config.rateLimit`) of each kind of call. */
 export type RateLimits = Record<keyof RateLimitSettings, { max: number; timeWindow: number }>;
@@ -61,12 +63,13 @@ export async function registerRateLimits(app: FastifyInstance, settings: RateLim
     checkouts: limit(settings.checkouts),
     ipLookups: limit(settings.ipLookups),
     analytics: limit(settings.analytics),
+    editor: limit(settings.editor),
   };
 }
 
 /**
- * Reads RATE_LIMIT_LOOKUPS, RATE_LIMIT_SESSIONS, RATE_LIMIT_CHECKOUTS, RATE_LIMIT_IP_LOOKUPS and
- * RATE_LIMIT_ANALYTICS (requests per minute per client address; unset keeps the default).
+ * Reads RATE_LIMIT_LOOKUPS, RATE_LIMIT_SESSIONS, RATE_LIMIT_CHECKOUTS, RATE_LIMIT_IP_LOOKUPS,
+ * RATE_LIMIT_ANALYTICS and RATE_LIMIT_EDITOR (requests per minute per client address; unset keeps the default).
  *
  * @throws {Error} naming the variable when a value is not a whole number from 1 to 1,000,000.
  */
@@ -84,5 +87,6 @@ export function readRateLimitSettings(env: Record<string, string | undefined>): 
     checkouts: read('RATE_LIMIT_CHECKOUTS', DEFAULT_RATE_LIMITS.checkouts),
     ipLookups: read('RATE_LIMIT_IP_LOOKUPS', DEFAULT_RATE_LIMITS.ipLookups),
     analytics: read('RATE_LIMIT_ANALYTICS', DEFAULT_RATE_LIMITS.analytics),
+    editor: read('RATE_LIMIT_EDITOR', DEFAULT_RATE_LIMITS.editor),
   };
 }

@@ -547,7 +547,7 @@ describeOnEachDatabase('Trust model', ({ store }) => {
     });
 
     it('cannot be escaped by writing X-Forwarded-For behind a proxy (TRUST_PROXY=true trusts one hop), nor by HEAD', async () => {
-      const proxied = await buildServer({ store: store(), trustProxy: readTrustProxy('true'), rateLimits: { lookups: 5, sessions: 5, checkouts: 5, ipLookups: 5, analytics: 5 } });
+      const proxied = await buildServer({ store: store(), trustProxy: readTrustProxy('true'), rateLimits: { lookups: 5, sessions: 5, checkouts: 5, ipLookups: 5, analytics: 5, editor: 5 } });
       try {
         const statuses: number[] = [];
         for (let i = 0; i < 8; i++) {
@@ -568,7 +568,7 @@ describeOnEachDatabase('Trust model', ({ store }) => {
     });
 
     it('limits the profile move, whose 409 says whether an address is on file', async () => {
-      const limited = await buildServer({ store: store(), rateLimits: { lookups: 3, sessions: 100, checkouts: 100, ipLookups: 100, analytics: 100 } });
+      const limited = await buildServer({ store: store(), rateLimits: { lookups: 3, sessions: 100, checkouts: 100, ipLookups: 100, analytics: 100, editor: 100 } });
       try {
         const created = await limited.inject({ method: 'POST', url: '/subs/sessions/create', payload: { id: newVisitorId() } });
         const cookie = String(created.headers['set-cookie']).split(';')[0]!;
@@ -587,7 +587,7 @@ describeOnEachDatabase('Trust model', ({ store }) => {
     });
 
     it('limits session reads and creation, user look-ups and creation, checkout creation, astro look-ups and the IP lookup, each as configured', async () => {
-      const limited = await buildServer({ store: store(), rateLimits: { lookups: 3, sessions: 3, checkouts: 2, ipLookups: 2, analytics: 2 }, ipLookup: { locator: async () => ({ lookup: () => ({ status: 'fail' }) }) as never } });
+      const limited = await buildServer({ store: store(), rateLimits: { lookups: 3, sessions: 3, checkouts: 2, ipLookups: 2, analytics: 2, editor: 2 }, ipLookup: { locator: async () => ({ lookup: () => ({ status: 'fail' }) }) as never } });
       try {
         const burst = async (count: number, request: InjectOptions) => {
           const statuses: number[] = [];

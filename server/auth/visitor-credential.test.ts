@@ -66,12 +66,13 @@ describe('visitor ids', () => {
 describe('rate limit settings', () => {
   it('default to the documented limits and read each variable', () => {
     expect(readRateLimitSettings({})).toEqual(DEFAULT_RATE_LIMITS);
-    expect(readRateLimitSettings({ RATE_LIMIT_LOOKUPS: '5', RATE_LIMIT_SESSIONS: '6', RATE_LIMIT_CHECKOUTS: '7', RATE_LIMIT_IP_LOOKUPS: ' 8 ', RATE_LIMIT_ANALYTICS: '9' })).toEqual({
+    expect(readRateLimitSettings({ RATE_LIMIT_LOOKUPS: '5', RATE_LIMIT_SESSIONS: '6', RATE_LIMIT_CHECKOUTS: '7', RATE_LIMIT_IP_LOOKUPS: ' 8 ', RATE_LIMIT_ANALYTICS: '9', RATE_LIMIT_EDITOR: '10' })).toEqual({
       lookups: 5,
       sessions: 6,
       checkouts: 7,
       ipLookups: 8,
       analytics: 9,
+      editor: 10,
     });
   });
 

@@ -32,6 +32,7 @@ import * as payerAndUnpaid from './migrations/0006_payer_and_unpaid_subscription
 import * as analyticsEvents from './migrations/0007_analytics_events';
 import * as seenScreensAndSandboxPurchases from './migrations/0008_seen_screens_and_sandbox_purchases';
 import * as eventLogDailyUsage from './migrations/0009_event_log_daily_usage';
+import * as flowStore from './migrations/0010_flow_store';
 import type { Database } from './schema';
 
 /** Where the data lives. */
@@ -120,6 +121,7 @@ export const MIGRATIONS = {
   '0007_analytics_events': analyticsEvents,
   '0008_seen_screens_and_sandbox_purchases': seenScreensAndSandboxPurchases,
   '0009_event_log_daily_usage': eventLogDailyUsage,
+  '0010_flow_store': flowStore,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

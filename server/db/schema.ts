@@ -50,6 +50,11 @@ export interface SessionsTable {
   updated_at: Timestamp;
   /** The screens offered once (discount pages) the visitor has been shown: a JSON array of screen ids (0008). */
   seen_screens: ColumnType<string, string | undefined, string>;
+  /** The flow and its stored version the visitor started on (0010); null for sessions from before the flow store. */
+  flow_id: ColumnType<string | null, string | null | undefined, string | null>;
+  flow_version: ColumnType<number | null, number | null | undefined, number | null>;
+  /** A session opened through an editor's preview link (0010): left out of every report. */
+  preview: ColumnType<boolean | number, boolean | undefined, boolean>;
 }
 
 export interface AstroUsersTable {
@@ -280,6 +285,42 @@ export interface SandboxPurchasesTable {
   created_at: Timestamp;
 }
 
+/** A stored version of a flow (0010): immutable once written, but for when it was first published or retired. */
+export interface FlowVersionsTable {
+  flow_id: string;
+  version: number;
+  /** The flow's JSON text as served, its `version` field the store's number. */
+  json: string;
+  /** SHA-256 of `json`, hex. */
+  checksum: string;
+  note: string;
+  /** The editor token's name that stored it ("seed" for the version seeded from flows/). */
+  author: string;
+  created_at: Timestamp;
+  published_at: Timestamp | null;
+  retired_at: Timestamp | null;
+}
+
+/** A flow's published version (0010): one row per flow. */
+export interface FlowsTable {
+  flow_id: string;
+  published_version: number;
+  published_at: Timestamp;
+  published_by: string;
+}
+
+/** What editors changed (0010): one row per change. */
+export interface EditorAuditTable {
+  id: string;
+  at: Timestamp;
+  editor: string;
+  /** stored, published, retired, previewed. */
+  action: string;
+  flow_id: string;
+  version: number | null;
+  detail: ColumnType<string, string | undefined, string>;
+}
+
 export interface Database {
   sessions: SessionsTable;
   astro_users: AstroUsersTable;
@@ -293,6 +334,9 @@ export interface Database {
   analytics_events: AnalyticsEventsTable;
   analytics_daily_usage: AnalyticsDailyUsageTable;
   sandbox_purchases: SandboxPurchasesTable;
+  flow_versions: FlowVersionsTable;
+  flows: FlowsTable;
+  editor_audit: EditorAuditTable;
 }
 
 export type SessionRow = Selectable<SessionsTable>;

@@ -41,6 +41,11 @@ export interface Persona {
   outcomes?: Record<string, string>;
   /** Stop on this screen (default: at an end screen, or where the persona gives no answer). */
   stopAt?: string;
+  /**
+   * The screen the persona's walk is expected to end on. The flow store replays every persona before it stores a
+   * version, and refuses one on which a persona ends elsewhere.
+   */
+  expectedEnd?: string;
   /** The payment provider of the plans the persona picks (the app finds it among the loaded plans): default the price screen's. */
   paysWith?: 'maxpay' | 'paypal';
 }
@@ -312,6 +317,7 @@ export function readPersona(data: unknown, file: string): Persona {
     problems.push('"outcomes" must map effect names (and "payment") to outcome names');
   }
   if (o.stopAt !== undefined && typeof o.stopAt !== 'string') problems.push('"stopAt" must be a screen id');
+  if (o.expectedEnd !== undefined && typeof o.expectedEnd !== 'string') problems.push('"expectedEnd" must be a screen id');
   if (o.paysWith !== undefined && o.paysWith !== 'maxpay' && o.paysWith !== 'paypal') problems.push('"paysWith" must be maxpay or paypal');
   if (problems.length > 0) throw new Error(`${file}: ${problems.join('; ')}`);
   return o as unknown as Persona;

@@ -4,6 +4,7 @@
 import { parseTree, findNodeAtLocation, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { validateFlow } from '../engine/validate-flow';
 import type { Flow } from '../engine/generated/flow-types';
+import type { FlowProblem } from '../engine/flow-problem';
 import { effectKinds, effectNames } from './effect-names';
 import { publicPaths } from './public-paths';
 import { textPlaceholders } from './text-placeholders';
@@ -75,11 +76,24 @@ export function readFlowText(file: string, text: string): { flow: Flow | null; p
   }
   const result = validateFlow(JSON.parse(text), { effects: effectNames, effectKinds, publicPaths, placeholders: textPlaceholders });
   if (result.ok) return { flow: result.flow, problems: [] };
-  const problems = result.problems.map((problem) => {
+  return { flow: null, problems: locateIn(file, text, root, result.problems) };
+}
+
+/**
+ * Problems found in a valid flow's text by later checks (the compiled machine's walk, the personas' replay), located
+ * as the validator's are. The text must be valid JSON.
+ */
+export function locateProblems(file: string, text: string, problems: readonly FlowProblem[]): LocatedProblem[] {
+  const root = parseTree(text, [], { allowTrailingComma: false, disallowComments: true });
+  if (!root) return problems.map((problem) => ({ file, line: 1, column: 1, ...problem }));
+  return locateIn(file, text, root, problems);
+}
+
+function locateIn(file: string, text: string, root: Node, problems: readonly FlowProblem[]): LocatedProblem[] {
+  return problems.map((problem) => {
     const node = locate(root, problem.pointer);
     return { file, ...position(text, node.offset), ...problem };
   });
-  return { flow: null, problems };
 }
 
 const syntaxMessages: Record<string, string> = {

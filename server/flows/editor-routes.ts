@@ -1,0 +1,238 @@
+import { STATUS_CODES } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { parseTree, type ParseError } from 'jsonc-parser';
+import { readFlowText } from '../../src/shared/check-flow-text';
+import { findUnsafeValue } from '../api/json-body';
+import { isDatabaseBusy } from '../db/busy';
+import type { Store } from '../db/open';
+import { checkVersion } from './check-version';
+import type { EditorTokens } from './editor-tokens';
+import { listVersions, publishedVersionOf, publishVersion, recordAudit, readVersion, retireVersion, storeVersion } from './flow-store';
+import type { PreviewSigner } from './preview-links';
+import type { NamedPersona } from './replay-personas';
+
+export interface EditorRouteOptions {
+  store: Store;
+  tokens: EditorTokens;
+  /** flows/personas/*.json: every one is replayed on a version before it is stored. */
+  personas: readonly NamedPersona[];
+  preview: PreviewSigner;
+  rateLimit: { max: number; timeWindow: number };
+  /** Called after a publish or a retirement, so that this process serves the change at once (others within seconds). */
+  changed: (flowId: string) => void;
+}
+
+/** The largest flow an editor may store: the product's flow is under 50 KB. */
+export const MAX_FLOW_BYTES = 1024 * 1024;
+/** The longest note a version may carry. */
+export const MAX_NOTE_LENGTH = 500;
+/** Versions a flow may gain in a UTC day: a person publishing by hand stays far below; a runaway script does not. */
+export const MAX_VERSIONS_PER_DAY = 200;
+
+const FLOW_ID = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+const VERSION = /^[1-9][0-9]{0,8}$/;
+
+class EditorError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+function send(reply: FastifyReply, status: number, message: string, extra: Record<string, unknown> = {}) {
+  return reply.code(status).send({ error: STATUS_CODES[status] ?? 'Error', message, ...extra });
+}
+
+function flowIdOf(request: FastifyRequest): string {
+  const { flowId } = request.params as { flowId: string };
+  if (!FLOW_ID.test(flowId)) throw new EditorError(400, `flowId: "${flowId}" is not a flow id (lower-case letters, digits, - and _)`, { field: 'flowId' });
+  return flowId;
+}
+
+function versionOf(request: FastifyRequest): number {
+  const { version } = request.params as { version: string };
+  if (!VERSION.test(version)) throw new EditorError(400, `version: "${version}" is not a version number`, { field: 'version' });
+  return Number(version);
+}
+
+/** The publish body, checked field by field: a 400 names the field at fault. */
+function publishBody(text: string): { version: number; moveVisitors: boolean; expectedPublished?: number } {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (error) {
+    throw new EditorError(400, `body: not valid JSON: ${(error as Error).message}`, { field: 'body' });
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new EditorError(400, 'body: expected {"version": N}', { field: 'body' });
+  const fields = body as Record<string, unknown>;
+  for (const key of Object.keys(fields)) {
+    if (!['version', 'moveVisitors', 'expectedPublished'].includes(key)) throw new EditorError(400, `${key}: not a publish field (version, moveVisitors, expectedPublished)`, { field: key });
+  }
+  const isVersion = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 1 && v < 1e9;
+  if (!isVersion(fields.version)) throw new EditorError(400, 'version: expected a stored version number', { field: 'version' });
+  if (fields.moveVisitors !== undefined && typeof fields.moveVisitors !== 'boolean') throw new EditorError(400, 'moveVisitors: expected true or false', { field: 'moveVisitors' });
+  if (fields.expectedPublished !== undefined && !isVersion(fields.expectedPublished)) {
+    throw new EditorError(400, 'expectedPublished: expected the version number you saw published', { field: 'expectedPublished' });
+  }
+  return { version: fields.version, moveVisitors: fields.moveVisitors === true, ...(fields.expectedPublished !== undefined ? { expectedPublished: fields.expectedPublished as number } : {}) };
+}
+
+/** The note of a store: the `note` query value, else the X-Flow-Note header (percent-encoded for non-ASCII text). */
+function noteOf(request: FastifyRequest): string {
+  const query = (request.query as { note?: unknown }).note;
+  const header = request.headers['x-flow-note'];
+  let note = typeof query === 'string' ? query : typeof header === 'string' ? header : '';
+  if (typeof query !== 'string' && typeof header === 'string') {
+    try {
+      note = decodeURIComponent(header);
+    } catch {
+      note = header;
+    }
+  }
+  note = note.trim();
+  if (note.length > MAX_NOTE_LENGTH) throw new EditorError(400, `note: at most ${MAX_NOTE_LENGTH} characters`, { field: 'note' });
+  if ([...note].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f) || /\p{Cs}/u.test(note)) throw new EditorError(400, 'note: one line of text, without control characters', { field: 'note' });
+  return note;
+}
+
+/**
+ * The editor API (mounted under /editor): store a checked version of a flow, list the versions, publish one (or an
+ * earlier one: a rollback), retire one, and make a preview link. Every call needs `Authorization: Bearer <token>` of
+ * an editor in EDITOR_TOKENS; each change leaves an audit row naming the editor.
+ */
+export async function editorRoutes(scope: FastifyInstance, options: EditorRouteOptions): Promise<void> {
+  const { store, tokens, personas, preview, rateLimit, changed } = options;
+  // The flow's text as sent: its problems are located by line and column in it.
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string', bodyLimit: MAX_FLOW_BYTES }, (_request, body, done) => done(null, body));
+  scope.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('cache-control', 'no-store');
+    return payload;
+  });
+  scope.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+    if (error instanceof EditorError) return send(reply, error.status, error.message, error.extra);
+    if (error.statusCode === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(reply, 413, `body: a flow may be at most ${MAX_FLOW_BYTES} bytes (1 MiB)`, { field: 'body' });
+    if (error.statusCode === 415 || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return send(reply, 415, 'send the flow as application/json', { field: 'content-type' });
+    if (error.statusCode === 429) return reply.code(429).send(error);
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return send(reply, error.statusCode, error.message);
+    // The database is down or locked: nothing was changed (each change is one transaction).
+    request.log.error({ err: error }, 'editor request failed');
+    const status = isDatabaseBusy(error) || !error.statusCode ? 503 : 500;
+    return send(reply, status, status === 503 ? 'the flow store cannot be reached; nothing was changed, try again' : 'something went wrong; nothing was changed');
+  });
+  // Checked after the rate limit (route onRequest hooks) and before the body is read: a wrong token counts against the
+  // address's limit, and a stranger's megabyte is never parsed.
+  scope.decorateRequest('editor', '');
+  scope.addHook('preParsing', async (request, reply, payload) => {
+    const name = tokens.editorOf(request.headers.authorization);
+    if (name) {
+      (request as FastifyRequest & { editor: string }).editor = name;
+      return payload;
+    }
+    reply.header('www-authenticate', 'Bearer realm="astrelle-editor"').header('connection', 'close');
+    send(reply, 401, tokens.count === 0 ? 'the editor API is off: the server has no EDITOR_TOKENS' : 'an editor token is needed: Authorization: Bearer <token> of EDITOR_TOKENS');
+    return reply as never;
+  });
+  const editorOf = (request: FastifyRequest) => (request as FastifyRequest & { editor: string }).editor;
+  const config = { rateLimit };
+
+  scope.post('/flows/:flowId/versions', { config }, async (request, reply) => {
+    const flowId = flowIdOf(request);
+    const note = noteOf(request);
+    if (typeof request.body !== 'string' || request.body.trim() === '') throw new EditorError(400, 'body: send the flow JSON', { field: 'body' });
+    const text = request.body;
+    const errors: ParseError[] = [];
+    const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
+    if (errors.length > 0 || !root) {
+      const [syntax] = readFlowText('body', text).problems;
+      throw new EditorError(400, `body: ${syntax?.message ?? 'not valid JSON'} at line ${syntax?.line ?? 1}, column ${syntax?.column ?? 1}`, {
+        field: 'body',
+        line: syntax?.line ?? 1,
+        column: syntax?.column ?? 1,
+      });
+    }
+    const data: unknown = JSON.parse(text);
+    const unsafe = findUnsafeValue(data, '');
+    if (unsafe) throw new EditorError(400, unsafe.message, { field: unsafe.field });
+    const id = (data as { id?: unknown }).id;
+    if (id !== flowId) throw new EditorError(409, `id: the flow's id is ${JSON.stringify(id ?? null)}, but it is sent to flow "${flowId}"`, { field: 'id' });
+    if ((await publishedVersionOf(store, flowId)) === null) throw new EditorError(404, `no flow "${flowId}" in the store`, { field: 'flowId' });
+    const today = new Date().toISOString().slice(0, 10);
+    const storedToday = await store.db
+      .selectFrom('flow_versions')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('flow_id', '=', flowId)
+      .where('created_at', '>=', `${today}T00:00:00.000Z`)
+      .executeTakeFirst();
+    if (Number(storedToday?.count ?? 0) >= MAX_VERSIONS_PER_DAY) throw new EditorError(429, `flow "${flowId}" has had ${MAX_VERSIONS_PER_DAY} versions stored today (UTC): try again tomorrow`);
+    const check = await checkVersion(`${flowId}.json`, text, personas);
+    if (!check.ok) {
+      return reply.code(422).send({
+        error: STATUS_CODES[422],
+        message: `the flow has ${check.problems.length} problem${check.problems.length === 1 ? '' : 's'}; nothing was stored`,
+        problems: check.problems.map(({ line, column, pointer, message, hint }) => ({ line, column, pointer, message, hint })),
+      });
+    }
+    const stored = await storeVersion(store, { flowId, text, note, author: editorOf(request) });
+    return reply.code(201).send({ flowId, version: stored.version, checksum: stored.checksum });
+  });
+
+  scope.get('/flows/:flowId/versions', { config }, async (request) => {
+    const flowId = flowIdOf(request);
+    const listed = await listVersions(store, flowId);
+    if (!listed) throw new EditorError(404, `no flow "${flowId}" in the store`, { field: 'flowId' });
+    return { flowId, published: listed.published, versions: listed.versions };
+  });
+
+  scope.post('/flows/:flowId/publish', { config }, async (request) => {
+    const flowId = flowIdOf(request);
+    const body = publishBody(typeof request.body === 'string' ? request.body : '');
+    if (body.moveVisitors) throw new EditorError(400, 'moveVisitors: moving in-flight visitors to another version is not available yet; publish without it (they stay on their version)', { field: 'moveVisitors' });
+    const outcome = await publishVersion(store, { flowId, version: body.version, ...(body.expectedPublished !== undefined ? { expectedPublished: body.expectedPublished } : {}), editor: editorOf(request) });
+    switch (outcome.outcome) {
+      case 'unknown-version':
+        throw new EditorError(404, `flow "${flowId}" has no version ${body.version}`, { field: 'version' });
+      case 'retired':
+        throw new EditorError(409, `version ${body.version} of "${flowId}" is retired and cannot be published again; store its JSON as a new version`, { field: 'version' });
+      case 'conflict':
+        throw new EditorError(409, `version ${outcome.published} of "${flowId}" was published meanwhile, not ${body.expectedPublished}: look at the versions again before you publish`, {
+          field: 'expectedPublished',
+          published: outcome.published,
+        });
+      case 'published':
+        changed(flowId);
+        return { flowId, published: outcome.version, previous: outcome.previous };
+    }
+  });
+
+  scope.post('/flows/:flowId/versions/:version/retire', { config }, async (request) => {
+    const flowId = flowIdOf(request);
+    const version = versionOf(request);
+    const outcome = await retireVersion(store, { flowId, version, editor: editorOf(request) });
+    switch (outcome.outcome) {
+      case 'unknown-version':
+        throw new EditorError(404, `flow "${flowId}" has no version ${version}`, { field: 'version' });
+      case 'published':
+        throw new EditorError(409, `version ${version} is the published one: publish another before you retire it`, { field: 'version' });
+      case 'already-retired':
+      case 'retired':
+        changed(flowId);
+        return { flowId, version, state: 'retired' };
+    }
+  });
+
+  scope.post('/flows/:flowId/versions/:version/preview', { config }, async (request) => {
+    const flowId = flowIdOf(request);
+    const version = versionOf(request);
+    const stored = await readVersion(store, flowId, version);
+    if (!stored) throw new EditorError(404, `flow "${flowId}" has no version ${version}`, { field: 'version' });
+    if (stored.state === 'retired') throw new EditorError(409, `version ${version} is retired and is never served again`, { field: 'version' });
+    const { token, expiresAt } = preview.tokenFor(flowId, version);
+    await recordAudit(store, { editor: editorOf(request), action: 'previewed', flowId, version });
+    const url = new URL(`/?preview=${token}`, `${request.protocol}://${request.host}`).href;
+    return { flowId, version, url, expiresAt: new Date(expiresAt).toISOString() };
+  });
+}
