@@ -9,6 +9,7 @@ import { earlyTapScript } from './src/shared/early-tap';
 import { BLUR_PX, blurredArtOf, parseBlurredArtPath } from './src/shared/blurred-art';
 import type { Group } from './src/engine/generated/flow-types';
 import { thirdPartySources } from './src/shared/third-party-sources';
+import { pageFlowElement, pageFlowOf } from './src/shared/page-flow';
 
 // FLOW_FILE builds the app with another flow (to try an edited copy); the default is the product's.
 const flowFile = process.env.FLOW_FILE ?? 'flows/astrology.json';
@@ -20,8 +21,6 @@ const studioDir = '/src/studio/';
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
-
-const landingModule = 'virtual:landing-screen';
 
 /** The file's text, or null when it cannot be read (gone for a moment while an editor replaces it). */
 function readText(file: string): string | null {
@@ -49,11 +48,16 @@ async function settled(file: string): Promise<void> {
   }
 }
 
+/** Where `npm run dev` serves the working copy's flow JSON (a built app fetches the served version's from the server). */
+const DEV_FLOW_URL = '/@astrelle/flow.json';
+/** Where a build leaves the served version's page flow, title and description for the server to write in. */
+export const PAGE_FLOW_MARK = '<!--astrelle-page-flow-->';
+
 /**
- * Validates the flow with the app's own validator (a build with an invalid flow fails with the
- * located messages), writes its page title and meta description into index.html and the product
- * name into the header, gives the engine-free landing its start screen, and puts the early-tap
- * script inline into index.html.
+ * Validates the flow with the app's own validator (a build with an invalid flow fails with the located messages) and
+ * puts the early-tap script inline into index.html. The flow itself is not in the app's build: the server serves the
+ * published version (or a visitor's own) and writes its title, description and page flow (src/shared/page-flow.ts)
+ * where the build leaves their marks. `npm run dev` writes the working copy's instead and serves its JSON.
  */
 function flowPlugin(): Plugin {
   // Read and validated once per build, and again on every edit under `npm run dev`; every hook below uses the typed,
@@ -65,20 +69,21 @@ function flowPlugin(): Plugin {
   };
   const flowPath = resolve(flowFile);
   let mode = 'production';
+  let command: 'build' | 'serve' = 'build';
   return {
     name: 'astrelle-flow',
-    config(_, { mode: buildMode }) {
-      mode = buildMode;
-      // An invalid flow is reported, located, by buildStart; the name is then never used.
-      return { define: { __PRODUCT_NAME__: JSON.stringify(flow?.product.name ?? ''), __FLOW_FILE__: JSON.stringify(flowFile) } };
+    config(_, env) {
+      mode = env.mode;
+      command = env.command;
+      return { define: { __FLOW_FILE__: JSON.stringify(flowFile) } };
     },
     buildStart() {
       this.addWatchFile(flowFile);
       if (problems.length > 0) this.error(`invalid flow:\n${problems.map(formatProblem).join('\n')}`);
     },
-    // `npm run dev`: an edit of the flow is checked as flow:check would; a valid one reloads the page (the landing's
-    // module too), an invalid one shows the checker's located lines in Vite's overlay over the page as it was.
-    async hotUpdate({ file, modules }) {
+    // `npm run dev`: an edit of the flow is checked as flow:check would; a valid one reloads the page, an invalid one
+    // shows the checker's located lines in Vite's overlay over the page as it was.
+    async hotUpdate({ file }) {
       if (this.environment.name !== 'client' || resolve(file) !== flowPath) return undefined;
       await settled(flowPath);
       ({ flow, problems } = readFlowFileSync(flowFile));
@@ -89,19 +94,16 @@ function flowPlugin(): Plugin {
         });
         return [];
       }
-      // Valid: Vite's own update of the flow module, and of the landing's module made from it.
-      const landing = this.environment.moduleGraph.getModuleById(`\0${landingModule}`);
-      return landing ? [...modules, landing] : undefined;
+      this.environment.hot.send({ type: 'full-reload' });
+      return [];
     },
-    resolveId(id) {
-      return id === landingModule ? `\0${landingModule}` : undefined;
-    },
-    load(id) {
-      if (id !== `\0${landingModule}`) return undefined;
-      const { start, screens, groups } = validFlow();
-      const screen = screens.find((s) => s.id === start);
-      const landing = screen?.kind === 'welcome' ? { screen, group: groups[screen.group] } : null;
-      return `export const landing = ${JSON.stringify(landing)};`;
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        if ((request.url ?? '').split('?', 1)[0] !== DEV_FLOW_URL) return next();
+        response.setHeader('content-type', 'application/json');
+        response.setHeader('cache-control', 'no-store');
+        response.end(JSON.stringify(validFlow()));
+      });
     },
     async generateBundle() {
       if (studioBuild) return;
@@ -120,11 +122,14 @@ function flowPlugin(): Plugin {
     transformIndexHtml(html, context) {
       // The studio's page is a tool's: neither the product's title nor the early-tap script.
       if (context.path.startsWith('/src/studio/') || studioBuild) return html;
+      // Records a tap on the landing made before any module has run (src/shared/early-tap.ts).
+      const tags = [{ tag: 'script', children: earlyTapScript, injectTo: 'head' as const }];
+      if (command === 'build') return { html: html.replace('</head>', `${PAGE_FLOW_MARK}</head>`), tags };
       const { page } = validFlow();
+      const pageFlow = pageFlowElement({ ...pageFlowOf(validFlow(), DEV_FLOW_URL) });
       return {
-        html: html.replace('%FLOW_TITLE%', escapeHtml(page.title)).replace('%FLOW_DESCRIPTION%', escapeHtml(page.description)),
-        // Records a tap on the landing made before any module has run (src/shared/early-tap.ts).
-        tags: [{ tag: 'script', children: earlyTapScript, injectTo: 'head' }],
+        html: html.replace('%FLOW_TITLE%', escapeHtml(page.title)).replace('%FLOW_DESCRIPTION%', escapeHtml(page.description)).replace('</head>', `${pageFlow}</head>`),
+        tags,
       };
     },
   };

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// The production build: the client bundle, then the landing page prerendered into dist/index.html
-// (dist/app.html keeps the empty shell the server sends for every other route), then the server compiled
-// to JavaScript in dist-server/ (scripts/build-server.mjs), which `npm start` runs, and the flow studio into
-// dist-studio/ (served at /studio/ with STUDIO=on).
+// The production build: the client bundle; the page templates the server fills with the flow version it serves
+// (dist/landing.html for the landing, dist/app.html, the empty shell, for every other route); the landing's server
+// renderer, compiled into dist-ssr/prerender.js, which the server loads to prerender each version's landing (and which
+// prerenders the built flow's landing into dist/index.html here, the page as a visitor gets it, for the bench's static
+// floor); then the server compiled to JavaScript in dist-server/ (scripts/build-server.mjs), which `npm start` runs,
+// and the flow studio into dist-studio/ (served at /studio/ with STUDIO=on).
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -17,7 +19,8 @@ const root = new URL('..', import.meta.url).pathname;
 // --out DIR builds the app (only) into DIR: the SDK tests build one with test keys into dist-sdk/ beside dist/.
 const outAt = process.argv.indexOf('--out');
 const dist = outAt > 0 ? resolve(root, process.argv[outAt + 1] ?? '') : join(root, 'dist');
-const ssrOut = join(root, 'node_modules', '.astrelle-prerender');
+// Beside the app's build, never inside it: nothing in it is the visitor's to fetch.
+const ssrOut = `${dist}-ssr`;
 const quiet = process.argv.includes('--quiet') ? ['--logLevel', 'warn'] : [];
 
 function vite(args, env = {}) {
@@ -28,10 +31,12 @@ function vite(args, env = {}) {
 vite(outAt > 0 ? ['--outDir', dist, '--emptyOutDir'] : []);
 vite(['--ssr', 'src/app/prerender.tsx', '--outDir', ssrOut, '--emptyOutDir', '--sourcemap', 'false', '--manifest', 'false']);
 
-const { prerender } = await import(pathToFileURL(join(ssrOut, 'prerender.js')).href);
+const { prerender, pageFlowOf, pageFlowElement } = await import(pathToFileURL(join(ssrOut, 'prerender.js')).href);
 const shell = readFileSync(join(dist, 'index.html'), 'utf8');
-const { html, styles } = prerender('/');
 if (!shell.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty #root to prerender into');
+// The marks the server fills (server/flows/flow-pages.ts; the flow plugin of vite.config.ts leaves the first three).
+const marks = { pageFlow: '<!--astrelle-page-flow-->', title: '%FLOW_TITLE%', description: '%FLOW_DESCRIPTION%', landing: '<!--astrelle-landing-->', styles: '<!--astrelle-landing-styles-->' };
+for (const mark of [marks.pageFlow, marks.title, marks.description]) if (!shell.includes(mark)) throw new Error(`dist/index.html has no ${mark} for the server to fill`);
 
 // Other routes (app.html) import the funnel chunk at once: let the browser fetch it with the entry, not after it.
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
@@ -69,10 +74,24 @@ const landing = shell
   .replace(entryTag, '')
   .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
   .replace('<html lang=', `<html ${appEntryAttribute}="${[entry.file, ...firstModules].map((file) => `/${file}`).join(' ')}" lang=`)
-  .replace('</head>', `${styles}</head>`)
-  .replace('<div id="root"></div>', `<div id="root">${html}</div>`);
-writeFileSync(join(dist, 'index.html'), landing);
-rmSync(ssrOut, { recursive: true, force: true });
+  .replace('</head>', `${marks.styles}</head>`)
+  .replace('<div id="root"></div>', `<div id="root">${marks.landing}</div>`);
+writeFileSync(join(dist, 'landing.html'), landing);
+// The built flow's landing as the server would serve its version 1: what the bench measures the served landing against.
+const flowFile = resolve(root, process.env.FLOW_FILE ?? 'flows/astrology.json');
+const builtFlow = JSON.parse(readFileSync(flowFile, 'utf8'));
+const builtPageFlow = pageFlowOf(builtFlow, `/flows/${builtFlow.id}/versions/${builtFlow.version}.json`);
+const { html, styles } = prerender('/', builtPageFlow);
+const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+writeFileSync(
+  join(dist, 'index.html'),
+  landing
+    .replace(marks.title, escapeHtml(builtFlow.page.title))
+    .replace(marks.description, escapeHtml(builtFlow.page.description))
+    .replace(marks.pageFlow, pageFlowElement(builtPageFlow))
+    .replace(marks.styles, styles)
+    .replace(marks.landing, html),
+);
 
 // Brotli and gzip copies next to each text file: the server sends them as they are (no work per
 // request), and a phone downloads a third of the bytes.

@@ -25,6 +25,7 @@ import { editorRoutes } from './flows/editor-routes';
 import type { EditorTokens } from './flows/editor-tokens';
 import { previewSigner } from './flows/preview-links';
 import type { NamedPersona } from './flows/replay-personas';
+import type { FlowPages } from './flows/flow-pages';
 
 /** How to build the HTTP server. */
 export interface ServerOptions {
@@ -82,12 +83,20 @@ export interface ServerOptions {
    * publish and retirement made here. Absent: no /editor route.
    */
   editor?: { tokens: EditorTokens; personas: readonly NamedPersona[]; changed?: (flowId: string) => void };
+  /**
+   * The app's pages and flow JSON of the flow version each visitor is served (flows/flow-pages.ts), from the build's
+   * templates in `distDir`. Absent (server tests of a bare build): `distDir`'s HTML as it is, `knownRoutes` for the
+   * status.
+   */
+  pages?: FlowPages;
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 const STUDIO_REPORTS_PER_MINUTE = 20;
 // Paths that are never pages: a miss there is an API 404 in JSON, not the app's 404 page.
-const API_PREFIXES = ['/places', '/api', '/healthz', '/astro', '/subs', '/ip', '/analytics', '/studio/api', '/editor'];
+const API_PREFIXES = ['/places', '/api', '/healthz', '/astro', '/subs', '/ip', '/analytics', '/studio/api', '/editor', '/flows'];
+// The build's page templates: served only filled in, with the visitor's flow version (flows/flow-pages.ts).
+const TEMPLATES = /^\/(index|app|landing)\.html(\.br|\.gz)?$/;
 const ASSETS_PREFIX = '/assets/';
 
 /**
@@ -160,6 +169,20 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       // We set Cache-Control per file below; send's default max-age=0 would fight it.
       cacheControl: false,
       setHeaders: (reply, path) => reply.header('cache-control', cacheControlFor(relative(distDir, path))),
+      // With live flows, `/` and the templates are pages of the visitor's version, made by the not-found handler below.
+      ...(options.pages ? { index: false as const, allowedPath: (pathName: string) => !TEMPLATES.test(pathName) } : {}),
+    });
+  }
+  if (serveApp && options.pages) {
+    const pages = options.pages;
+    pages.register(app);
+    // The landing is a page like the others (the static files have no index): of the visitor's version.
+    app.get('/', async (request, reply) => {
+      if (isPageRequest(request, '/')) {
+        const page = await pages.page(request, reply, '/');
+        if (page) return page;
+      }
+      return notFound(request, reply, '/');
     });
   }
 
@@ -167,7 +190,11 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   app.setNotFoundHandler(async (request, reply) => {
     const path = withoutTrailingSlash(request.url.split('?', 1)[0] ?? '/');
     if (serveApp && isPageRequest(request, path)) {
-      const html = await readIndexHtml(distDir);
+      if (options.pages) {
+        const page = await options.pages.page(request, reply, path);
+        if (page) return page;
+      }
+      const html = options.pages ? undefined : await readIndexHtml(distDir);
       if (html !== undefined) {
         // The client renders its own /404 page; the status still tells crawlers the truth.
         return reply

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,10 +11,14 @@ import { knownRoutesOf, readFlowFiles } from './known-routes';
 import { loadGazetteer } from './places/gazetteer';
 import { loadSessionSecrets } from './auth/visitor-credential';
 import { readRateLimitSettings, type RateLimitSettings } from './rate-limits';
-import { eventCatalogueOf } from './analytics/event-catalogue';
 import { readEventLogSettings, type EventLogSettings } from './analytics/event-log-settings';
-import { validateFlow } from '../src/engine/validate-flow';
-import type { Flow } from '../src/engine/generated/flow-types';
+import { readFlowText, formatProblem } from '../src/shared/check-flow-text';
+import { seedFlowStore } from './flows/flow-store';
+import { LiveFlows } from './flows/live-flows';
+import { FlowPages, type PrerenderLanding } from './flows/flow-pages';
+import { readEditorTokens, type EditorTokens } from './flows/editor-tokens';
+import { readPersonas, type NamedPersona } from './flows/replay-personas';
+import { previewSigner } from './flows/preview-links';
 import { seedCatalogue } from './subs/catalogue';
 import { seedSandboxPurchases } from './subs/recent-purchases';
 import { readTrustProxy } from './trust-proxy';
@@ -44,7 +49,9 @@ import { studioFlowsOf } from './studio/routes';
 // (events the event log takes per device and per client address), EVENT_QUOTA_ADDRESS_MB_PER_MINUTE (megabytes of upload
 // bodies per address a minute), EVENT_QUOTA_ADDRESS_MB_PER_DAY (megabytes of events stored per address a UTC day),
 // EVENT_LOG_DAILY_MB (megabytes of events it stores a UTC day),
-// FLOW_FILE (a flow the app was built with besides flows/*.json: its routes and events are known too),
+// FLOW_FILE (the flow the app was built with, instead of flows/*.json's of the same id: it seeds an empty flow store),
+// EDITOR_TOKENS (name:token pairs, comma-separated: the editors the /editor API lets store, publish, retire and
+// preview flow versions; unset: the editor API refuses everyone),
 // SANDBOX_PURCHASES (on/off: seed sample purchases and list them under "Recently joined" beside the real ones, marked
 // as sandbox data; default on, except off with NODE_ENV=production, where only real purchases are listed),
 // STUDIO (on/off, default off: serve the flow studio at /studio/ from STUDIO_DIST_DIR, default <repo>/dist-studio,
@@ -152,33 +159,48 @@ try {
   fail((error as Error).message);
 }
 
-// The flow files, read once: the routes the app answers, and (STUDIO=on) what the studio's report counts by.
+// The flow files: flows/*.json (and FLOW_FILE, the flow the app was built with) seed an empty flow store with their
+// version 1, published; from then on the running funnel is whatever the store publishes. The studio's report counts by
+// them too (STUDIO=on).
 let flowFiles: unknown[];
 try {
   flowFiles = await readFlowFiles(resolve(repoRoot, 'flows'));
 } catch (error) {
   fail((error as Error).message);
 }
-// A flow the app was built with (FLOW_FILE, as the build reads it) that is not among flows/*.json: its pages and events
-// are the app's too.
-let builtFlow: unknown[] = [];
+const seedTexts = new Map<string, string>();
+for (const name of (existsSync(resolve(repoRoot, 'flows')) ? readdirSync(resolve(repoRoot, 'flows')) : []).filter((f) => f.endsWith('.json')).sort()) {
+  seedTexts.set(name, readFileSync(resolve(repoRoot, 'flows', name), 'utf8'));
+}
+let appFlowText: string | null = null;
 if (process.env.FLOW_FILE) {
   const flowFile = resolve(repoRoot, process.env.FLOW_FILE);
   try {
-    builtFlow = [JSON.parse(readFileSync(flowFile, 'utf8'))];
+    appFlowText = readFileSync(flowFile, 'utf8');
+    flowFiles.push(JSON.parse(appFlowText));
   } catch (error) {
     fail(`cannot read FLOW_FILE ${flowFile}: ${(error as Error).message}`);
   }
 }
-const knownRoutes = knownRoutesOf([...flowFiles, ...builtFlow]);
-// The event log stores only what these flows (every one the app may have been built with) declare. A flow file that
-// does not validate declares nothing: the build refuses it anyway.
-const servedFlows: Flow[] = [...flowFiles, ...builtFlow].flatMap((file) => {
-  const validation = validateFlow(file);
-  if (validation.ok) return [validation.flow];
-  console.warn(`A flow file does not validate (run npm run flow:check): the event log stores none of its events. ${validation.problems[0]?.message ?? ''}`);
-  return [];
-});
+const knownRoutes = knownRoutesOf(flowFiles);
+// Each valid flow file seeds its flow; an invalid one seeds nothing (flow:check says why).
+const seeds = new Map<string, string>();
+for (const [name, text] of [...seedTexts, ...(appFlowText ? [['FLOW_FILE', appFlowText] as const] : [])]) {
+  const { flow, problems } = readFlowText(name, text);
+  if (flow) seeds.set(flow.id, text);
+  else console.warn(`A flow file does not validate: it seeds no flow version. ${problems[0] ? formatProblem(problems[0]) : ''}`);
+}
+// The flow the app runs: FLOW_FILE's, else the first of flows/.
+const appFlowId = appFlowText ? (JSON.parse(appFlowText) as { id: string }).id : ([...seeds.keys()][0] ?? 'astrology');
+
+let editorTokens: EditorTokens;
+let personas: NamedPersona[];
+try {
+  editorTokens = readEditorTokens(process.env.EDITOR_TOKENS);
+  personas = await readPersonas(resolve(repoRoot, 'flows', 'personas'));
+} catch (error) {
+  fail((error as Error).message);
+}
 
 // Load the place index before accepting traffic, so the first visitor's search is not the slow one.
 const gazetteer = loadGazetteer();
@@ -190,6 +212,7 @@ try {
   store = await prepareStore({ databaseUrl, dataDir, groupCommit, poolSize, preparedStatements }, async (s) => {
     await seedCatalogue(s, projectId);
     if (sandboxPurchases) await seedSandboxPurchases(s, projectId);
+    await seedFlowStore(s, [...seeds].map(([flowId, text]) => ({ flowId, text })));
   });
 } catch (error) {
   fail(`cannot open the database: ${(error as Error).message}`);
@@ -203,6 +226,19 @@ const locator = () => {
   warmLocator = undefined;
   return opening;
 };
+
+// The published versions, kept fresh; the pages of each visitor's version, their landing prerendered by the build's
+// compiled renderer (dist-ssr/prerender.js beside dist/).
+const live = new LiveFlows(store);
+let prerender: PrerenderLanding | null = null;
+try {
+  await live.start();
+  const rendererFile = `${distDir}-ssr/prerender.js`;
+  if (existsSync(rendererFile)) prerender = ((await import(pathToFileURL(rendererFile).href)) as { prerender: PrerenderLanding }).prerender;
+} catch (error) {
+  fail(`cannot start serving the flows: ${(error as Error).message}`);
+}
+const pages = new FlowPages({ distDir, live, appFlowId, prerender, preview: previewSigner(sessionSecrets) });
 
 let app: Awaited<ReturnType<typeof buildServer>>;
 try {
@@ -220,7 +256,9 @@ try {
     checkout: { appOrigins, returnPaths },
     sessionSecrets,
     rateLimits,
-    eventCatalogue: eventCatalogueOf(servedFlows),
+    eventCatalogue: live.catalogue,
+    pages,
+    editor: { tokens: editorTokens, personas, changed: () => void live.refresh() },
     eventLog,
     sandboxPurchases,
     ...(studioOn ? { studio: { distDir: studioDir, flows: studioFlowsOf(flowFiles) } } : {}),
@@ -243,6 +281,7 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
     process.exit(1);
   }, CLOSE_TIMEOUT_MS).unref();
   await app.close();
+  live.stop();
   await store.close();
   process.exit(0);
 }
@@ -262,6 +301,11 @@ console.log(
     `${knownRoutes.length} app routes; ${existsSync(distDir) ? `serving ${distDir}` : `no app build at ${distDir}`}`,
 );
 console.log(`Database: ${store.description}`);
+console.log(
+  `Flow "${appFlowId}": version ${live.publishedVersion(appFlowId) ?? '(none)'} published; ` +
+    `editor API ${editorTokens.count > 0 ? `open to ${editorTokens.count} editor${editorTokens.count === 1 ? '' : 's'}` : 'off (no EDITOR_TOKENS)'}` +
+    `${prerender ? '' : `; no landing renderer at ${distDir}-ssr (npm run build)`}`,
+);
 console.log(`Astrelle is running at http://localhost:${boundPort}`);
 if (studioOn) {
   console.log(`Flow studio: http://localhost:${boundPort}/studio/${existsSync(studioDir) ? '' : ` (no studio build at ${studioDir}: only its API)`}`);

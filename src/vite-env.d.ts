@@ -1,9 +1,6 @@
 /// <reference types="vite/client" />
 
-/** The flow's product name, written in at build time (vite.config.ts) so the header needs no flow. */
-declare const __PRODUCT_NAME__: string;
-
-/** The flow file the build bundled (FLOW_FILE, default flows/astrology.json), named in located load errors. */
+/** The flow file the studio's build opens (FLOW_FILE, default flows/astrology.json). */
 declare const __FLOW_FILE__: string;
 
 interface ImportMetaEnv {

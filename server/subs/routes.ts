@@ -33,6 +33,7 @@ import { offerContents, offerIdOf, packageIdOf, paymentPagePath } from './catalo
 import { checkoutRoutes, type CheckoutOptions } from './checkout-routes';
 import { recentPurchaseRoutes } from './recent-purchases';
 import { confirmPaidSubscription, toSubscription } from './subscription-orders';
+import { flowPinOf } from '../flows/flow-cookie';
 
 /** How long a catalogue read from the database is reused: products change only with a deploy's seed. */
 const CATALOGUE_TTL_MS = 30_000;
@@ -81,10 +82,13 @@ export async function subscriptionRoutes(
       const at = now();
       const { id } = request.body;
       assertRandomId(id);
+      // The flow version the page was served (the server's cookie, never the browser's word), and a preview's mark.
+      const pin = flowPinOf(request);
+      const flow = pin ? { flow_id: pin.flowId, flow_version: pin.version, preview: pin.previewUntil !== undefined } : {};
       const result = await store.write(async (trx) => {
         const created = await trx
           .insertInto('sessions')
-          .values({ id, flow_outer: false, ab_test_data: '{}', alt_payout: false, gclid: false, attribution: '{}', created_at: at, updated_at: at })
+          .values({ id, flow_outer: false, ab_test_data: '{}', alt_payout: false, gclid: false, attribution: '{}', created_at: at, updated_at: at, ...flow })
           .onConflict((oc) => oc.column('id').doNothing())
           .returningAll()
           .executeTakeFirst();

@@ -6,6 +6,7 @@ import { whenIdle } from '../ui/when-idle';
 import { ThemeModeProvider } from './shell/theme-mode';
 import { Header } from './shell/header';
 import { loadFunnelRoute, loadAddressBar } from './load-funnel-route';
+import type { PageFlow } from '../shared/page-flow';
 
 // The prerender (no engine on the server) renders the landing in the funnel's place (prerender.tsx passes it): the
 // same markup the funnel renders for the welcome screen, so the client hydrates it once the funnel chunk arrives.
@@ -47,15 +48,28 @@ function AfterHydration({ hydrating, children }: { hydrating: boolean; children:
   return ready ? children : null;
 }
 
-export function App({ prerenderedLanding, hydrating = false }: { prerenderedLanding?: ComponentType; hydrating?: boolean } = {}) {
-  const Funnel = prerenderedLanding ?? FunnelRoute;
+/**
+ * The app's page. `pageFlow` is the flow version the server served the page (its product name in the header, its
+ * landing); `prerenderedLanding` is the landing the prerender renders in the funnel's place.
+ */
+export function App({
+  pageFlow,
+  prerenderedLanding,
+  hydrating = false,
+}: {
+  pageFlow: PageFlow | null;
+  prerenderedLanding?: ComponentType<{ landing: PageFlow['landing'] }>;
+  hydrating?: boolean;
+}) {
+  const landing = pageFlow?.landing ?? null;
   const Fallback = prerenderedLanding ?? LandingFallback;
+  const funnel = prerenderedLanding ? <Fallback landing={landing} /> : <FunnelRoute />;
   return (
     <ThemeModeProvider>
       <AfterHydration hydrating={hydrating}>
         <GlobalStyle />
       </AfterHydration>
-      <Header productName={__PRODUCT_NAME__} />
+      <Header productName={pageFlow?.productName ?? ''} />
       <Main id="main">
         <Suspense fallback={null}>
           <AddressBar />
@@ -70,8 +84,8 @@ export function App({ prerenderedLanding, hydrating = false }: { prerenderedLand
             <Route
               path="*"
               element={
-                <Suspense fallback={<Fallback />}>
-                  <Funnel />
+                <Suspense fallback={<Fallback landing={landing} />}>
+                  {funnel}
                 </Suspense>
               }
             />

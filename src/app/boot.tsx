@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { App } from "./app";
 import { AppRootContext } from "./app-root-context";
+import { readPageFlow } from "./read-page-flow";
 import {
   deferFunnelUntilWanted,
   loadAppRoot,
@@ -28,7 +29,7 @@ export function boot(): void {
     <StrictMode>
       <AppRootContext value={appRoot}>
         <BrowserRouter>
-          <App hydrating={prerendered} />
+          <App pageFlow={readPageFlow()} hydrating={prerendered} />
         </BrowserRouter>
       </AppRootContext>
     </StrictMode>

@@ -7,15 +7,19 @@ import { composeApp, type RemoteFlagsSource } from './compose-app';
 import { createRemoteConfig } from '../services/remote-config/remote-config';
 import { loadFirebaseSdk } from '../services/remote-config/firebase-sdk';
 import { exposeDebugValues } from './debug-values';
-import { loadBundledFlow } from './load-flow';
+import { loadServedFlow } from './load-flow';
 import { startOnFirstInputOrIdle } from './analytics/start-gate';
 import { consentStore, type ConsentState } from './shell/consent';
 import { queuedAdEvents } from './analytics/ad-events';
 import { rememberAdClick } from '../services/meta-click-cookies';
 import { whenIdle } from '../ui/when-idle';
 
-/** The app in this browser: the bundled flow, the build's configuration, the window. main.tsx calls it once. */
-export function composeBrowserApp() {
+/**
+ * The app in this browser: the flow version the server served this page (its JSON at `flowUrl`, whose fetch
+ * `flowResponse` has started), the build's configuration, the window. main.tsx calls it once.
+ */
+export async function composeBrowserApp(flowUrl: string | null, flowResponse: Promise<Response> | null) {
+  const flow = await loadServedFlow(flowUrl, flowResponse);
   const browser = windowBrowser();
   const analyticsConfig = readAnalyticsConfig(import.meta.env, window.location.host);
   const analytics = createAnalytics({
@@ -123,7 +127,7 @@ export function composeBrowserApp() {
     void followAdvertising(state);
   });
   window.addEventListener('pagehide', () => analytics.pagehide());
-  const root = composeApp({ flow: loadBundledFlow(), flowFile: __FLOW_FILE__, config, browser, analytics, remoteFlags, ads });
+  const root = composeApp({ flow, flowFile: flowUrl ?? 'the page', config, browser, analytics, remoteFlags, ads });
   exposeDebugValues(root, remote);
   // The visitor's country (from the IP lookup) decides whether consent must be asked first, where the build says so.
   // A page that loads no session (a payment return) keeps the region an earlier page found; with none known, a lookup

@@ -1,16 +1,16 @@
 import { useLocation } from 'react-router-dom';
-import { landing } from 'virtual:landing-screen';
 import { WelcomeScreen } from '../screens/welcome/welcome-screen';
 import { FunnelFrame } from './funnel/funnel-frame';
 import { ScreenSlot } from './funnel/screen-slot';
 import { requestStart } from './landing-intent';
+import type { Landing } from '../shared/page-flow';
 
 /**
- * Shown while the funnel chunk loads: on the landing route it is the real welcome screen, built
- * from the flow at build time, so the landing paints without the engine. A tap is kept until the
- * funnel runs.
+ * Shown while the funnel chunk loads: on the landing route it is the real welcome screen of the flow version the
+ * server served the page (its inline JSON), so the landing paints without the engine. A tap is kept until the funnel
+ * runs.
  */
-export function LandingFallback() {
+export function LandingFallback({ landing }: { landing: Landing | null }) {
   const { pathname } = useLocation();
   if (!landing || pathname !== landing.screen.route) return null;
   return (

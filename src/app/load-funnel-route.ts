@@ -1,4 +1,5 @@
 import { startOnFirstInputOrIdle } from './analytics/start-gate';
+import { readPageFlow } from './read-page-flow';
 
 /**
  * When the funnel's code may load. At once on every page but the prerendered landing; there (issue 15) the landing
@@ -25,10 +26,16 @@ export const loadFunnelRoute = () => gate.then(() => import('./funnel/funnel-rou
 export const loadAddressBar = () => gate.then(() => import('./address-bar/address-bar'));
 
 /**
- * The composed app (engine, clients, effects, session: its own chunk), started once by main.tsx: composed in a task
- * after the one that evaluated its chunk, so that neither holds the main thread for both.
+ * The composed app (engine, clients, effects, session: its own chunk) and the flow version it runs, started once by
+ * main.tsx: composed in a task after the one that evaluated its chunk, so that neither holds the main thread for both.
  */
 export const loadAppRoot = () =>
   gate
-    .then(() => import('./compose-browser-app'))
-    .then((m) => new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => m.composeBrowserApp()));
+    .then(() => {
+      // The version's flow JSON is fetched while the app's chunk downloads, not after it.
+      const flowUrl = readPageFlow()?.flowUrl ?? null;
+      const flowResponse = flowUrl ? fetch(flowUrl, { credentials: 'same-origin' }) : null;
+      flowResponse?.catch(() => undefined);
+      return import('./compose-browser-app').then((m) => ({ m, flowUrl, flowResponse }));
+    })
+    .then(({ m, flowUrl, flowResponse }) => new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => m.composeBrowserApp(flowUrl, flowResponse)));

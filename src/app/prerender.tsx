@@ -3,19 +3,24 @@ import { StaticRouter } from 'react-router-dom';
 import { ServerStyleSheet } from 'styled-components';
 import { App } from './app';
 import { LandingFallback } from './landing-fallback';
+import type { PageFlow } from '../shared/page-flow';
+
+// What the build needs besides the renderer to write the built flow's landing (scripts/build.mjs).
+export { pageFlowOf, pageFlowElement } from '../shared/page-flow';
 
 /**
- * Renders a page at build time (scripts/build.mjs): the landing's HTML and its styles, so a phone
- * paints the welcome screen from the HTML alone; the client then hydrates it. The funnel chunk is
- * lazy, so its Suspense boundary renders the landing fallback here, which the client takes over.
+ * Renders the landing of a flow version on the server (the build compiles this module for it, into dist-ssr/): its
+ * HTML and its styles, so a phone paints the welcome screen from the HTML alone; the client then hydrates it with the
+ * same version's page flow. The funnel chunk is lazy, so its Suspense boundary renders the landing fallback here,
+ * which the client takes over.
  */
-export function prerender(url: string): { html: string; styles: string } {
+export function prerender(url: string, pageFlow: PageFlow): { html: string; styles: string } {
   const sheet = new ServerStyleSheet();
   try {
     const html = renderToString(
       sheet.collectStyles(
         <StaticRouter location={url}>
-          <App prerenderedLanding={LandingFallback} />
+          <App pageFlow={pageFlow} prerenderedLanding={LandingFallback} />
         </StaticRouter>,
       ),
     );

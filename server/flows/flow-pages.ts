@@ -1,0 +1,184 @@
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import { pageFlowElement, type PageFlow } from '../../src/shared/page-flow';
+import { flowPinOf, setFlowPin, type FlowPin } from './flow-cookie';
+import type { LiveFlows, ServedVersion } from './live-flows';
+import type { PreviewSigner } from './preview-links';
+
+/** The landing's server renderer the build compiles (src/app/prerender.tsx into dist-ssr/prerender.js). */
+export type PrerenderLanding = (url: string, pageFlow: PageFlow) => { html: string; styles: string };
+
+export interface FlowPagesOptions {
+  /** The app's build: its page templates (landing.html, app.html) with the marks the server fills. */
+  distDir: string;
+  live: LiveFlows;
+  /** The flow the app runs (its id in flows/, or FLOW_FILE's). */
+  appFlowId: string;
+  prerender: PrerenderLanding | null;
+  preview: PreviewSigner;
+}
+
+// The marks scripts/build.mjs and vite.config.ts leave in the templates.
+const MARKS = { pageFlow: '<!--astrelle-page-flow-->', title: '%FLOW_TITLE%', description: '%FLOW_DESCRIPTION%', landing: '<!--astrelle-landing-->', styles: '<!--astrelle-landing-styles-->' };
+const CACHED_PAGES = 128;
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+interface Page {
+  html: Buffer;
+  br: Buffer;
+  gz: Buffer;
+}
+
+/** The encoding a response may be sent in: brotli, gzip or none, as the request accepts. */
+function encodingFor(request: FastifyRequest): 'br' | 'gzip' | null {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return null;
+}
+
+function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: { raw: Buffer; br: Buffer; gz: Buffer }): FastifyReply {
+  const encoding = encodingFor(request);
+  reply.header('vary', 'accept-encoding');
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(encoding === 'br' ? body.br : encoding === 'gzip' ? body.gz : body.raw);
+}
+
+/**
+ * The app's pages and flow JSON, of the version each visitor is served:
+ * - a page request decides the version (a preview link's, else the one the visitor's cookie keeps them on while it is
+ *   served, else the published one) and keeps the visitor on it with the cookie;
+ * - the page is the build's template with that version's title, description and page flow written in, and on the
+ *   landing its welcome screen prerendered (each page made and compressed once per version and kept);
+ * - its status follows the version's routes: a route the version added answers 200 at once, no restart;
+ * - `/flows/{flowId}/versions/{N}.json` serves a version's flow JSON, immutable: to anyone while it is published or a
+ *   visitor may be kept on it, else only to the browser previewing it.
+ */
+export class FlowPages {
+  private readonly pages = new LRUCache<string, Page>({ max: CACHED_PAGES });
+
+  constructor(private readonly options: FlowPagesOptions) {}
+
+  /** The version this request is served, and the pin to set when it changed. */
+  private async decide(request: FastifyRequest, reply: FastifyReply): Promise<ServedVersion | null> {
+    const { live, appFlowId } = this.options;
+    const pin = flowPinOf(request);
+    let chosen: FlowPin | null = null;
+    if (pin && pin.flowId === appFlowId && !live.isRetired(pin.flowId, pin.version) && (pin.previewUntil !== undefined || live.isPublic(pin.flowId, pin.version))) chosen = pin;
+    let served = chosen ? await live.version(chosen.flowId, chosen.version) : null;
+    if (!served) {
+      const published = live.publishedVersion(appFlowId);
+      if (published === undefined) return null;
+      served = await live.version(appFlowId, published);
+      if (!served) return null;
+      chosen = { flowId: appFlowId, version: published };
+    }
+    if (!pin || pin.flowId !== chosen!.flowId || pin.version !== chosen!.version || pin.previewUntil !== chosen!.previewUntil) setFlowPin(request, reply, chosen!);
+    return served;
+  }
+
+  /**
+   * A preview link (`?preview=<token>`): keeps this browser on the link's version until the link expires, and sends it
+   * to the same page without the token, so that it stays out of the address bar, the history and analytics. Null
+   * when the request has no preview token.
+   */
+  async openPreview(request: FastifyRequest, reply: FastifyReply, path: string): Promise<FastifyReply | null> {
+    const token = (request.query as { preview?: unknown } | undefined)?.preview;
+    if (typeof token !== 'string') return null;
+    const claim = this.options.preview.verify(token);
+    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+    if (!claim || claim.flowId !== this.options.appFlowId || this.options.live.isRetired(claim.flowId, claim.version)) {
+      return reply.code(403).type('text/plain; charset=utf-8').send('This preview link is not valid, has expired, or opens a retired version. Ask the editor API for a new one.');
+    }
+    const served = await this.options.live.version(claim.flowId, claim.version);
+    if (!served) return reply.code(404).type('text/plain; charset=utf-8').send('This preview link opens a version the flow store does not have.');
+    this.options.live.declare(served);
+    setFlowPin(request, reply, { flowId: claim.flowId, version: claim.version, previewUntil: claim.expiresAt });
+    const query = new URLSearchParams(request.url.split('?', 2)[1] ?? '');
+    query.delete('preview');
+    const rest = query.toString();
+    return reply.redirect(`${path}${rest ? `?${rest}` : ''}`, 303);
+  }
+
+  /** Answers a page request with the served version's page; null when there is nothing to serve (no build, no flow). */
+  async page(request: FastifyRequest, reply: FastifyReply, path: string): Promise<FastifyReply | null> {
+    const opened = await this.openPreview(request, reply, path);
+    if (opened) return opened;
+    const served = await this.decide(request, reply);
+    if (!served) return null;
+    const landing = served.pageFlow.landing !== null && served.pageFlow.landing.screen.route === path && this.options.prerender !== null;
+    const page = await this.render(served, landing);
+    if (!page) return null;
+    reply
+      .code(served.routes.has(path) ? 200 : 404)
+      // The page names the visitor's version: no shared cache may hand it to another visitor.
+      .header('cache-control', 'private, no-cache')
+      .header('vary', 'accept-encoding, cookie')
+      .type('text/html; charset=utf-8');
+    const encoding = encodingFor(request);
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gz : page.html);
+  }
+
+  /** The page of a version from the build's template, made once per version and template (a rebuild is picked up). */
+  private async render(served: ServedVersion, landing: boolean): Promise<Page | null> {
+    const file = join(this.options.distDir, landing ? 'landing.html' : 'app.html');
+    let modified: number;
+    try {
+      modified = (await stat(file)).mtimeMs;
+    } catch {
+      return null;
+    }
+    const name = `${served.flowId}@${served.version}:${landing ? 'landing' : 'app'}:${modified}`;
+    const cached = this.pages.get(name);
+    if (cached) return cached;
+    const template = await readFile(file, 'utf8');
+    const { page } = served.flow;
+    // Replaced by functions: a `$&` in a flow's text is text, not a replacement pattern.
+    let html = template
+      .replace(MARKS.title, () => escapeHtml(page.title))
+      .replace(MARKS.description, () => escapeHtml(page.description))
+      .replace(MARKS.pageFlow, () => pageFlowElement(served.pageFlow));
+    if (landing && this.options.prerender) {
+      const { html: body, styles } = this.options.prerender(served.pageFlow.landing!.screen.route, served.pageFlow);
+      html = html.replace(MARKS.styles, () => styles).replace(MARKS.landing, () => body);
+    } else {
+      // Every other page starts the version's flow JSON with the app's code: it needs it at once.
+      html = html.replace('</head>', () => `<link rel="preload" as="fetch" crossorigin href="${served.pageFlow.flowUrl}"></head>`);
+    }
+    const raw = Buffer.from(html);
+    const made: Page = { html: raw, br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), gz: gzipSync(raw, { level: 9 }) };
+    this.pages.set(name, made);
+    return made;
+  }
+
+  /** GET /flows/{flowId}/versions/{N}.json */
+  register(app: FastifyInstance): void {
+    app.get('/flows/:flowId/versions/:file', async (request, reply) => {
+      const { flowId, file } = request.params as { flowId: string; file: string };
+      const match = /^([1-9][0-9]{0,8})\.json$/.exec(file);
+      const notServed = () => reply.code(404).header('cache-control', 'no-store').send({ error: 'Not Found', message: `No served flow version at ${request.url.split('?', 1)[0]}` });
+      if (!match || !/^[a-z0-9][a-z0-9_-]{0,63}$/.test(flowId)) return notServed();
+      const version = Number(match[1]);
+      const { live } = this.options;
+      const pin = flowPinOf(request);
+      const previewing = pin !== null && pin.previewUntil !== undefined && pin.flowId === flowId && pin.version === version;
+      if (live.isRetired(flowId, version) || (!live.isPublic(flowId, version) && !previewing)) return notServed();
+      const served = await live.version(flowId, version);
+      if (!served) return notServed();
+      reply
+        .type('application/json; charset=utf-8')
+        .header('etag', `"${served.checksum}"`)
+        // A version never changes: a public one may be kept by any cache; a previewed draft only by the editor's browser.
+        .header('cache-control', previewing && !live.isPublic(flowId, version) ? 'private, max-age=3600' : 'public, max-age=31536000, immutable');
+      if (request.headers['if-none-match'] === `"${served.checksum}"`) return reply.code(304).send();
+      return sendEncoded(request, reply, { raw: served.json, br: served.br, gz: served.gz });
+    });
+  }
+}

@@ -1,0 +1,49 @@
+import type { Flow, Group, WelcomeScreen } from '../engine/generated/flow-types';
+
+/**
+ * What a page needs of the flow version the server serves it, before the funnel's code has run: the product's name
+ * for the header, the landing's welcome screen and group (the shell hydrates the prerendered landing with them) and
+ * where the version's flow JSON is. The server writes it into every page as JSON (a `<script type="application/json">`
+ * with this id, never executed); `npm run dev` writes the working copy's. A page, its flow JSON and its landing are
+ * always of one version.
+ */
+export interface PageFlow {
+  flowId: string;
+  version: number;
+  productName: string;
+  /** The version's flow JSON, immutable: `/flows/{flowId}/versions/{version}.json`. */
+  flowUrl: string;
+  landing: Landing | null;
+}
+
+/** The flow's start screen when it is a welcome screen, with its page group: what the landing paints. */
+export interface Landing {
+  screen: WelcomeScreen;
+  group: Group | undefined;
+}
+
+export const PAGE_FLOW_ELEMENT_ID = 'astrelle-flow';
+
+/** Where a version's flow JSON is served. */
+export function flowUrlOf(flowId: string, version: number): string {
+  return `/flows/${flowId}/versions/${version}.json`;
+}
+
+/** The landing a flow starts on, or null when its start screen is not a welcome screen. */
+export function landingOf(flow: Flow): Landing | null {
+  const screen = flow.screens.find((s) => s.id === flow.start);
+  return screen?.kind === 'welcome' ? { screen, group: flow.groups[screen.group] } : null;
+}
+
+export function pageFlowOf(flow: Flow, flowUrl: string): PageFlow {
+  return { flowId: flow.id, version: flow.version, productName: flow.product.name, flowUrl, landing: landingOf(flow) };
+}
+
+/**
+ * The page's flow as an inline JSON element. `<` is escaped, so no text of the flow (a title with `</script>` in it)
+ * can end the element early: the element's text is data, never markup.
+ */
+export function pageFlowElement(pageFlow: PageFlow): string {
+  const json = JSON.stringify(pageFlow).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return `<script type="application/json" id="${PAGE_FLOW_ELEMENT_ID}">${json}</script>`;
+}
