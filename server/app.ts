@@ -82,7 +82,7 @@ export interface ServerOptions {
    * retire and preview them. Every stored version is first walked by each of `personas`. `changed` hears of each
    * publish and retirement made here. Absent: no /editor route.
    */
-  editor?: { tokens: EditorTokens; personas: readonly NamedPersona[]; changed?: (flowId: string) => void };
+  editor?: { tokens: EditorTokens; personas: readonly NamedPersona[]; changed?: (flowId: string) => Promise<void> | void };
   /**
    * The app's pages and flow JSON of the flow version each visitor is served (flows/flow-pages.ts), from the build's
    * templates in `distDir`. Absent (server tests of a bare build): `distDir`'s HTML as it is, `knownRoutes` for the

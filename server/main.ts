@@ -258,7 +258,7 @@ try {
     rateLimits,
     eventCatalogue: live.catalogue,
     pages,
-    editor: { tokens: editorTokens, personas, changed: () => void live.refresh() },
+    editor: { tokens: editorTokens, personas, changed: () => live.refresh() },
     eventLog,
     sandboxPurchases,
     ...(studioOn ? { studio: { distDir: studioDir, flows: studioFlowsOf(flowFiles) } } : {}),

@@ -19,7 +19,7 @@ export interface EditorRouteOptions {
   preview: PreviewSigner;
   rateLimit: { max: number; timeWindow: number };
   /** Called after a publish or a retirement, so that this process serves the change at once (others within seconds). */
-  changed: (flowId: string) => void;
+  changed: (flowId: string) => Promise<void> | void;
 }
 
 /** The largest flow an editor may store: the product's flow is under 50 KB. */
@@ -203,7 +203,7 @@ export async function editorRoutes(scope: FastifyInstance, options: EditorRouteO
           published: outcome.published,
         });
       case 'published':
-        changed(flowId);
+        await changed(flowId);
         return { flowId, published: outcome.version, previous: outcome.previous };
     }
   });
@@ -219,7 +219,7 @@ export async function editorRoutes(scope: FastifyInstance, options: EditorRouteO
         throw new EditorError(409, `version ${version} is the published one: publish another before you retire it`, { field: 'version' });
       case 'already-retired':
       case 'retired':
-        changed(flowId);
+        await changed(flowId);
         return { flowId, version, state: 'retired' };
     }
   });
