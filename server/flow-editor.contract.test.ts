@@ -30,7 +30,7 @@ describeOnEachDatabase('the editor API', ({ store }) => {
   const changed: string[] = [];
   beforeAll(async () => {
     await seedFlowStore(store(), [{ flowId: 'astrology', text: flowText }]);
-    app = await buildServer({ store: store(), editor: { tokens, personas, changed: (flowId) => changed.push(flowId) } });
+    app = await buildServer({ store: store(), editor: { tokens, personas, changed: (flowId) => void changed.push(flowId) } });
   });
   afterAll(() => app.close());
 

@@ -13,6 +13,7 @@ import { LiveFlows, REFRESH_MS } from './flows/live-flows';
 import { FlowPages, type PrerenderLanding } from './flows/flow-pages';
 import { previewSigner } from './flows/preview-links';
 import { FLOW_COOKIE } from './flows/flow-cookie';
+import { funnelEventsSince } from './analytics/event-log';
 import { PAGE_FLOW_ELEMENT_ID, type PageFlow } from '../src/shared/page-flow';
 
 // Publishing live: each visitor is served one version (page, page flow, landing and flow JSON of the same version),
@@ -227,6 +228,17 @@ describeOnEachDatabase('the flow versions served live', ({ store }) => {
       flow_version: v2,
       preview: expect.toSatisfy((v: unknown) => v === false || v === 0),
     });
+    // The preview's events count in no report; the visitor's do.
+    const at = new Date().toISOString();
+    const event = (device: string) => ({
+      id: randomUUID(), received_at: at, api_key: 'k', event_type: 'Screen Shown', event_time: at, device_id: device, user_id: null, session_id: null, insert_id: null, dedupe_key: null,
+      platform: null, os_name: null, os_version: null, app_version: null, language: null, library: null, user_properties: '{}',
+      event_properties: JSON.stringify({ screen_id: 'welcome', flow_id: 'astrology', flow_version: v2 }),
+    });
+    await store().write((trx) => trx.insertInto('analytics_events').values([event(id), event(own)]).execute());
+    const counted = (await funnelEventsSince(store().db, new Date(Date.now() - 60_000))).map((e) => e.visitor);
+    expect(counted).toContain(own);
+    expect(counted).not.toContain(id);
   });
 
   it('a cookie the browser made up is not believed', async () => {

@@ -269,6 +269,8 @@ export async function funnelEventsSince(db: Kysely<Database>, since: Date): Prom
     .selectFrom('analytics_events')
     .select(['device_id', 'event_time', 'event_properties'])
     .where('received_at', '>=', since.toISOString())
+    // An editor's preview of a flow version is no visitor: its events count in no report.
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('sessions').select('sessions.id').whereRef('sessions.id', '=', 'analytics_events.device_id').where('sessions.preview', '=', true))))
     .orderBy('event_time')
     .orderBy('id')
     .execute();

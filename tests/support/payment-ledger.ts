@@ -19,15 +19,15 @@ export interface Ledger {
   reportOrders: Array<{ reports: string[]; partner: boolean }>;
 }
 
-function databaseFile(): string {
-  const dir = process.env.E2E_DATA_DIR;
+function databaseFile(dataDir?: string): string {
+  const dir = dataDir ?? process.env.E2E_DATA_DIR;
   if (!dir) throw new Error('E2E_DATA_DIR is not set: run the tests through playwright.config.ts');
   return join(dir, 'astrelle.sqlite');
 }
 
-/** The ledger of `email` (matched as the server keys it: lower-cased). */
-export function ledgerFor(email: string): Ledger {
-  const db = new Database(databaseFile(), { readonly: true, fileMustExist: true });
+/** The ledger of `email` (matched as the server keys it: lower-cased), on the shared server or the one keeping `dataDir`. */
+export function ledgerFor(email: string, dataDir?: string): Ledger {
+  const db = new Database(databaseFile(dataDir), { readonly: true, fileMustExist: true });
   try {
     const key = email.toLowerCase();
     const rows = <T>(sql: string) => db.prepare(sql).all(key) as T[];
