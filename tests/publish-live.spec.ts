@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test as base, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startOwnServer } from './support/own-server';
 import { loadTestFlow, screenById } from './support/load-test-flow';
 import { expectScreen, freshStart } from './support/funnel-driver';
@@ -24,14 +24,17 @@ const OLD_QUESTION = (screenById(flow, 'relationship-goal') as { title: string }
 const NEW_HEADLINE = 'Your stars, in a headline published live';
 const NEW_QUESTION = 'What should the stars help you with first?';
 
-const test = base.extend<object, { server: Awaited<ReturnType<typeof startOwnServer>> }>({
-  server: [async ({}, use) => use(await startOwnServer({ EDITOR_TOKENS: `ed:${TOKEN}` })), { scope: 'worker' }],
-  baseURL: async ({ server }, use) => use(server.url),
-});
 test.describe.configure({ mode: 'serial' });
+let server: Awaited<ReturnType<typeof startOwnServer>>;
+test.beforeAll(async () => {
+  server = await startOwnServer({ EDITOR_TOKENS: `ed:${TOKEN}` });
+});
+test.afterAll(async () => {
+  await server?.kill();
+});
 
 /** Runs one of the editor's npm scripts (scripts/flow-editor.ts) against the test's server. */
-function editor(server: { url: string }, ...args: string[]): { status: number; out: string; err: string } {
+function editor(...args: string[]): { status: number; out: string; err: string } {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/flow-editor.ts', ...args], {
     env: { ...process.env, ASTRELLE_URL: server.url, EDITOR_TOKEN: TOKEN },
     encoding: 'utf8',
@@ -49,8 +52,8 @@ function copyOfFlow(name: string, edit: (flow: { screens: Array<Record<string, u
 }
 
 /** A new visitor's browser on the landing; what the server sent, before any script ran, and the page. */
-async function newVisitor(browser: Browser, baseURL: string): Promise<{ page: Page; html: string }> {
-  const context = await browser.newContext({ baseURL });
+async function newVisitor(browser: Browser): Promise<{ page: Page; html: string }> {
+  const context = await browser.newContext({ baseURL: server.url });
   const page = await context.newPage();
   const response = await page.goto('/');
   return { page, html: (await response?.text()) ?? '' };
@@ -63,9 +66,9 @@ async function toTheGoalQuestion(page: Page) {
   await expectScreen(page, flow, 'relationship-goal');
 }
 
-test('an editor rewords a question and the headline, publishes, previews and rolls back: each visitor sees one version', async ({ browser, server, baseURL }) => {
+test('an editor rewords a question and the headline, publishes, previews and rolls back: each visitor sees one version', async ({ browser }) => {
   // A visitor who answered the first question before the publish.
-  const early = await newVisitor(browser, baseURL!);
+  const early = await newVisitor(browser);
   expect(early.html).toContain(OLD_HEADLINE);
   await toTheGoalQuestion(early.page);
   await expect(early.page.getByRole('heading', { level: 1 })).toHaveText(OLD_QUESTION);
@@ -74,13 +77,13 @@ test('an editor rewords a question and the headline, publishes, previews and rol
     copy.screens.find((s) => s.id === copy.start)!.title = NEW_HEADLINE;
     copy.screens.find((s) => s.id === 'relationship-goal')!.title = NEW_QUESTION;
   });
-  const published = editor(server, 'publish', reworded, '--note', 'Reworded the headline and the goal question');
+  const published = editor('publish', reworded, '--note', 'Reworded the headline and the goal question');
   expect(published.err).toBe('');
   expect(published.status).toBe(0);
   expect(published.out).toBe(`Published astrology version 2 (was 1) from ${reworded}: new visitors get it within 5 s; visitors already in the funnel stay on the version they started.`);
 
   // A new visitor: the headline is in the HTML the server sent, before any script; the question in the funnel.
-  const fresh = await newVisitor(browser, baseURL!);
+  const fresh = await newVisitor(browser);
   expect(fresh.html).toContain(NEW_HEADLINE);
   expect(fresh.html).not.toContain(OLD_HEADLINE);
   await expect(fresh.page.getByRole('heading', { level: 1 })).toHaveText(NEW_HEADLINE);
@@ -99,7 +102,7 @@ test('an editor rewords a question and the headline, publishes, previews and rol
   await expectScreen(nextDay, flow, 'relationship-goal');
   await expect(nextDay.getByRole('heading', { level: 1 })).toHaveText(OLD_QUESTION);
 
-  const versions = editor(server, 'versions');
+  const versions = editor('versions');
   expect(versions.status).toBe(0);
   expect(versions.out.split('\n')[0]).toBe('astrology: version 2 is published (2 stored)');
   expect(versions.out).toMatch(/^\* {3}2 {2}published .* by ed .*Reworded the headline and the goal question$/m);
@@ -109,33 +112,33 @@ test('an editor rewords a question and the headline, publishes, previews and rol
   const broken = copyOfFlow('broken.json', (copy) => {
     copy.screens.find((s) => s.id === 'relationship-goal')!.next = 'relationship-goals';
   });
-  const refused = editor(server, 'publish', broken);
+  const refused = editor('publish', broken);
   expect(refused.status).toBe(1);
   expect(refused.err).toMatch(new RegExp(`^${broken.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:\\d+ /screens/\\d+/next .*"relationship-goals".*did you mean "relationship-goal"`, 'm'));
   expect(refused.err).toMatch(/was not stored: 1 problem \(nothing changed\)$/);
-  expect(editor(server, 'versions').out.split('\n')[0]).toBe('astrology: version 2 is published (2 stored)');
+  expect(editor('versions').out.split('\n')[0]).toBe('astrology: version 2 is published (2 stored)');
 
   // A stored draft, previewed before anyone else sees it.
   const draft = copyOfFlow('draft.json', (copy) => {
     copy.screens.find((s) => s.id === copy.start)!.title = 'A draft headline under review';
   });
-  const stored = editor(server, 'store', draft, '--note', 'draft');
+  const stored = editor('store', draft, '--note', 'draft');
   expect(stored.out).toMatch(/^Stored .* as astrology version 3, not published/);
-  const preview = editor(server, 'preview', '3');
+  const preview = editor('preview', '3');
   const link = /(http:\/\/\S+)$/.exec(preview.out)?.[1];
   expect(link).toMatch(/\/\?preview=astrology\.3\./);
-  const reviewer = await browser.newContext({ baseURL });
+  const reviewer = await browser.newContext({ baseURL: server.url });
   const reviewPage = await reviewer.newPage();
   await reviewPage.goto(link!);
   // The token leaves the address bar.
   expect(new URL(reviewPage.url()).search).toBe('');
   await expect(reviewPage.getByRole('heading', { level: 1 })).toHaveText('A draft headline under review');
-  expect((await newVisitor(browser, baseURL!)).html).toContain(NEW_HEADLINE);
+  expect((await newVisitor(browser)).html).toContain(NEW_HEADLINE);
 
   // Rollback: new visitors get the old texts back; the one on version 2 keeps it.
-  const rolledBack = editor(server, 'rollback', '1');
+  const rolledBack = editor('rollback', '1');
   expect(rolledBack.out).toBe('Rolled astrology back to version 1 (was 2): new visitors get it within 5 s; visitors already on 2 stay on it.');
-  const after = await newVisitor(browser, baseURL!);
+  const after = await newVisitor(browser);
   expect(after.html).toContain(OLD_HEADLINE);
   await toTheGoalQuestion(after.page);
   await expect(after.page.getByRole('heading', { level: 1 })).toHaveText(OLD_QUESTION);
@@ -143,7 +146,8 @@ test('an editor rewords a question and the headline, publishes, previews and rol
   await expect(fresh.page.getByRole('heading', { level: 1 })).toHaveText(NEW_QUESTION);
 });
 
-test('a visitor mid-funnel on one version pays and gets their reports while another is published', async ({ page, server }) => {
+test('a visitor mid-funnel on one version pays and gets their reports while another is published', async ({ browser }) => {
+  const page = await (await browser.newContext({ baseURL: server.url })).newPage();
   await freshStart(page);
   const usid = new URL(page.url()).searchParams.get('usid') ?? '';
   const servedVersion = () => page.evaluate(() => (JSON.parse(document.getElementById('astrelle-flow')?.textContent ?? '{}') as { version?: number }).version);
@@ -152,7 +156,7 @@ test('a visitor mid-funnel on one version pays and gets their reports while anot
   const other = copyOfFlow('meanwhile.json', (copy) => {
     copy.screens.find((s) => s.id === copy.start)!.title = 'Published while a visitor pays';
   });
-  expect(editor(server, 'publish', other).status).toBe(0);
+  expect(editor('publish', other).status).toBe(0);
 
   const email = `pays-on-v${startedOn}-${Date.now().toString(36)}@example.com`;
   const back = (route: string) => `${route}?usid=${usid}`;
