@@ -144,7 +144,9 @@ switch (command) {
     console.log(`${flowId}: version ${published} is published (${versions.length} stored)`);
     for (const v of versions) {
       const mark = v.version === published ? '*' : ' ';
-      console.log(`${mark} ${String(v.version).padStart(4)}  ${v.state.padEnd(9)}  stored ${when(v.createdAt)} by ${v.author}  published ${when(v.publishedAt)}  ${v.note}`);
+      // A version that was published before and is not now is shown as such: a draft has never been live.
+      const state = v.state === 'draft' && v.publishedAt ? 'was live' : v.state;
+      console.log(`${mark} ${String(v.version).padStart(4)}  ${state.padEnd(9)}  stored ${when(v.createdAt)} by ${v.author}  published ${when(v.publishedAt)}  ${v.note}`);
     }
     break;
   }

@@ -176,14 +176,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   if (serveApp && options.pages) {
     const pages = options.pages;
     pages.register(app);
-    // The landing is a page like the others (the static files have no index): of the visitor's version.
-    app.get('/', async (request, reply) => {
-      if (isPageRequest(request, '/')) {
-        const page = await pages.page(request, reply, '/');
-        if (page) return page;
-      }
-      return notFound(request, reply, '/');
-    });
+    // The landing is a page like the others, of the visitor's version (the static files have no index), whatever the
+    // request accepts, as a static index.html would be.
+    app.get('/', async (request, reply) => (await pages.page(request, reply, '/')) ?? notFound(request, reply, '/'));
   }
 
   const knownRoutes = new Set((options.knownRoutes ?? []).map(withoutTrailingSlash));

@@ -20,9 +20,11 @@ const flow = loadTestFlow();
 const TOKEN = 'secret-token';
 const dir = mkdtempSync(join(tmpdir(), 'astrelle-publish-'));
 const OLD_HEADLINE = (screenById(flow, flow.start) as { title: string }).title;
-const OLD_QUESTION = (screenById(flow, 'relationship-goal') as { title: string }).title;
+/** The 1-3 question's screen. */
+const THIRD = flow.screens.find((s) => 'answerKey' in s && s.answerKey === '1-3')!;
+const OLD_QUESTION = (THIRD as { title: string }).title;
 const NEW_HEADLINE = 'Your stars, in a headline published live';
-const NEW_QUESTION = 'What should the stars help you with first?';
+const NEW_QUESTION = 'How well do you know your chart, in a word?';
 
 test.describe.configure({ mode: 'serial' });
 let server: Awaited<ReturnType<typeof startOwnServer>>;
@@ -59,23 +61,24 @@ async function newVisitor(browser: Browser): Promise<{ page: Page; html: string 
   return { page, html: (await response?.text()) ?? '' };
 }
 
-/** From the landing to the 1-3 question's screen (relationship-goal is 1-2; the third is asked next). */
-async function toTheGoalQuestion(page: Page) {
+/** From the landing to the 1-3 question, having answered 1-1 and 1-2 (the route, not the heading: it may be reworded). */
+async function toTheThirdQuestion(page: Page) {
   await page.getByRole('button', { name: (screenById(flow, flow.start) as { cta: string }).cta }).click();
   await tap(page, 'Single');
-  await expectScreen(page, flow, 'relationship-goal');
+  await tap(page, 'Understanding myself better');
+  await expect(page).toHaveURL((url) => url.pathname === THIRD.route);
 }
 
 test('an editor rewords a question and the headline, publishes, previews and rolls back: each visitor sees one version', async ({ browser }) => {
   // A visitor who answered the first question before the publish.
   const early = await newVisitor(browser);
   expect(early.html).toContain(OLD_HEADLINE);
-  await toTheGoalQuestion(early.page);
+  await toTheThirdQuestion(early.page);
   await expect(early.page.getByRole('heading', { level: 1 })).toHaveText(OLD_QUESTION);
 
   const reworded = copyOfFlow('reworded.json', (copy) => {
     copy.screens.find((s) => s.id === copy.start)!.title = NEW_HEADLINE;
-    copy.screens.find((s) => s.id === 'relationship-goal')!.title = NEW_QUESTION;
+    copy.screens.find((s) => s.id === THIRD.id)!.title = NEW_QUESTION;
   });
   const published = editor('publish', reworded, '--note', 'Reworded the headline and the goal question');
   expect(published.err).toBe('');
@@ -87,26 +90,26 @@ test('an editor rewords a question and the headline, publishes, previews and rol
   expect(fresh.html).toContain(NEW_HEADLINE);
   expect(fresh.html).not.toContain(OLD_HEADLINE);
   await expect(fresh.page.getByRole('heading', { level: 1 })).toHaveText(NEW_HEADLINE);
-  await toTheGoalQuestion(fresh.page);
+  await toTheThirdQuestion(fresh.page);
   await expect(fresh.page.getByRole('heading', { level: 1 })).toHaveText(NEW_QUESTION);
 
   // The early visitor keeps version 1: after a reload, and coming back the next day to where they were.
   await early.page.reload();
-  await expectScreen(early.page, flow, 'relationship-goal');
+  await expectScreen(early.page, flow, THIRD.id);
   await expect(early.page.getByRole('heading', { level: 1 })).toHaveText(OLD_QUESTION);
   const where = early.page.url();
   await early.page.close();
   const nextDay = await early.page.context().newPage();
   await nextDay.clock.install({ time: Date.now() + 24 * 3600_000 });
   await nextDay.goto(where);
-  await expectScreen(nextDay, flow, 'relationship-goal');
+  await expectScreen(nextDay, flow, THIRD.id);
   await expect(nextDay.getByRole('heading', { level: 1 })).toHaveText(OLD_QUESTION);
 
   const versions = editor('versions');
   expect(versions.status).toBe(0);
   expect(versions.out.split('\n')[0]).toBe('astrology: version 2 is published (2 stored)');
-  expect(versions.out).toMatch(/^\* {3}2 {2}published .* by ed .*Reworded the headline and the goal question$/m);
-  expect(versions.out).toMatch(/^ {4}1 {2}draft .* by seed /m);
+  expect(versions.out).toMatch(/^\* {4}2 {2}published {2}stored .* by ed {2}published .* {2}Reworded the headline and the goal question$/m);
+  expect(versions.out).toMatch(/^ {5}1 {2}was live {3}stored .* by seed /m);
 
   // A refused flow: located problems, nothing stored, nothing published.
   const broken = copyOfFlow('broken.json', (copy) => {
@@ -140,7 +143,7 @@ test('an editor rewords a question and the headline, publishes, previews and rol
   expect(rolledBack.out).toBe('Rolled astrology back to version 1 (was 2): new visitors get it within 5 s; visitors already on 2 stay on it.');
   const after = await newVisitor(browser);
   expect(after.html).toContain(OLD_HEADLINE);
-  await toTheGoalQuestion(after.page);
+  await toTheThirdQuestion(after.page);
   await expect(after.page.getByRole('heading', { level: 1 })).toHaveText(OLD_QUESTION);
   await fresh.page.reload();
   await expect(fresh.page.getByRole('heading', { level: 1 })).toHaveText(NEW_QUESTION);
