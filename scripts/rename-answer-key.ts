@@ -5,7 +5,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-/** The flow's text with answer key `from` renamed to `to`: every string that is exactly the key, and its placeholders. */
+/**
+ * The flow's text with answer key `from` renamed to `to`: every string that is exactly the key, and its placeholders;
+ * and the renaming declared at the end of its `migrations`, so that a visitor moved to the copy from a version before
+ * it keeps the answer.
+ */
 export function renameAnswerKey(text: string, from: string, to: string): string {
   const rename = (value: unknown): unknown => {
     if (typeof value === 'string') return value === from ? to : value.replaceAll(`{answer:${from}}`, `{answer:${to}}`);
@@ -13,7 +17,9 @@ export function renameAnswerKey(text: string, from: string, to: string): string 
     if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, rename(v)]));
     return value;
   };
-  return `${JSON.stringify(rename(JSON.parse(text)), null, 2)}\n`;
+  const renamed = rename(JSON.parse(text)) as { migrations?: unknown[] };
+  renamed.migrations = [...((JSON.parse(text) as { migrations?: unknown[] }).migrations ?? []), { rename: 'answerKey', from, to }];
+  return `${JSON.stringify(renamed, null, 2)}\n`;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

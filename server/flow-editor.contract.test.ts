@@ -105,6 +105,16 @@ describeOnEachDatabase('the editor API', ({ store }) => {
     expect(problem.pointer).toMatch(/^\/screens\/\d+$/);
   });
 
+  it('stores a renamed option value whose renaming is declared: the personas follow the migration', async () => {
+    const renamed = flowText.replace('"value": "single"', '"value": "single_now"').replace('"version": 1,', '"version": 1,\n  "migrations": [{ "rename": "value", "answerKey": "1-1", "from": "single", "to": "single_now" }],');
+    const response = await app.inject({ method: 'POST', url: '/editor/flows/astrology/versions', headers: ed, payload: renamed });
+    expect(response.statusCode, response.body).toBe(201);
+    // Migrations are append-only: a later version without the step is refused where it should be.
+    const dropped = await app.inject({ method: 'POST', url: '/editor/flows/astrology/versions', headers: ed, payload: renamed.replace(/"migrations": \[.*\],\n/, '"migrations": [],\n') });
+    expect(dropped.statusCode).toBe(422);
+    expect(dropped.json().problems[0]).toMatchObject({ pointer: '/version', message: expect.stringMatching(/migration step 0 .* is missing here: migrations are append-only/) });
+  });
+
   it('answers malformed JSON with 400 and its position, a foreign id with 409, and over 1 MiB with 413', async () => {
     const before = await versions();
     const malformed = await app.inject({ method: 'POST', url: '/editor/flows/astrology/versions', headers: ed, payload: '{\n  "id": "astrology",\n  "version" 1\n}' });
@@ -137,7 +147,7 @@ describeOnEachDatabase('the editor API', ({ store }) => {
 
     const published = await app.inject({ method: 'POST', url: '/editor/flows/astrology/publish', headers: ed, payload: { version: stored, expectedPublished: 1 } });
     expect(published.statusCode).toBe(200);
-    expect(published.json()).toEqual({ flowId: 'astrology', published: stored, previous: 1 });
+    expect(published.json()).toEqual({ flowId: 'astrology', published: stored, previous: 1, movedVisitors: false });
     expect(changed).toEqual(['astrology']);
     const listed = await versions();
     expect(listed.published).toBe(stored);

@@ -255,6 +255,28 @@ describeOnEachDatabase('the flow versions served live', ({ store }) => {
     expect((await early.get('/flows/astrology/versions/1.json')).statusCode).toBe(404);
   });
 
+  it('publishing with moveVisitors moves the visitors kept on other versions to it; publishing without keeps them', async () => {
+    const kept = visitor(() => app);
+    await kept.page('/');
+    const before = pageFlowIn((await kept.page('/')).body).version;
+    const quiet = await store_(edited((flow) => (flow.screens.find((s) => s.id === flow.start)!.title = 'Published without moving anyone')));
+    await publish(quiet);
+    expect(pageFlowIn((await kept.page('/')).body).version).toBe(before);
+    const moving = await store_(edited((flow) => (flow.screens.find((s) => s.id === flow.start)!.title = 'Published moving everyone on')));
+    const response = await app.inject({ method: 'POST', url: '/editor/flows/astrology/publish', headers: ed, payload: { version: moving, moveVisitors: true } });
+    expect(response.json()).toMatchObject({ published: moving, movedVisitors: true });
+    expect(pageFlowIn((await kept.page('/')).body).version).toBe(moving);
+    // On the other process too, within its refresh.
+    await otherLive.refresh();
+    const elsewhere = visitor(() => other);
+    elsewhere.jar.set(FLOW_COOKIE, kept.jar.get(FLOW_COOKIE)!);
+    expect(pageFlowIn((await elsewhere.page('/')).body).version).toBe(moving);
+    // A moved version may be published again: its visitors are then its own again.
+    await publish(before);
+    const back = visitor(() => app);
+    expect(pageFlowIn((await back.page('/')).body).version).toBe(before);
+  });
+
   it('writes flow texts into the page as text: no markup, no replacement patterns', async () => {
     const hostile = '</script><script>alert(1)</script> $& $` <b>';
     const version = await store_(

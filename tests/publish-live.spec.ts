@@ -9,7 +9,8 @@ import { expectScreen, freshStart } from './support/funnel-driver';
 import { payWithCard } from './support/hosted-checkout';
 import { ledgerFor } from './support/payment-ledger';
 import { TRIAL_1 } from './support/paid-visitor';
-import { tap } from './support/quiz-walk';
+import { continueWith, tap } from './support/quiz-walk';
+import { renameAnswerKey } from '../scripts/rename-answer-key';
 
 // An editor publishes a flow live, as the README's "Edit and publish" tells them, against a server of the test's own
 // (with EDITOR_TOKENS): a reworded question and headline reach new visitors with no build and no restart (the
@@ -184,4 +185,37 @@ test('a visitor mid-funnel on one version pays and gets their reports while anot
   const ledger = ledgerFor(email, server.dataDir);
   expect(ledger.charges.map((c) => c.productId)).toEqual([TRIAL_1, 'mxp_astrelle_birth_chart_1999_live']);
   expect(ledger.purchases.map((p) => p.offerId)).toEqual(['birth_chart']);
+});
+
+test('publishing with --move-visitors and a renamed answer key: a visitor in the funnel resumes where they were, with their answers', async ({ browser }) => {
+  const page = await (await browser.newContext({ baseURL: server.url })).newPage();
+  await page.goto('/');
+  const versionOfPage = () => page.evaluate(() => (JSON.parse(document.getElementById('astrelle-flow')?.textContent ?? '{}') as { version?: number }).version);
+  const startedOn = await versionOfPage();
+  await page.getByRole('button', { name: (screenById(flow, flow.start) as { cta: string }).cta }).click();
+  await tap(page, 'Single');
+  await tap(page, 'Understanding myself better');
+  await tap(page, 'I know my sun sign');
+  await tap(page, 'Continue');
+  await continueWith(page, 'First name', 'Maya');
+  const birthday = screenById(flow, 'profile-birthday');
+  await expect(page).toHaveURL((url) => url.pathname === birthday.route);
+
+  // The name's answer key renamed in the next version, the renaming declared; published moving visitors on.
+  const file = join(dir, 'renamed.json');
+  writeFileSync(file, renameAnswerKey(JSON.stringify(flow), '2-1', 'first-name'));
+  const published = editor('publish', file, '--move-visitors', '--note', '2-1 is first-name now');
+  expect(published.err).toBe('');
+  expect(published.out).toMatch(/^Published astrology version (\d+) \(was \d+\) from .*: new visitors get it within 5 s; visitors on other versions move on to it\.$/);
+
+  // The visitor's next page is the new version: they resume at the birthday, not at step one, with their name.
+  await page.reload();
+  expect(await versionOfPage()).not.toBe(startedOn);
+  await expect(page).toHaveURL((url) => url.pathname === birthday.route);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText((birthday as { title: string }).title);
+  const saved = await page.evaluate(() => JSON.parse(window.localStorage.getItem('astrelle:progress:astrology') ?? '{}') as { answers?: Record<string, unknown> });
+  expect(saved.answers).toMatchObject({ 'first-name': 'Maya', '1-1': 'single' });
+  expect(saved.answers).not.toHaveProperty('2-1');
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByLabel('First name', { exact: true })).toHaveValue('Maya');
 });

@@ -299,6 +299,8 @@ export interface FlowVersionsTable {
   created_at: Timestamp;
   published_at: Timestamp | null;
   retired_at: Timestamp | null;
+  /** When a publish of another version moved this version's visitors on to it; null while it keeps them. */
+  moved_at: Timestamp | null;
 }
 
 /** A flow's published version (0010): one row per flow. */

@@ -7,7 +7,7 @@ import { isDatabaseBusy } from '../db/busy';
 import type { Store } from '../db/open';
 import { checkVersion } from './check-version';
 import type { EditorTokens } from './editor-tokens';
-import { listVersions, publishedVersionOf, publishVersion, recordAudit, readVersion, retireVersion, storeVersion } from './flow-store';
+import { latestMigrations, listVersions, publishedVersionOf, publishVersion, recordAudit, readVersion, retireVersion, storeVersion } from './flow-store';
 import type { PreviewSigner } from './preview-links';
 import type { NamedPersona } from './replay-personas';
 
@@ -168,7 +168,7 @@ export async function editorRoutes(scope: FastifyInstance, options: EditorRouteO
       .where('created_at', '>=', `${today}T00:00:00.000Z`)
       .executeTakeFirst();
     if (Number(storedToday?.count ?? 0) >= MAX_VERSIONS_PER_DAY) throw new EditorError(429, `flow "${flowId}" has had ${MAX_VERSIONS_PER_DAY} versions stored today (UTC): try again tomorrow`);
-    const check = await checkVersion(`${flowId}.json`, text, personas);
+    const check = await checkVersion(`${flowId}.json`, text, personas, await latestMigrations(store, flowId));
     if (!check.ok) {
       return reply.code(422).send({
         error: STATUS_CODES[422],
@@ -190,8 +190,13 @@ export async function editorRoutes(scope: FastifyInstance, options: EditorRouteO
   scope.post('/flows/:flowId/publish', { config }, async (request) => {
     const flowId = flowIdOf(request);
     const body = publishBody(typeof request.body === 'string' ? request.body : '');
-    if (body.moveVisitors) throw new EditorError(400, 'moveVisitors: moving in-flight visitors to another version is not available yet; publish without it (they stay on their version)', { field: 'moveVisitors' });
-    const outcome = await publishVersion(store, { flowId, version: body.version, ...(body.expectedPublished !== undefined ? { expectedPublished: body.expectedPublished } : {}), editor: editorOf(request) });
+    const outcome = await publishVersion(store, {
+      flowId,
+      version: body.version,
+      moveVisitors: body.moveVisitors,
+      ...(body.expectedPublished !== undefined ? { expectedPublished: body.expectedPublished } : {}),
+      editor: editorOf(request),
+    });
     switch (outcome.outcome) {
       case 'unknown-version':
         throw new EditorError(404, `flow "${flowId}" has no version ${body.version}`, { field: 'version' });
@@ -204,7 +209,7 @@ export async function editorRoutes(scope: FastifyInstance, options: EditorRouteO
         });
       case 'published':
         await changed(flowId);
-        return { flowId, published: outcome.version, previous: outcome.previous };
+        return { flowId, published: outcome.version, previous: outcome.previous, movedVisitors: body.moveVisitors };
     }
   });
 

@@ -70,7 +70,13 @@ export class FlowPages {
     const { live, appFlowId } = this.options;
     const pin = flowPinOf(request);
     let chosen: FlowPin | null = null;
-    if (pin && pin.flowId === appFlowId && !live.isRetired(pin.flowId, pin.version) && (pin.previewUntil !== undefined || live.isPublic(pin.flowId, pin.version))) chosen = pin;
+    // A preview stays on its version until the link expires (or the version is retired); a visitor stays on theirs while
+    // it is public and keeps its visitors (neither retired nor moved on by a later publish).
+    const kept =
+      pin !== null &&
+      pin.flowId === appFlowId &&
+      (pin.previewUntil !== undefined ? !live.isRetired(pin.flowId, pin.version) : live.isPublic(pin.flowId, pin.version) && live.keepsVisitors(pin.flowId, pin.version));
+    if (kept) chosen = pin;
     let served = chosen ? await live.version(chosen.flowId, chosen.version) : null;
     if (!served) {
       const published = live.publishedVersion(appFlowId);

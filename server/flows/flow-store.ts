@@ -3,6 +3,7 @@ import { applyEdits, modify } from 'jsonc-parser';
 import type { Transaction } from 'kysely';
 import type { Store } from '../db/open';
 import type { Database } from '../db/schema';
+import type { Flow, Migration } from '../../src/engine/generated/flow-types';
 import { isUniqueViolation, now, toIso } from '../db/values';
 
 // The flow store (migration 0010): every version of a flow an editor stored, immutable once written, and which one
@@ -62,7 +63,7 @@ export async function seedFlowStore(store: Store, flows: ReadonlyArray<{ flowId:
       if (known) return;
       await trx
         .insertInto('flow_versions')
-        .values({ flow_id: flowId, version: 1, json, checksum: checksumOf(json), note: 'seeded from flows/', author: SEED_AUTHOR, created_at: at, published_at: at, retired_at: null })
+        .values({ flow_id: flowId, version: 1, json, checksum: checksumOf(json), note: 'seeded from flows/', author: SEED_AUTHOR, created_at: at, published_at: at, retired_at: null, moved_at: null })
         .onConflict((c) => c.columns(['flow_id', 'version']).doNothing())
         .execute();
       await trx
@@ -88,7 +89,7 @@ export async function storeVersion(store: Store, input: { flowId: string; text: 
         const checksum = checksumOf(json);
         await trx
           .insertInto('flow_versions')
-          .values({ flow_id: input.flowId, version, json, checksum, note: input.note, author: input.author, created_at: now(), published_at: null, retired_at: null })
+          .values({ flow_id: input.flowId, version, json, checksum, note: input.note, author: input.author, created_at: now(), published_at: null, retired_at: null, moved_at: null })
           .execute();
         await audit(trx, { editor: input.author, action: 'stored', flowId: input.flowId, version, detail: input.note });
         return { version, checksum };
@@ -147,6 +148,12 @@ export async function listVersions(store: Store, flowId: string): Promise<{ publ
   return { published, versions: rows.map((row) => summary(row, published)) };
 }
 
+/** The `migrations` of the flow's latest stored version: a new version must keep them (they are append-only). */
+export async function latestMigrations(store: Store, flowId: string): Promise<Migration[]> {
+  const row = await store.db.selectFrom('flow_versions').select('json').where('flow_id', '=', flowId).orderBy('version', 'desc').limit(1).executeTakeFirst();
+  return row ? ((JSON.parse(row.json) as Flow).migrations ?? []) : [];
+}
+
 /** One stored version with its JSON, or null. */
 export async function readVersion(store: Store, flowId: string, version: number): Promise<StoredVersion | null> {
   const [row, published] = await Promise.all([
@@ -170,9 +177,13 @@ export type PublishOutcome =
 /**
  * Makes a stored version the one new visitors get. With `expectedPublished`, only while that is still the published
  * version (compare-and-set in one statement): an editor who publishes over another's publish without having seen it
- * is told, and nothing changes.
+ * is told, and nothing changes. With `moveVisitors`, the visitors kept on every other version are moved on to it too
+ * (those versions are marked moved); without, they stay on theirs.
  */
-export async function publishVersion(store: Store, input: { flowId: string; version: number; expectedPublished?: number; editor: string; detail?: string }): Promise<PublishOutcome> {
+export async function publishVersion(
+  store: Store,
+  input: { flowId: string; version: number; expectedPublished?: number; moveVisitors?: boolean; editor: string; detail?: string },
+): Promise<PublishOutcome> {
   return store.write(async (trx): Promise<PublishOutcome> => {
     const target = await trx
       .selectFrom('flow_versions')
@@ -192,10 +203,25 @@ export async function publishVersion(store: Store, input: { flowId: string; vers
     if (input.expectedPublished !== undefined) update = update.where('published_version', '=', input.expectedPublished);
     const { numUpdatedRows } = await update.executeTakeFirstOrThrow();
     if (numUpdatedRows === 0n) return { outcome: 'conflict', published: Number(current.published_version) };
-    if (target.published_at === null) {
-      await trx.updateTable('flow_versions').set({ published_at: at }).where('flow_id', '=', input.flowId).where('version', '=', input.version).execute();
+    // Its own visitors are its own again, should it have been moved away from before.
+    await trx
+      .updateTable('flow_versions')
+      .set(target.published_at === null ? { published_at: at, moved_at: null } : { moved_at: null })
+      .where('flow_id', '=', input.flowId)
+      .where('version', '=', input.version)
+      .execute();
+    if (input.moveVisitors) {
+      await trx
+        .updateTable('flow_versions')
+        .set({ moved_at: at })
+        .where('flow_id', '=', input.flowId)
+        .where('version', '!=', input.version)
+        .where('moved_at', 'is', null)
+        .where('retired_at', 'is', null)
+        .execute();
     }
-    await audit(trx, { editor: input.editor, action: 'published', flowId: input.flowId, version: input.version, detail: input.detail ?? `was ${current.published_version}` });
+    const detail = input.detail ?? `was ${current.published_version}${input.moveVisitors ? '; visitors moved on' : ''}`;
+    await audit(trx, { editor: input.editor, action: 'published', flowId: input.flowId, version: input.version, detail });
     return { outcome: 'published', version: input.version, previous: Number(current.published_version) };
   });
 }

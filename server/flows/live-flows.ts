@@ -45,6 +45,7 @@ export class LiveFlows {
   private published = new Map<string, number>();
   private everPublished = new Set<string>();
   private retired = new Set<string>();
+  private moved = new Set<string>();
   private readonly versions = new LRUCache<string, ServedVersion>({ max: CACHED_VERSIONS });
   private readonly catalogued = new Map<string, Flow>();
   private timer: NodeJS.Timeout | undefined;
@@ -93,13 +94,14 @@ export class LiveFlows {
       this.store.db.selectFrom('flows').select(['flow_id', 'published_version']).execute(),
       this.store.db
         .selectFrom('flow_versions')
-        .select((eb) => ['flow_id', 'version', eb('published_at', 'is not', null).as('ever'), eb('retired_at', 'is not', null).as('retired')])
-        .where((eb) => eb.or([eb('published_at', 'is not', null), eb('retired_at', 'is not', null)]))
+        .select((eb) => ['flow_id', 'version', eb('published_at', 'is not', null).as('ever'), eb('retired_at', 'is not', null).as('retired'), eb('moved_at', 'is not', null).as('moved')])
+        .where((eb) => eb.or([eb('published_at', 'is not', null), eb('retired_at', 'is not', null), eb('moved_at', 'is not', null)]))
         .execute(),
     ]);
     this.published = new Map(flows.map((row) => [row.flow_id, Number(row.published_version)]));
     this.everPublished = new Set(states.filter((row) => toBool(row.ever as boolean | number)).map((row) => key(row.flow_id, Number(row.version))));
     this.retired = new Set(states.filter((row) => toBool(row.retired as boolean | number)).map((row) => key(row.flow_id, Number(row.version))));
+    this.moved = new Set(states.filter((row) => toBool(row.moved as boolean | number)).map((row) => key(row.flow_id, Number(row.version))));
     // The catalogue declares the events of every version a visitor may be on: each one ever published and not retired.
     let grew = false;
     for (const name of this.everPublished) {
@@ -127,6 +129,12 @@ export class LiveFlows {
 
   isRetired(flowId: string, version: number): boolean {
     return this.retired.has(key(flowId, version));
+  }
+
+  /** Whether a visitor kept on this version is to be served the published one: it was retired, or its visitors moved on. */
+  keepsVisitors(flowId: string, version: number): boolean {
+    const name = key(flowId, version);
+    return !this.retired.has(name) && !this.moved.has(name);
   }
 
   /** Published now or before (a visitor may be kept on it), and not retired: its page and JSON are public. */

@@ -4,6 +4,8 @@ import type { FlowProblem } from '../../src/engine/flow-problem';
 import type { Flow } from '../../src/engine/generated/flow-types';
 import { personaZones, placeholderEnvironment, readPersona, simulatePersona, type Persona } from '../../src/domain/simulate-persona';
 import { zoneHistory } from '../tz/zone-histories';
+import { answersForFlow } from '../../src/engine/migrations';
+import type { Answers } from '../../src/engine/answers';
 
 /** A persona file's visitor, by the file's name (flows/personas/NAME.json). */
 export interface NamedPersona {
@@ -29,13 +31,15 @@ export async function readPersonas(dir: string): Promise<NamedPersona[]> {
 }
 
 /**
- * Walks every persona through the flow on its compiled machine (the simulation flow:simulate prints) and says where
+ * Walks every persona, its answers renamed by the flow's `migrations`, through the flow on its compiled machine (the simulation flow:simulate prints) and says where
  * one ends on another screen than the one it names (`expectedEnd`; without one, an end screen of the flow). The
  * problem points at the screen the persona stopped on, with why it stopped there.
  */
 export async function replayPersonas(flow: Flow, personas: readonly NamedPersona[]): Promise<FlowProblem[]> {
   const problems: FlowProblem[] = [];
-  for (const { file, persona } of personas) {
+  for (const { file, persona: written } of personas) {
+    // A persona is written for some version of the flow: its answers follow the flow's declared renamings.
+    const persona: Persona = { ...written, answers: answersForFlow(written.answers as unknown as Answers, flow) as unknown as Persona['answers'] };
     const zoneHistories = Object.fromEntries(
       personaZones(persona).flatMap((zone) => {
         const history = zoneHistory(zone);

@@ -1,6 +1,6 @@
 import { MemoryStorage } from './test-support/memory-storage';
 import { pendingEffects } from './test-support/pending-effects';
-import { describe, it, expect, afterEach } from 'vitest';
+import { describe, it, expect } from 'vitest';
 import { screenIdOf } from './compile-flow';
 import { createActor, fromPromise } from 'xstate';
 import flowJson from '../../flows/astrology.json';
@@ -8,7 +8,6 @@ import type { Flow } from './generated/flow-types';
 import { validateFlow } from './validate-flow';
 import { compileFlow, type FunnelEvent } from './compile-flow';
 import { loadProgress, saveProgress, storageKey, type ProgressStorage, type SavedProgress } from './persistence';
-import type { ProgressMigration } from './migrations';
 import { pathFor } from './flow-graph';
 
 function loadFlow(): Flow {
@@ -31,6 +30,7 @@ function validProgress(): Omit<SavedProgress, 'flowId' | 'flowVersion'> {
     trail: [...trailToBirthday],
     assigned: {},
     seen: [],
+    migrations: [],
   };
 }
 
@@ -93,8 +93,6 @@ describe('saveProgress and loadProgress', () => {
 describe('loadProgress drops progress that does not fit the flow, whole, and removes it', () => {
   const cases: Array<[string, unknown]> = [
     ['progress from another flow', saved({ flowId: 'horoscope' })],
-    ['an older version without a migration', saved({ flowVersion: flow.version - 1 })],
-    ['a newer version than the flow', saved({ flowVersion: flow.version + 1 })],
     ['a missing version', saved({ flowVersion: undefined })],
     ['an unknown screen', saved({ screen: 'profile-shoe-size' })],
     ['a trail through an unknown screen', saved({ trail: [...trailToBirthday.slice(0, 3), 'removed-screen', ...trailToBirthday.slice(3)] })],
@@ -129,47 +127,76 @@ describe('loadProgress drops progress that does not fit the flow, whole, and rem
   });
 });
 
-describe('migrations', () => {
-  const from = flow.version - 1;
-  // The flow's migrations, as the app hands them to loadProgress: one step, from the version before.
-  const migrations: Record<number, ProgressMigration> = {};
-  afterEach(() => {
-    delete migrations[from];
+describe('moving progress to another version of the flow', () => {
+  /** The next version of the flow: 2-1 renamed to `name`, the single option renamed `solo`, with their steps. */
+  function nextVersion(): Flow {
+    const next = structuredClone(flow);
+    next.version = flow.version + 1;
+    const nameScreen = next.screens.find((s) => s.id === 'profile-name') as { answerKey: string };
+    nameScreen.answerKey = 'name';
+    const status = next.screens.find((s) => s.id === 'relationship-status') as { options: Array<{ value: string }> };
+    status.options.find((o) => o.value === 'single')!.value = 'solo';
+    // Branches on the old value follow it.
+    const text = JSON.stringify(next).replaceAll('"is":"single"', '"is":"solo"');
+    const moved = JSON.parse(text) as Flow;
+    moved.migrations = [
+      { rename: 'answerKey', from: '2-1', to: 'name' },
+      { rename: 'value', answerKey: '1-1', from: 'single', to: 'solo' },
+    ];
+    return moved;
+  }
+
+  it('carries the answers forward by the steps the new version adds, and resumes at the first unanswered question', () => {
+    const v2 = nextVersion();
+    const storage = storedRaw(saved({}));
+    const moved = loadProgress(storage, v2, now)!;
+    expect(moved).toMatchObject({ flowVersion: v2.version, screen: 'profile-birthday', answers: { '1-1': 'solo', '1-2': 'find_love', '1-3': 'beginner', name: 'Maya' } });
+    expect(moved.trail).toEqual(trailToBirthday);
+    expect(moved.migrations).toEqual(v2.migrations);
   });
 
-  it('upgrades old progress with a registered migration', () => {
-    // Version `from` called the name "name" and the single option "alone".
-    migrations[from] = (progress) => {
-      const old = progress.answers;
-      if (typeof old !== 'object' || old === null) return progress;
-      const answers: Record<string, unknown> = { ...old };
-      answers['2-1'] = answers.name;
-      delete answers.name;
-      if (answers['1-1'] === 'alone') answers['1-1'] = 'single';
-      return { ...progress, answers };
-    };
+  it('undoes the steps the older version lacks when a visitor is moved back after a rollback', () => {
+    const v2 = nextVersion();
     const storage = storedRaw({
-      flowId: flow.id,
-      flowVersion: from,
-      screen: 'profile-birthday',
-      answers: { '1-1': 'alone', '1-2': 'find_love', '1-3': 'beginner', name: 'Maya' },
-      trail: trailToBirthday,
+      ...saved({ flowVersion: v2.version, answers: { '1-1': 'solo', '1-2': 'find_love', '1-3': 'beginner', name: 'Maya' } }),
+      migrations: v2.migrations,
     });
-    expect(loadProgress(storage, flow, now, migrations)).toEqual({ flowId: flow.id, flowVersion: flow.version, ...validProgress() });
+    const moved = loadProgress(storage, flow, now)!;
+    expect(moved).toMatchObject({ flowVersion: flow.version, screen: 'profile-birthday', answers: { '1-1': 'single', '1-2': 'find_love', '1-3': 'beginner', '2-1': 'Maya' } });
   });
 
-  it('drops the progress, not the app, when a migration throws', () => {
-    migrations[from] = (progress) => ({ ...progress, answers: Object.fromEntries(Object.entries(progress.answers as object)) });
-    const storage = storedRaw({ flowId: flow.id, flowVersion: from, screen: 'welcome', trail: ['welcome'] });
-    expect(loadProgress(storage, flow, now, migrations)).toBeNull();
-    expect(storage.getItem(key)).toBeNull();
+  it('drops an answer the version no longer takes and resumes at its question, never at step one', () => {
+    const v2 = structuredClone(flow);
+    v2.version = flow.version + 1;
+    const goal = v2.screens.find((s) => s.id === 'relationship-goal') as { options: Array<{ value: string }> };
+    goal.options = goal.options.filter((o) => o.value !== 'find_love');
+    const moved = loadProgress(storedRaw(saved({})), v2, now)!;
+    expect(moved.screen).toBe('relationship-goal');
+    expect(moved.answers).not.toHaveProperty('1-2');
+    expect(moved.answers).toMatchObject({ '1-1': 'single', '2-1': 'Maya' });
+    expect(moved.trail).toEqual(['welcome', 'relationship-status', 'relationship-goal']);
   });
 
-  it('still drops migrated progress that does not fit the current flow', () => {
-    migrations[from] = (progress) => progress;
-    const storage = storedRaw(saved({ flowVersion: from, answers: { name: 'Maya' } }));
-    expect(loadProgress(storage, flow, now, migrations)).toBeNull();
-    expect(storage.getItem(key)).toBeNull();
+  it('resumes a visitor whose screen is gone at the first question of their path still unanswered', () => {
+    const v2 = structuredClone(flow);
+    v2.version = flow.version + 1;
+    // Saved on a screen the new version removed: the answers before it still count.
+    const moved = loadProgress(storedRaw(saved({ screen: 'removed-screen', trail: [...trailToBirthday.slice(0, -1), 'removed-screen'] })), v2, now)!;
+    expect(moved.screen).toBe('profile-birthday');
+    expect(moved.answers).toEqual(validProgress().answers);
+  });
+
+  it('moves progress of an older or a newer version alike (a rollback moves visitors back)', () => {
+    for (const flowVersion of [flow.version - 1, flow.version + 1]) {
+      expect(loadProgress(storedRaw(saved({ flowVersion })), flow, now)).toMatchObject({ flowVersion: flow.version, screen: 'profile-birthday', answers: validProgress().answers });
+    }
+  });
+
+  it('a visitor who had answered nothing starts at the start', () => {
+    const v2 = structuredClone(flow);
+    v2.version = flow.version + 1;
+    const moved = loadProgress(storedRaw(saved({ screen: 'welcome', trail: ['welcome'], answers: {} })), v2, now)!;
+    expect(moved).toMatchObject({ screen: 'relationship-status', trail: ['welcome', 'relationship-status'], answers: {} });
   });
 });
 
@@ -257,7 +284,7 @@ describe('the email is never persisted', () => {
     const raw = storage.getItem(key) ?? '';
     expect(raw).not.toContain(email);
     expect(raw).not.toContain('@');
-    expect(Object.keys(JSON.parse(raw)).sort()).toEqual(['answers', 'assigned', 'flowId', 'flowVersion', 'screen', 'seen', 'trail']);
+    expect(Object.keys(JSON.parse(raw)).sort()).toEqual(['answers', 'assigned', 'flowId', 'flowVersion', 'migrations', 'screen', 'seen', 'trail']);
     // The address was submitted and is held in memory; the visitor is on the screen after /email.
     expect(loadProgress(storage, flow, now)).toMatchObject({ screen: 'get-access', answers: snapshot.context.answers });
   });

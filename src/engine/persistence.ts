@@ -1,8 +1,8 @@
-import type { Flow } from './generated/flow-types';
+import type { Flow, Migration } from './generated/flow-types';
 import type { Answers } from './answers';
 import { answerProblem, isQuestionScreen } from './answers';
-import type { ProgressMigrations } from './migrations';
-import { consistentTrail, defaultFlags, pruneAnswers, screensOfferedOnce } from './flow-graph';
+import { carryAnswers, migrationsOf } from './migrations';
+import { consistentTrail, defaultFlags, indexFlow, pathFor, pruneAnswers, screensOfferedOnce } from './flow-graph';
 import { declaredValues, flagDeclarations, type FlagValues } from './flags';
 
 /**
@@ -19,10 +19,12 @@ export interface SavedProgress {
   assigned: FlagValues;
   /** The machine's `seen`: the screens offered once (`once: true`) that the visitor has been shown. */
   seen: string[];
+  /** The flow version's `migrations` when saved: what carries the answers to another version (migrations.ts). */
+  migrations: Migration[];
 }
 
 /** What the app saves: the machine's screen, answers, trail, assignments (none before any flag was shown) and seen screens offered once. */
-export type ProgressToSave = Omit<SavedProgress, 'flowId' | 'flowVersion' | 'assigned' | 'seen'> & { assigned?: FlagValues; seen?: readonly string[] };
+export type ProgressToSave = Omit<SavedProgress, 'flowId' | 'flowVersion' | 'assigned' | 'seen' | 'migrations'> & { assigned?: FlagValues; seen?: readonly string[] };
 
 export interface ProgressStorage {
   getItem(key: string): string | null;
@@ -37,7 +39,16 @@ export function saveProgress(storage: ProgressStorage, flow: Flow, progress: Pro
   // Only declared flags with allowed values: nothing else (least of all an email) can ride along.
   const assigned = declaredValues(flagDeclarations(flow), progress.assigned ?? {});
   const seen = offeredOnce(flow, progress.seen ?? []);
-  const saved: SavedProgress = { flowId: flow.id, flowVersion: flow.version, screen: progress.screen, answers: progress.answers, trail: progress.trail, assigned, seen };
+  const saved: SavedProgress = {
+    flowId: flow.id,
+    flowVersion: flow.version,
+    screen: progress.screen,
+    answers: progress.answers,
+    trail: progress.trail,
+    assigned,
+    seen,
+    migrations: migrationsOf(flow),
+  };
   try {
     storage.setItem(storageKey(flow), JSON.stringify(saved));
   } catch {
@@ -46,14 +57,15 @@ export function saveProgress(storage: ProgressStorage, flow: Flow, progress: Pro
 }
 
 /**
- * Reads saved progress for this flow. Progress from an older version is migrated with the flow's `migrations`;
- * anything that does not fit the current flow exactly (unknown screen, unknown answer key, an answer its screen
- * would refuse, a trail through screens that no longer exist) is dropped whole, never half-restored. Saved flag
- * assignments are an exception, kept one by one: an assignment of a flag the flow no longer declares, or to a
- * value it no longer allows, is an experiment that ended or changed, and the visitor is assigned afresh when a
- * screen reads it. Progress saved before assignments were kept has none.
+ * Reads saved progress for this flow. Progress of this version that does not fit it exactly (unknown screen, unknown
+ * answer key, an answer its screen would refuse, a trail through screens that no longer exist) is dropped whole,
+ * never half-restored. Progress of another version of the flow (the visitor was moved on: their version was retired,
+ * or published over with visitors moved) is carried over instead (moveProgress). Saved flag assignments are kept one
+ * by one: an assignment of a flag the flow no longer declares, or to a value it no longer allows, is an experiment
+ * that ended or changed, and the visitor is assigned afresh when a screen reads it. Progress saved before
+ * assignments were kept has none.
  */
-export function loadProgress(storage: ProgressStorage, flow: Flow, now: Date = new Date(), migrations: ProgressMigrations = {}): SavedProgress | null {
+export function loadProgress(storage: ProgressStorage, flow: Flow, now: Date = new Date()): SavedProgress | null {
   let raw: string | null;
   try {
     raw = storage.getItem(storageKey(flow));
@@ -61,7 +73,8 @@ export function loadProgress(storage: ProgressStorage, flow: Flow, now: Date = n
     return null;
   }
   if (raw === null) return null;
-  const progress = migrate(parse(raw), flow, migrations);
+  const progress = readSaved(parse(raw), flow);
+  if (progress && progress.flowVersion !== flow.version) return moveProgress(progress, flow, now);
   if (progress && fits(progress, flow, now)) return progress;
   try {
     storage.removeItem(storageKey(flow));
@@ -89,27 +102,44 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function migrate(data: unknown, flow: Flow, migrations: ProgressMigrations): SavedProgress | null {
+/** Saved progress of this flow, of whichever version, in its saved shape; null when it is not what this app writes. */
+function readSaved(data: unknown, flow: Flow): SavedProgress | null {
   if (!isRecord(data) || data.flowId !== flow.id || typeof data.flowVersion !== 'number') return null;
-  let current: Record<string, unknown> = data;
-  while (typeof current.flowVersion === 'number' && current.flowVersion < flow.version) {
-    const step = migrations[current.flowVersion];
-    if (!step) return null;
-    try {
-      current = { ...step(current), flowVersion: current.flowVersion + 1 };
-    } catch {
-      // A migration that cannot read this progress means the progress is dropped, not the app.
-      return null;
-    }
-  }
-  if (current.flowVersion !== flow.version) return null;
-  const { screen, answers, trail } = current;
+  const { screen, answers, trail } = data;
   // None before assignments were kept; anything but a map (null included) is not what this app writes.
-  const assigned = current.assigned === undefined ? {} : current.assigned;
+  const assigned = data.assigned === undefined ? {} : data.assigned;
   if (typeof screen !== 'string' || !isRecord(answers) || !Array.isArray(trail) || !trail.every((t) => typeof t === 'string') || !isRecord(assigned)) return null;
   // None before seen screens were kept. Like assignments, kept one by one: a screen no longer offered once is dropped.
-  const seen = Array.isArray(current.seen) ? offeredOnce(flow, current.seen.filter((id): id is string => typeof id === 'string')) : [];
-  return { flowId: flow.id, flowVersion: flow.version, screen, answers: answers as Answers, trail, assigned: declaredValues(flagDeclarations(flow), assigned), seen };
+  const seen = Array.isArray(data.seen) ? offeredOnce(flow, data.seen.filter((id): id is string => typeof id === 'string')) : [];
+  const migrations = Array.isArray(data.migrations) ? (data.migrations.filter(isRecord) as unknown as Migration[]) : [];
+  return { flowId: flow.id, flowVersion: data.flowVersion, screen, answers: answers as Answers, trail, assigned: declaredValues(flagDeclarations(flow), assigned), seen, migrations };
+}
+
+/**
+ * Progress saved on another version of the flow, carried to this one: its answers renamed by the versions'
+ * `migrations` (forwards, or undone after a rollback), each kept only where this version asks the question and takes
+ * the answer; the visitor resumes at the first screen of their path, as these answers choose it, that asks a question
+ * they have no answer to (or at the path's end), never at step one when they had answered something.
+ */
+export function moveProgress(saved: SavedProgress, flow: Flow, now: Date = new Date()): SavedProgress {
+  const renamed = carryAnswers(saved.answers, saved.migrations, migrationsOf(flow));
+  const byKey = new Map(flow.screens.filter(isQuestionScreen).map((s) => [s.answerKey, s]));
+  const taken: Answers = Object.fromEntries(
+    Object.entries(renamed).filter(([key, value]) => {
+      const screen = byKey.get(key);
+      return screen !== undefined && answerProblem(screen, value, now) === null;
+    }),
+  );
+  const flags = { ...defaultFlags(flow), ...saved.assigned };
+  const path = pathFor(flow, taken, flags);
+  const { byId } = indexFlow(flow);
+  const stop = path.findIndex((id) => {
+    const screen = byId.get(id)!;
+    return id !== flow.start && isQuestionScreen(screen) && !(screen.answerKey in taken);
+  });
+  const trail = stop < 0 ? path : path.slice(0, stop + 1);
+  const answers = pruneAnswers(flow, taken, trail, flags);
+  return { flowId: flow.id, flowVersion: flow.version, screen: trail.at(-1) ?? flow.start, answers, trail, assigned: saved.assigned, seen: saved.seen, migrations: migrationsOf(flow) };
 }
 
 function fits(progress: SavedProgress, flow: Flow, now: Date): boolean {

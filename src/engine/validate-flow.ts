@@ -4,6 +4,7 @@ import type { Flow } from './generated/flow-types';
 import { checkSemantics } from './check-semantics';
 import { checkEffectKinds, type EffectKinds } from './check-effect-kinds';
 import { checkClaims } from './check-claims';
+import { checkMigrations } from './check-migrations';
 import type { TextPlaceholders } from './text-placeholders';
 import type { FlowProblem } from './flow-problem';
 import { nearestName } from './did-you-mean';
@@ -38,6 +39,7 @@ export function validateFlow(data: unknown, options: ValidateOptions = {}): Flow
     ...checkSemantics(data, options.effects ?? null, options.publicPaths ?? [], options.placeholders ?? null),
     ...(options.effectKinds ? checkEffectKinds(data, options.effectKinds) : []),
     ...checkClaims(data),
+    ...checkMigrations(data),
   ];
   return problems.length > 0 ? { ok: false, problems } : { ok: true, flow: data };
 }

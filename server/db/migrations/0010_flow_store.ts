@@ -4,7 +4,8 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 // - `flow_versions`: every stored version of a flow, immutable once written: its JSON text exactly as served (the
 //   flow's own `version` field set to the store's number), a SHA-256 checksum of that text, the editor's note, who
 //   stored it (the editor token's name) and when. `retired_at` is set once a version is retired (it is then never
-//   served again; its visitors were moved on); `published_at` the first time it was published.
+//   served again; its visitors were moved on); `published_at` the first time it was published; `moved_at` once a
+//   publish of another version moved its visitors on (it may still be published again, which clears it).
 // - `flows`: one row per flow, naming its published version. Publishing is one compare-and-set update of this row.
 // - `editor_audit`: one row per change an editor made (stored, published, retired, previewed), who, what and when.
 // - `sessions.flow_id`, `sessions.flow_version`: the version a visitor started on, which their reloads and returns
@@ -25,6 +26,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', timestamp, (c) => c.notNull())
     .addColumn('published_at', timestamp)
     .addColumn('retired_at', timestamp)
+    .addColumn('moved_at', timestamp)
     .addPrimaryKeyConstraint('flow_versions_pk', ['flow_id', 'version'])
     .execute();
   await db.schema

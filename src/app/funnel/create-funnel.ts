@@ -4,7 +4,6 @@ import { restoreSnapshot, screenIdOf, type FunnelMachine } from '../../engine/co
 import type { EffectResults } from '../effect-results';
 import { loadProgress, saveProgress, type ProgressStorage } from '../../engine/persistence';
 import { defaultFlags } from '../../engine/flow-graph';
-import { progressMigrations } from '../progress-migrations';
 
 /**
  * Starts the visitor's funnel actor on `machine` (the flow compiled with its effects): restored from saved
@@ -14,7 +13,7 @@ import { progressMigrations } from '../progress-migrations';
  * the page is hidden or goes away first (src/app/browser-port.ts).
  */
 export function createFunnel(flow: Flow, machine: FunnelMachine<EffectResults>, storage: ProgressStorage | null, afterPaint?: (task: () => void) => void) {
-  const progress = storage ? loadProgress(storage, flow, new Date(), progressMigrations[flow.id]) : null;
+  const progress = storage ? loadProgress(storage, flow, new Date()) : null;
   const actor = createActor(machine, progress ? { snapshot: restoreSnapshot(machine, progress, defaultFlags(flow)) } : {});
   if (storage) {
     let latest: ReturnType<typeof actor.getSnapshot> | null = null;

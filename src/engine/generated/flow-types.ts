@@ -39,6 +39,45 @@ export type ScreenId = string;
  */
 export type Flag = BooleanFlag | StringFlag;
 /**
+ * One renaming of saved answers.
+ *
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "migration".
+ */
+export type Migration =
+  | {
+      /**
+       * An answer key renamed: the saved answer under `from` is kept under `to`.
+       */
+      rename: 'answerKey';
+      /**
+       * The answer key before.
+       */
+      from: string;
+      /**
+       * The answer key now (an answerKey of this flow, or renamed again by a later step).
+       */
+      to: string;
+    }
+  | {
+      /**
+       * An option value renamed: a saved answer `from` (alone or in a list) becomes `to`.
+       */
+      rename: 'value';
+      /**
+       * The answer key whose value is renamed, as it is named at this step.
+       */
+      answerKey: string;
+      /**
+       * The option value before.
+       */
+      from: string;
+      /**
+       * The option value now.
+       */
+      to: string;
+    };
+/**
  * A screen; `kind` picks the component that shows it.
  *
  * This interface was referenced by `Flow`'s JSON-Schema
@@ -299,6 +338,12 @@ export interface Flow {
   flags?: {
     [k: string]: Flag;
   };
+  /**
+   * How a visitor's saved answers are carried from an earlier version of this flow to this one, in order: each step renames an answer key, or a value of one. Append-only: a version keeps the steps of the versions before it and adds its own at the end. A visitor moved to this version (their version retired, or a publish that moves visitors on) has the steps their version lacks applied; moved back to an earlier version (after a rollback), the steps it lacks are undone. Answers the version cannot take are dropped, and the visitor resumes at the first screen of their path whose answer is missing.
+   *
+   * @maxItems 500
+   */
+  migrations?: Migration[];
   profile: Profile;
   /**
    * @minItems 1
