@@ -143,7 +143,7 @@ const frameworkFree = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist-sdk/', 'dist-studio/', 'dist-server/', 'dist-server.building-*/', 'node_modules/', 'src/engine/generated/', 'test-results/', 'playwright-report/', 'data/'] },
+  { ignores: ['dist/', 'dist-ssr/', 'dist-sdk/', 'dist-sdk-ssr/', 'dist-studio/', 'dist-server/', 'dist-server.building-*/', 'node_modules/', 'src/engine/generated/', 'test-results/', 'playwright-report/', 'data/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

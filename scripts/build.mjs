@@ -6,7 +6,7 @@
 // floor); then the server compiled to JavaScript in dist-server/ (scripts/build-server.mjs), which `npm start` runs,
 // and the flow studio into dist-studio/ (served at /studio/ with STUDIO=on).
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';

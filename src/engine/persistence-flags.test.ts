@@ -34,7 +34,7 @@ describe('saved flag assignments', () => {
     const storage = new MemoryStorage();
     const assigned = { accessHeadline: 'b', priceSet: 'trial_price_test', discounts: true };
     saveProgress(storage, flow, { ...onSale(flow), assigned });
-    expect(loadProgress(storage, flow, now)).toEqual({ flowId: flow.id, flowVersion: flow.version, ...onSale(flow), assigned, seen: [] });
+    expect(loadProgress(storage, flow, now)).toEqual({ flowId: flow.id, flowVersion: flow.version, ...onSale(flow), assigned, seen: [], migrations: [] });
   });
 
   it('are written only for declared flags with allowed values: nothing else rides along', () => {
