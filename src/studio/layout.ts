@@ -40,6 +40,8 @@ const OUTSIDE_WIDTH = 190;
 const OUTSIDE_HEIGHT = 34;
 /** Rough width of a label's characters at the studio's edge-label size. */
 const CHAR_WIDTH = 6.2;
+/** The room kept between the drawing and the edges of its box. */
+const EDGE_MARGIN = 8;
 
 const groupKey = (name: string) => `group:${name}`;
 const edgeName = (i: number) => `e${i}`;
@@ -101,10 +103,23 @@ export function layoutGraph(graph: ScreenGraph): GraphLayout {
     edges.push({ edge, points: [start, { x: left, y: start.y }, { x: left, y: end.y }, end], labelAt: null });
   });
 
-  const graphLabel = g.graph();
-  const minX = Math.min(0, ...edges.flatMap((e) => e.points.map((p) => p.x - 8)));
-  // Curves to the left may reach past the layout's edge: shift everything right so they stay in view.
-  const shift = minX < 0 ? -minX : 0;
+  // Everything drawn must be in view: the nodes, the group boxes around them, the curves of back edges that bulge to
+  // the left, and the labels centred on their edges. Dagre's own size counts only some of them, so the drawing is
+  // measured and shifted right (and sized) to hold all of it.
+  const labelHalf = (e: PlacedEdge) => (Math.min(edgeText(e.edge).length, 40) * CHAR_WIDTH + 8) / 2;
+  const lefts = [
+    ...nodes.map((n) => n.x),
+    ...groups.map((b) => b.x),
+    ...edges.flatMap((e) => e.points.map((p) => p.x)),
+    ...edges.flatMap((e) => (e.labelAt ? [e.labelAt.x - labelHalf(e)] : [])),
+  ];
+  const rights = [
+    ...nodes.map((n) => n.x + n.width),
+    ...groups.map((b) => b.x + b.width),
+    ...edges.flatMap((e) => e.points.map((p) => p.x)),
+    ...edges.flatMap((e) => (e.labelAt ? [e.labelAt.x + labelHalf(e)] : [])),
+  ];
+  const shift = Math.max(0, EDGE_MARGIN - Math.min(...lefts));
   if (shift > 0) {
     for (const box of [...nodes, ...groups]) box.x += shift;
     for (const e of edges) {
@@ -112,7 +127,9 @@ export function layoutGraph(graph: ScreenGraph): GraphLayout {
       if (e.labelAt) e.labelAt = { x: e.labelAt.x + shift, y: e.labelAt.y };
     }
   }
-  return { width: (graphLabel.width ?? 0) + shift, height: graphLabel.height ?? 0, nodes, edges, groups };
+  const graphLabel = g.graph();
+  const width = Math.max((graphLabel.width ?? 0) + shift, Math.max(...rights) + shift + EDGE_MARGIN);
+  return { width, height: graphLabel.height ?? 0, nodes, edges, groups };
 }
 
 /** An edge's label as the graph shows it: the condition of a branch, `back …` or `return …`, or nothing. */

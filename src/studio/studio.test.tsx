@@ -15,6 +15,7 @@ import single from '../../flows/personas/single-unknown-time.json';
 import couple from '../../flows/personas/in-relationship-cancels.json';
 import { simulatePersona, readPersona } from '../domain/simulate-persona';
 import { openFlow } from './open-flow';
+import { edgeText, layoutGraph } from './layout';
 
 afterEach(cleanup);
 
@@ -174,7 +175,8 @@ describe('the studio\'s drop-off', () => {
 });
 
 describe('the studio\'s diff', () => {
-  it('lists what changed from the flow in view to a flow file chosen, by screen id', async () => {
+  it('lists what the flow in view changed from a flow file chosen, by screen id: an added screen is added', async () => {
+    // The editor's edit, in view: the goal question reworded, a screen removed, a screen added.
     const edited = JSON.parse(JSON.stringify(flowJson)) as Flow;
     const goal = edited.screens.find((s) => s.id === 'relationship-goal') as { title: unknown };
     const oldTitle = goal.title;
@@ -182,15 +184,32 @@ describe('the studio\'s diff', () => {
     edited.screens = edited.screens.filter((s) => s.id !== 'profile-no-problem');
     const time = edited.screens.find((s) => s.id === 'profile-time-of-birth')!;
     time.next = 'profile-place-of-birth';
-    renderStudio(flowJson);
+    renderStudio(edited, 'edited.json');
     fireEvent.click(screen.getByRole('tab', { name: 'Diff' }));
     const input = screen.getByLabelText('Compare with a flow file');
-    fireEvent.change(input, { target: { files: [new File([JSON.stringify(edited)], 'edited.json', { type: 'application/json' })] } });
-    const expected = diffFlows(validFlow(flowJson), edited);
+    fireEvent.change(input, { target: { files: [new File([JSON.stringify(flowJson)], 'astrology.json', { type: 'application/json' })] } });
+    const expected = diffFlows(validFlow(flowJson), validFlow(edited));
     expect(expected.length).toBeGreaterThan(2);
     await waitFor(() => expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(expect.arrayContaining(expected)));
-    expect(screen.getByRole('heading', { name: `${expected.length} differences from flows/astrology.json to edited.json` })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: `${expected.length} differences from astrology.json to edited.json` })).toBeTruthy();
     expect(expected).toContain(`~ screen relationship-goal title: ${JSON.stringify(oldTitle)} → "What do you hope for?"`);
+    expect(expected.some((line) => line.startsWith('- screen profile-no-problem'))).toBe(true);
+  });
+
+  it('shows a screen the edit added as added', async () => {
+    const added = JSON.parse(JSON.stringify(flowJson)) as Flow;
+    const knows = added.screens.find((s) => s.id === 'personality-knows-want')! as { next: unknown };
+    knows.next = 'personality-morning-person';
+    (added.screens.find((s) => s.id === 'relationship-next-step')! as { back: unknown }).back = { to: 'previous' };
+    added.screens.push({
+      id: 'personality-morning-person', route: '/quiz/3-8', kind: 'single-choice', group: 'personality', answerKey: '3-8', title: 'Are you a morning person?',
+      options: [{ value: 'morning', label: 'Yes' }, { value: 'night', label: 'No' }], back: { to: 'previous' }, next: 'relationship-next-step',
+    } as never);
+    renderStudio(added, 'edited.json');
+    fireEvent.click(screen.getByRole('tab', { name: 'Diff' }));
+    fireEvent.change(screen.getByLabelText('Compare with a flow file'), { target: { files: [new File([JSON.stringify(flowJson)], 'astrology.json', { type: 'application/json' })] } });
+    await waitFor(() => expect(screen.getAllByRole('listitem').map((li) => li.textContent).some((t) => t?.startsWith('+ screen personality-morning-person'))).toBe(true));
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent).some((t) => t?.startsWith('- screen personality-morning-person'))).toBe(false);
   });
 });
 
@@ -255,5 +274,16 @@ describe('the studio\'s personas', () => {
     expect((await screen.findByRole('status')).textContent).toBe('Experience refuses the answer "recharge".');
     expect(screen.getByText(/^Opening the app at a step needs the flow the app runs/).textContent).toMatch(/\(astrology version \d+\)\.$/);
     for (const button of screen.getAllByRole('button', { name: /^Open in the app here/ })) expect((button as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('the studio\'s graph layout', () => {
+  it('keeps every node, group box, curve and label inside the drawing, none cut off at the left edge', () => {
+    const placed = layoutGraph(screenGraph(validFlow(flowJson)));
+    const lefts = [...placed.nodes.map((n) => n.x), ...placed.groups.map((g) => g.x), ...placed.edges.flatMap((e) => e.points.map((p) => p.x))];
+    const rights = [...placed.nodes.map((n) => n.x + n.width), ...placed.groups.map((g) => g.x + g.width), ...placed.edges.flatMap((e) => e.points.map((p) => p.x))];
+    expect(Math.min(...lefts)).toBeGreaterThanOrEqual(0);
+    expect(Math.max(...rights)).toBeLessThanOrEqual(placed.width);
+    for (const e of placed.edges) if (e.labelAt) expect(e.labelAt.x - (Math.min(edgeText(e.edge).length, 40) * 6.2 + 8) / 2).toBeGreaterThanOrEqual(0);
   });
 });
