@@ -5,7 +5,8 @@
  * - flow validation + compile time;
  * - place search p95;
  * - the API under load (autocannon, 100 connections, 20 s per route, a fresh server on SQLite): session
- *   writes and the plan catalogue, req/s and p99 (BENCH_DATABASE_URL: on that PostgreSQL instead).
+ *   writes and the plan catalogue, req/s and p99 (BENCH_DATABASE_URL: on that PostgreSQL instead);
+ * - publish-to-visible: how soon a published flow version reaches a new visitor on each of two processes.
  * `npm run bench -- --only=server` runs just the API section, `--only=web` just the landing and the walk (tests/perf/bench-web.ts). Exits 1 when a budget is missed.
  */
 import { pendingEffects } from '../src/engine/test-support/pending-effects';
@@ -17,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { validateFlow } from '../src/engine/validate-flow';
 import { compileFlow } from '../src/engine/compile-flow';
 import { benchApi } from '../server/bench-api';
+import { benchPublish } from '../server/bench-publish';
 import { findPostgresBinaries, startLocalPostgres } from '../server/db/local-postgres';
 import { DEFAULT_POOL_SIZE } from '../server/db/open';
 import { benchPlaceSearch, measurePlaceIndex } from '../server/places/bench-search';
@@ -192,6 +194,16 @@ async function apiLoad() {
   }
 }
 
+/** How long a publish takes to reach a new visitor, on the process that published and on another one. */
+async function publishToVisible() {
+  const times = await benchPublish(root);
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const max = (values: number[]) => Math.max(...values);
+  const line = (values: number[]) => `${(median(values) / 1000).toFixed(2)} s`;
+  results.push({ what: `publish to visible for a new visitor, the publishing process (median of ${times.here.length}; max ${(max(times.here) / 1000).toFixed(2)} s)`, value: line(times.here), budget: '≤ 5 s', ok: max(times.here) <= 5000 });
+  results.push({ what: `publish to visible for a new visitor, another process on the same database (median of ${times.elsewhere.length}; max ${(max(times.elsewhere) / 1000).toFixed(2)} s)`, value: line(times.elsewhere), budget: '≤ 5 s', ok: max(times.elsewhere) <= 5000 });
+}
+
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 if (!only) {
   landingJs();
@@ -206,6 +218,7 @@ if (!only || only === 'server') {
   // The API is measured on the production server bundle: brought up to date with server/ and src/ first.
   execFileSync(process.execPath, ['scripts/build-server.mjs', '--quiet', '--if-stale'], { cwd: root, stdio: 'inherit' });
   await apiLoad();
+  await publishToVisible();
 }
 
 const width = Math.max(...results.map((r) => r.what.length));

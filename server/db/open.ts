@@ -100,7 +100,7 @@ export async function prepareStore(options: StoreOptions, seed?: (store: Store) 
   const sqlite = store.dialect === 'sqlite';
   try {
     if (sqlite) await sql.raw(`pragma busy_timeout = ${STARTUP_BUSY_TIMEOUT_MS}`).execute(store.db);
-    await migrateToLatest(store.db);
+    await (sqlite ? migrateSqliteAlongsideOthers(store.db) : migrateToLatest(store.db));
     await seed?.(store);
     if (sqlite) await sql.raw(`pragma busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`).execute(store.db);
   } catch (error) {
@@ -123,6 +123,25 @@ export const MIGRATIONS = {
   '0009_event_log_daily_usage': eventLogDailyUsage,
   '0010_flow_store': flowStore,
 };
+
+/**
+ * SQLite: several processes starting together on a new file (a deployment's workers) each find no migration applied;
+ * the first to write applies them, and the others' migrations, begun on what they read before, fail on a table that
+ * now exists. Kysely's migration lock is PostgreSQL's only. So a failed run is tried again after a moment, when it
+ * reads what the other process applied: nothing is left to do, or the rest is. A migration that is broken fails each
+ * time and is reported as it failed.
+ */
+async function migrateSqliteAlongsideOthers(db: Kysely<Database>): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await migrateToLatest(db);
+      return;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt + Math.random() * 100));
+    }
+  }
+}
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
