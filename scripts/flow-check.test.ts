@@ -1,11 +1,11 @@
 import { describe, it, expect } from 'vitest';
 import { execFile } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { checkFlowFile, checkFlowText, formatProblem } from './check-flow-file';
+import { checkFlowFile, checkFlowText, formatProblem, readFlowFileSync } from './check-flow-file';
 
 const run = promisify(execFile);
 const fixture = (name: string) => `tests/fixtures/flows/${name}.json`;
@@ -17,6 +17,15 @@ async function lines(name: string): Promise<string[]> {
 describe('flow:check', () => {
   it('accepts flows/astrology.json', async () => {
     expect(await checkFlowFile('flows/astrology.json')).toEqual([]);
+  });
+
+  it('locates a group background the app does not ship (not in public/)', () => {
+    const text = readFileSync('flows/astrology.json', 'utf8').replace('"/backgrounds/quiz.svg"', '"/backgrounds/quizz.svg"');
+    const file = join(mkdtempSync(join(tmpdir(), 'astrelle-art-')), 'flow.json');
+    writeFileSync(file, text);
+    const problems = readFlowFileSync(file).problems.map(formatProblem);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^.*flow\.json:\d+:\d+ \/groups\/quiz\/background background "\/backgrounds\/quizz\.svg" is not in public\/; use an image the app ships/);
   });
 
   it('locates a transition to an unknown screen', async () => {

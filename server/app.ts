@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import fastifyCors from '@fastify/cors';
@@ -146,7 +147,13 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     });
     if (options.editor) {
       const { tokens, personas, changed = () => undefined } = options.editor;
-      await app.register(editorRoutes, { prefix: '/editor', store, tokens, personas, preview: previewSigner(secrets), rateLimit: limits.editor, changed });
+      // A version may use only the art the build ships, blurred copies included (when the app is served from a build).
+      const built = options.distDir ? resolve(options.distDir) : undefined;
+      const assets =
+        built && (await isDirectory(built))
+          ? { exists: (path: string) => !path.split('/').includes('..') && existsSync(join(built, path)), where: "the app's build", blurredCopies: true }
+          : undefined;
+      await app.register(editorRoutes, { prefix: '/editor', store, tokens, personas, preview: previewSigner(secrets), rateLimit: limits.editor, changed, ...(assets ? { assets } : {}) });
     }
   }
   // The studio's report reads the event log: a few a minute are plenty for a person looking at it.

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { blurredArtOf } from '../src/shared/blurred-art';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildServer } from './app';
@@ -84,6 +85,15 @@ describeOnEachDatabase('the flow versions served live', ({ store }) => {
     await writeFile(join(dist, 'landing.html'), LANDING);
     await writeFile(join(dist, 'app.html'), APP);
     await writeFile(join(dist, 'index.html'), 'the build-time landing: never served');
+    // The art the build ships for the product's flow: each group's background and its blurred copy.
+    const { groups } = JSON.parse(flowText) as { groups: Record<string, { background: string; blur: 'none' | 'soft' | 'strong' }> };
+    for (const group of Object.values(groups)) {
+      for (const file of [group.background, blurredArtOf(group)]) {
+        if (!file) continue;
+        await mkdir(join(dist, dirname(file)), { recursive: true });
+        await writeFile(join(dist, file), 'art');
+      }
+    }
     await seedFlowStore(store(), [{ flowId: 'astrology', text: flowText }]);
     live = new LiveFlows(store());
     await live.start();
@@ -239,6 +249,17 @@ describeOnEachDatabase('the flow versions served live', ({ store }) => {
     const counted = (await funnelEventsSince(store().db, new Date(Date.now() - 60_000))).map((e) => e.visitor);
     expect(counted).toContain(own);
     expect(counted).not.toContain(id);
+  });
+
+  it('refuses a version whose group uses art the build does not ship, or a blur it made no copy for', async () => {
+    for (const [edit, pointer] of [
+      [(flow: Flow) => ((flow as unknown as { groups: Record<string, { background: string }> }).groups.quiz!.background = '/backgrounds/new-art.svg'), '/groups/quiz/background'],
+      [(flow: Flow) => ((flow as unknown as { groups: Record<string, { blur: string }> }).groups.quiz!.blur = 'strong'), '/groups/quiz/blur'],
+    ] as const) {
+      const response = await app.inject({ method: 'POST', url: '/editor/flows/astrology/versions', headers: ed, payload: edited(edit) });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().problems).toEqual([expect.objectContaining({ pointer })]);
+    }
   });
 
   it('a cookie the browser made up is not believed', async () => {

@@ -1,4 +1,4 @@
-import { locateProblems, readFlowText, type LocatedProblem } from '../../src/shared/check-flow-text';
+import { locateProblems, readFlowText, type FlowAssets, type LocatedProblem } from '../../src/shared/check-flow-text';
 import type { Flow, Migration } from '../../src/engine/generated/flow-types';
 import type { FlowProblem } from '../../src/engine/flow-problem';
 import { walkMachine } from './walk-machine';
@@ -13,8 +13,14 @@ export type VersionCheck = { ok: true; flow: Flow } | { ok: false; problems: Loc
  * path by path, then every persona replayed to the screen it names. The first stage that
  * finds problems answers them all; a later stage needs the earlier ones' valid flow.
  */
-export async function checkVersion(file: string, text: string, personas: readonly NamedPersona[], earlierMigrations: readonly Migration[] = []): Promise<VersionCheck> {
-  const { flow, problems } = readFlowText(file, text);
+export async function checkVersion(
+  file: string,
+  text: string,
+  personas: readonly NamedPersona[],
+  earlierMigrations: readonly Migration[] = [],
+  assets?: FlowAssets,
+): Promise<VersionCheck> {
+  const { flow, problems } = readFlowText(file, text, assets);
   if (!flow) return { ok: false, problems };
   const kept = keepsMigrations(flow, earlierMigrations);
   if (kept.length > 0) return { ok: false, problems: locateProblems(file, text, kept) };

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseTree, type ParseError } from 'jsonc-parser';
-import { readFlowText } from '../../src/shared/check-flow-text';
+import { readFlowText, type FlowAssets } from '../../src/shared/check-flow-text';
 import { findUnsafeValue } from '../api/json-body';
 import { isDatabaseBusy } from '../db/busy';
 import type { Store } from '../db/open';
@@ -18,6 +18,8 @@ export interface EditorRouteOptions {
   personas: readonly NamedPersona[];
   preview: PreviewSigner;
   rateLimit: { max: number; timeWindow: number };
+  /** The app's build the versions are served with: a version may use only the art it ships. Unchecked when absent. */
+  assets?: FlowAssets;
   /** Called after a publish or a retirement, so that this process serves the change at once (others within seconds). */
   changed: (flowId: string) => Promise<void> | void;
 }
@@ -104,7 +106,7 @@ function noteOf(request: FastifyRequest): string {
  * an editor in EDITOR_TOKENS; each change leaves an audit row naming the editor.
  */
 export async function editorRoutes(scope: FastifyInstance, options: EditorRouteOptions): Promise<void> {
-  const { store, tokens, personas, preview, rateLimit, changed } = options;
+  const { store, tokens, personas, preview, rateLimit, changed, assets } = options;
   // The flow's text as sent: its problems are located by line and column in it.
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string', bodyLimit: MAX_FLOW_BYTES }, (_request, body, done) => done(null, body));
@@ -168,7 +170,7 @@ export async function editorRoutes(scope: FastifyInstance, options: EditorRouteO
       .where('created_at', '>=', `${today}T00:00:00.000Z`)
       .executeTakeFirst();
     if (Number(storedToday?.count ?? 0) >= MAX_VERSIONS_PER_DAY) throw new EditorError(429, `flow "${flowId}" has had ${MAX_VERSIONS_PER_DAY} versions stored today (UTC): try again tomorrow`);
-    const check = await checkVersion(`${flowId}.json`, text, personas, await latestMigrations(store, flowId));
+    const check = await checkVersion(`${flowId}.json`, text, personas, await latestMigrations(store, flowId), assets);
     if (!check.ok) {
       return reply.code(422).send({
         error: STATUS_CODES[422],

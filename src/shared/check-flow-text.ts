@@ -8,6 +8,7 @@ import type { FlowProblem } from '../engine/flow-problem';
 import { effectKinds, effectNames } from './effect-names';
 import { publicPaths } from './public-paths';
 import { textPlaceholders } from './text-placeholders';
+import { blurredArtOf } from './blurred-art';
 
 /** One located problem: `file:line:column pointer message; hint`. */
 export interface LocatedProblem {
@@ -63,8 +64,22 @@ export function checkFlowText(file: string, text: string): LocatedProblem[] {
   return readFlowText(file, text).problems;
 }
 
-/** The validated flow of a flow file's text, or its problems located by line, column and JSON pointer. */
-export function readFlowText(file: string, text: string): { flow: Flow | null; problems: LocatedProblem[] } {
+/** What a flow's files must be among, when known: `assetExists('/backgrounds/quiz.svg')`. */
+export interface FlowAssets {
+  /** Whether a file the flow names (a group's background) is there to serve. */
+  exists(path: string): boolean;
+  /** Where they are looked for, for the message: "public/" to flow:check, "the app's build" to the server. */
+  where: string;
+  /** Whether the blurred copies of the backgrounds (made by the build) must be there too. */
+  blurredCopies: boolean;
+}
+
+/**
+ * The validated flow of a flow file's text, or its problems located by line, column and JSON pointer. With `assets`,
+ * each group's background must be among them (and, when asked, its blurred copy): a version published live may use
+ * only the art the build shipped.
+ */
+export function readFlowText(file: string, text: string, assets?: FlowAssets): { flow: Flow | null; problems: LocatedProblem[] } {
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
   if (errors.length > 0 || !root) {
@@ -75,8 +90,28 @@ export function readFlowText(file: string, text: string): { flow: Flow | null; p
     return { flow: null, problems: [problem] };
   }
   const result = validateFlow(JSON.parse(text), { effects: effectNames, effectKinds, publicPaths, placeholders: textPlaceholders });
-  if (result.ok) return { flow: result.flow, problems: [] };
-  return { flow: null, problems: locateIn(file, text, root, result.problems) };
+  if (!result.ok) return { flow: null, problems: locateIn(file, text, root, result.problems) };
+  const missing = assets ? missingArt(result.flow, assets) : [];
+  if (missing.length > 0) return { flow: null, problems: locateIn(file, text, root, missing) };
+  return { flow: result.flow, problems: [] };
+}
+
+/** The groups whose background (or its blurred copy) is not among the assets. */
+function missingArt(flow: Flow, assets: FlowAssets): FlowProblem[] {
+  const problems: FlowProblem[] = [];
+  for (const [name, group] of Object.entries(flow.groups)) {
+    const blurred = blurredArtOf(group);
+    if (!assets.exists(group.background)) {
+      problems.push({ pointer: `/groups/${name}/background`, message: `background "${group.background}" is not in ${assets.where}`, hint: 'use an image the app ships (public/backgrounds/), or add it and build the app' });
+    } else if (assets.blurredCopies && blurred && !assets.exists(blurred)) {
+      problems.push({
+        pointer: `/groups/${name}/blur`,
+        message: `the build made no "${group.blur}" blurred copy of "${group.background}"`,
+        hint: 'use a blur the build made for this image (the built flow\'s), or rebuild the app with this one',
+      });
+    }
+  }
+  return problems;
 }
 
 /**
