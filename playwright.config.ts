@@ -69,8 +69,9 @@ export default defineConfig({
     {
       command: `node scripts/start.mjs --no-build`,
       url: `http://localhost:${port}/healthz`,
-      // STUDIO=on: tests/studio.spec.ts opens the flow studio beside the app (the default is off; server tests pin it).
-      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: process.env.E2E_DATA_DIR, STUDIO: 'on' },
+      // STUDIO=on: tests/studio.spec.ts opens the flow studio beside the app (the default is off; server tests pin it), and
+      // signs in to its drop-off report with the editor token of EDITOR_TOKENS, as an editor of a production server does.
+      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: process.env.E2E_DATA_DIR, STUDIO: 'on', EDITOR_TOKENS: 'studio:e2e-studio-token' },
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
     },

@@ -249,6 +249,7 @@ export default defineConfig({
       '/ip': `http://127.0.0.1:${serverPort}`,
       '/analytics': `http://127.0.0.1:${serverPort}`,
       '/studio/api': `http://127.0.0.1:${serverPort}`,
+      '/editor': `http://127.0.0.1:${serverPort}`,
     },
   },
 });

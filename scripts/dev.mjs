@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 
 const root = new URL('..', import.meta.url).pathname;
 const children = [
-  spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, stdio: 'inherit', env: { STUDIO: 'on', HOST: '127.0.0.1', ...process.env, DIST_DIR: '/nonexistent', STUDIO_DIST_DIR: '/nonexistent' } }),
+  spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, stdio: 'inherit', env: { STUDIO: 'on', STUDIO_OPEN: 'on', HOST: '127.0.0.1', ...process.env, DIST_DIR: '/nonexistent', STUDIO_DIST_DIR: '/nonexistent' } }),
   spawn('npx', ['vite', '--configLoader', 'runner'], { cwd: root, stdio: 'inherit' }),
 ];
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));

@@ -77,7 +77,12 @@ export interface ServerOptions {
    * Serve the flow studio (issue 13): its page and files from `distDir` (dist-studio/) at /studio/, and its drop-off
    * API at /studio/api for `flows` (with `store`). Absent (the default, STUDIO=off): none of it is served.
    */
-  studio?: { distDir?: string; flows: readonly StudioFlow[] };
+  studio?: {
+    distDir?: string;
+    flows: readonly StudioFlow[];
+    /** Editors whose token the studio's API asks for; absent (`npm run dev` on a laptop only), it asks for none. */
+    tokens?: EditorTokens;
+  };
   /**
    * The editor API under /editor (with `store`): editors in `tokens` store checked versions of the flows, publish,
    * retire and preview them. Every stored version is first walked by each of `personas`. `changed` hears of each
@@ -233,7 +238,7 @@ async function registerStudio(app: FastifyInstance, studio: NonNullable<ServerOp
       },
     });
   }
-  if (store) await app.register(apiScope(studioRoutes, { store, flows: studio.flows, rateLimit }, []), { prefix: '/studio/api' });
+  if (store) await app.register(apiScope(studioRoutes, { store, flows: studio.flows, rateLimit, ...(studio.tokens ? { tokens: studio.tokens } : {}) }, []), { prefix: '/studio/api' });
 }
 
 /**

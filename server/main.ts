@@ -55,7 +55,8 @@ import { studioFlowsOf } from './studio/routes';
 // SANDBOX_PURCHASES (on/off: seed sample purchases and list them under "Recently joined" beside the real ones, marked
 // as sandbox data; default on, except off with NODE_ENV=production, where only real purchases are listed),
 // STUDIO (on/off, default off: serve the flow studio at /studio/ from STUDIO_DIST_DIR, default <repo>/dist-studio,
-// with its drop-off API; it has no login, so it stays off wherever visitors can reach the server).
+// with its drop-off API, which asks for an editor token of EDITOR_TOKENS), STUDIO_OPEN (on: the studio's API asks for
+// no token; `npm run dev` sets it on a laptop; refused with NODE_ENV=production).
 
 const CLOSE_TIMEOUT_MS = 10_000;
 const repoRoot = resolve(process.env.ROOT_DIR || fileURLToPath(new URL('..', import.meta.url)));
@@ -146,6 +147,9 @@ const { dataDir, databaseUrl, poolSize, preparedStatements } = storeLocation;
 const sandboxPurchases = readSwitch(process.env.SANDBOX_PURCHASES, 'SANDBOX_PURCHASES', process.env.NODE_ENV !== 'production');
 
 const studioOn = readSwitch(process.env.STUDIO, 'STUDIO', false);
+// `npm run dev` on a laptop: the studio's API asks for no editor token. Never in production.
+const studioOpen = readSwitch(process.env.STUDIO_OPEN, 'STUDIO_OPEN', false);
+if (studioOpen && process.env.NODE_ENV === 'production') fail('STUDIO_OPEN=on serves the studio\'s numbers to anyone: it is for npm run dev on a laptop, never with NODE_ENV=production');
 const studioDir = resolve(process.env.STUDIO_DIST_DIR || resolve(repoRoot, 'dist-studio'));
 
 let rateLimits: RateLimitSettings;
@@ -261,7 +265,7 @@ try {
     editor: { tokens: editorTokens, personas, changed: () => live.refresh() },
     eventLog,
     sandboxPurchases,
-    ...(studioOn ? { studio: { distDir: studioDir, flows: studioFlowsOf(flowFiles) } } : {}),
+    ...(studioOn ? { studio: { distDir: studioDir, flows: studioFlowsOf(flowFiles), ...(studioOpen ? {} : { tokens: editorTokens }) } } : {}),
   });
 } catch (error) {
   fail((error as Error).message);

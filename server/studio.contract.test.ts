@@ -9,6 +9,7 @@ import { buildServer } from './app';
 import { openTestStore } from './test-support/databases';
 import { productEventCatalogue } from './test-support/product-catalogue';
 import type { Store } from './db/open';
+import { readEditorTokens } from './flows/editor-tokens';
 
 // Issue 13: the studio is served only when asked for (STUDIO=on), and its drop-off API counts the event log as
 // `npm run funnel:report` does, naming a bad field in a 400.
@@ -173,5 +174,30 @@ describe('the studio, on (STUDIO=on)', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 22; i += 1) statuses.push((await fetch(`${base}/studio/api/funnel-report?flow=${flowId}&since=1h`)).status);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('the studio on a server with editors (STUDIO=on, as in production)', () => {
+  it('answers its report only to an editor token', async () => {
+    const { dist, distStudio } = await builds();
+    const app = await buildServer({
+      distDir: dist,
+      store,
+      studio: { distDir: distStudio, flows: [{ id: 'astrology', order: ['welcome'], ends: [], flags: [] }], tokens: readEditorTokens('ed:studio-token') },
+    });
+    const base = await listen(app);
+    try {
+      for (const headers of [{}, { authorization: 'Bearer wrong-token' }] as Array<Record<string, string>>) {
+        const refused = await fetch(`${base}/studio/api/funnel-report?flow=astrology`, { headers });
+        expect(refused.status).toBe(401);
+        expect(((await refused.json()) as { message: string }).message).toMatch(/editor token/);
+      }
+      const answered = await fetch(`${base}/studio/api/funnel-report?flow=astrology`, { headers: { authorization: 'Bearer studio-token' } });
+      expect(answered.status).toBe(200);
+      // Its page is a tool's and carries no numbers: served to anyone who reaches it.
+      expect((await fetch(`${base}/studio/`, page)).status).toBe(200);
+    } finally {
+      await app.close();
+    }
   });
 });

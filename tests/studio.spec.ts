@@ -116,6 +116,13 @@ test('the studio\'s drop-off comes from the event log of this server, per flow v
   await expect(app).toHaveURL(/\/quiz\/1-1/);
   await openStudio(page);
   await page.getByRole('tab', { name: 'Drop-off' }).click();
+  // The report is the business's numbers: the server asks for an editor's token, once per tab.
+  await page.getByLabel('Editor token').fill('wrong-token');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('an editor token is needed: Authorization: Bearer <token> of EDITOR_TOKENS');
+  await page.getByLabel('Editor token').fill('e2e-studio-token');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Load again' }).click();
   // The app's events reach the server in batches: ask again until this visit's are in.
   await expect
     .poll(async () => {

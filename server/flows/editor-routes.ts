@@ -189,6 +189,15 @@ export async function editorRoutes(scope: FastifyInstance, options: EditorRouteO
     return { flowId, published: listed.published, versions: listed.versions };
   });
 
+  // A stored version's JSON, as stored (the studio's diff between two versions).
+  scope.get('/flows/:flowId/versions/:version', { config }, async (request, reply) => {
+    const flowId = flowIdOf(request);
+    const version = versionOf(request);
+    const stored = await readVersion(store, flowId, version);
+    if (!stored) throw new EditorError(404, `flow "${flowId}" has no version ${version}`, { field: 'version' });
+    return reply.type('application/json; charset=utf-8').send(stored.json);
+  });
+
   scope.post('/flows/:flowId/publish', { config }, async (request) => {
     const flowId = flowIdOf(request);
     const body = publishBody(typeof request.body === 'string' ? request.body : '');

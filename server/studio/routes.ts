@@ -6,6 +6,7 @@ import { dropOff } from '../../src/engine/drop-off';
 import { funnelEventsSince } from '../analytics/event-log';
 import { parseSince } from '../analytics/since';
 import type { Store } from '../db/open';
+import type { EditorTokens } from '../flows/editor-tokens';
 
 /** What the report needs of a flow the server serves: its screens in order and its end screens. */
 export interface StudioFlow {
@@ -65,8 +66,21 @@ const Report = Type.Object({ flow: Type.String(), since: Type.String(), events: 
  * event log, per flow version and, with `by`, per variant of an A/B flag; the same numbers as `npm run
  * funnel:report`. Only counts, medians and screen ids leave: never a visitor id or an event's properties.
  */
-export async function studioRoutes(scope: FastifyInstance, { store, flows, rateLimit }: { store: Store; flows: readonly StudioFlow[]; rateLimit: { max: number; timeWindow: number } }): Promise<void> {
+export async function studioRoutes(
+  scope: FastifyInstance,
+  { store, flows, rateLimit, tokens }: { store: Store; flows: readonly StudioFlow[]; rateLimit: { max: number; timeWindow: number }; tokens?: EditorTokens },
+): Promise<void> {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+  // The report is the business's numbers: whoever reaches a production server's studio needs an editor's token.
+  if (tokens) {
+    scope.addHook('preHandler', async (request, reply) => {
+      if (tokens.editorOf(request.headers.authorization)) return undefined;
+      return reply
+        .code(401)
+        .header('www-authenticate', 'Bearer realm="astrelle-editor"')
+        .send({ error: 'Unauthorized', message: tokens.count === 0 ? 'the studio API is off: the server has no EDITOR_TOKENS' : 'an editor token is needed: Authorization: Bearer <token> of EDITOR_TOKENS' });
+    });
+  }
   const byId = new Map(flows.map((f) => [f.id, f]));
   app.get('/funnel-report', {
     schema: { querystring: ReportQuery, response: { 200: Report, 400: ApiError, 404: ApiError } },

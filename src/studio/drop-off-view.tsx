@@ -6,7 +6,11 @@ export interface ReportQuery {
   by: string;
 }
 
-export type ReportState = { status: 'idle' } | { status: 'loading' } | { status: 'failed'; message: string } | { status: 'loaded'; tables: DropOffTable[]; events: number };
+export type ReportState =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'failed'; message: string; httpStatus?: number }
+  | { status: 'loaded'; tables: DropOffTable[]; events: number };
 
 const percent = (value: number | null) => (value === null ? 'end' : `${(value * 100).toFixed(1)} %`);
 const seconds = (value: number | null) => (value === null ? '–' : `${value.toFixed(1)} s`);
@@ -26,6 +30,8 @@ interface Props {
   /** The table the graph shows (by index into the loaded tables). */
   onGraph: number;
   onShowOnGraph: (index: number) => void;
+  /** When each flow version was first published (known once the editor is signed in), shown beside its table. */
+  publishedAt?: ReadonlyMap<number, string>;
 }
 
 /**
@@ -33,7 +39,7 @@ interface Props {
  * flow version, and each variant of a flag when split, the visitors shown each screen, those who went on, drop-off =
  * 1 − went on / shown, and the median time on the screen.
  */
-export function DropOffView({ flow, query, onQuery, report, onGraph, onShowOnGraph }: Props) {
+export function DropOffView({ flow, query, onQuery, report, onGraph, onShowOnGraph, publishedAt = new Map() }: Props) {
   const flags = Object.keys(flow.flags ?? {});
   return (
     <section aria-labelledby="drop-heading" className="panel">
@@ -76,7 +82,8 @@ export function DropOffView({ flow, query, onQuery, report, onGraph, onShowOnGra
             <div key={index} className="report-table">
               <table>
                 <caption>
-                  {tableTitle(table)}{' '}
+                  {tableTitle(table)}
+                  {publishedAt.has(table.flowVersion) ? ` · published ${publishedAt.get(table.flowVersion)!.slice(0, 16).replace('T', ' ')} UTC` : ''}{' '}
                   <button type="button" aria-pressed={index === onGraph} onClick={() => onShowOnGraph(index)}>
                     {index === onGraph ? 'On the graph' : 'Show on the graph'}
                   </button>

@@ -10,24 +10,29 @@ import { DropOffView, tableTitle, type ReportQuery, type ReportState } from './d
 import { problemsByScreen, readFlowText, type OpenedFlow } from './open-flow';
 import { useLiveTabs, type OpenStudioChannel } from './live';
 import { PersonaView, type AppStart } from './persona-view';
+import { EditorApiError, editorApi, type StoredVersion } from './editor-api';
+import { EditorSignIn } from './editor-sign-in';
+import { VersionsView } from './versions-view';
 
-export type FetchReport = (flowId: string, query: ReportQuery) => Promise<{ tables: DropOffTable[]; events: number }>;
+/** The drop-off report, with the editor token when the studio has one (a production server asks for it). */
+export type FetchReport = (flowId: string, query: ReportQuery, token: string | null) => Promise<{ tables: DropOffTable[]; events: number }>;
 
 /** The report from the server the studio came from (`GET /studio/api/funnel-report`). */
-export const fetchReportFromServer: FetchReport = async (flowId, query) => {
+export const fetchReportFromServer: FetchReport = async (flowId, query, token) => {
   const params = new URLSearchParams({ flow: flowId, since: query.since });
   if (query.by) params.set('by', query.by);
-  const response = await fetch(`/studio/api/funnel-report?${params.toString()}`, { headers: { accept: 'application/json' } });
+  const response = await fetch(`/studio/api/funnel-report?${params.toString()}`, { headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) } });
   const body = (await response.json().catch(() => null)) as { tables?: DropOffTable[]; events?: number; message?: string } | null;
-  if (!response.ok || !body?.tables) throw new Error(body?.message ?? `the server answered ${response.status}`);
+  if (!response.ok || !body?.tables) throw new EditorApiError(response.status, body?.message ?? `the server answered ${response.status}`);
   return { tables: body.tables, events: body.events ?? 0 };
 };
 
-type Tab = 'graph' | 'personas' | 'drop-off' | 'diff';
+type Tab = 'graph' | 'personas' | 'drop-off' | 'versions' | 'diff';
 const tabs: Array<{ id: Tab; label: string }> = [
   { id: 'graph', label: 'Graph' },
   { id: 'personas', label: 'Personas' },
   { id: 'drop-off', label: 'Drop-off' },
+  { id: 'versions', label: 'Versions' },
   { id: 'diff', label: 'Diff' },
 ];
 
@@ -59,6 +64,11 @@ export function Studio({ initial, openChannel, fetchReport, personas = [], openA
   const tabRefs = useRef(new Map<Tab, HTMLButtonElement | null>());
   const detailsHeading = useRef<HTMLHeadingElement>(null);
   const graphScroll = useRef<HTMLDivElement>(null);
+  // The editor token, asked once and kept in this tab's memory only; and why the server refused it, when it did.
+  const [token, setToken] = useState<string | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
+  const api = useMemo(() => (token ? editorApi(token) : null), [token]);
+  const [publishedAt, setPublishedAt] = useState<ReadonlyMap<number, string>>(new Map());
 
   const flow = source.opened.flow;
   const graph = useMemo(() => (flow ? screenGraph(flow) : null), [flow]);
@@ -74,23 +84,37 @@ export function Studio({ initial, openChannel, fetchReport, personas = [], openA
   const liveHere = followed && flow && followed.flowId === flow.id ? followed : null;
 
   const loadReport = useCallback(
-    (forFlow: Flow, q: ReportQuery) => {
+    (forFlow: Flow, q: ReportQuery, withToken: string | null = token) => {
       setReport({ status: 'loading' });
-      fetchReport(forFlow.id, q).then(
+      fetchReport(forFlow.id, q, withToken).then(
         (loaded) => {
           setReport({ status: 'loaded', ...loaded });
           // The graph shows the table of the flow's own version (the first variant when split).
           setOnGraph(loaded.tables.findIndex((t) => t.flowVersion === forFlow.version));
         },
-        (error: unknown) => setReport({ status: 'failed', message: error instanceof Error ? error.message : String(error) }),
+        (error: unknown) => {
+          if (error instanceof EditorApiError && error.status === 401) {
+            setToken(null);
+            setRefused(withToken ? error.message : null);
+          }
+          setReport({ status: 'failed', message: error instanceof Error ? error.message : String(error), ...(error instanceof EditorApiError ? { httpStatus: error.status } : {}) });
+        },
+      );
+      // Each version's publish time beside its table, when the editor is signed in.
+      (withToken ? editorApi(withToken) : null)?.versions(forFlow.id).then(
+        (listed) => setPublishedAt(new Map(listed.versions.filter((v: StoredVersion) => v.publishedAt).map((v: StoredVersion) => [v.version, v.publishedAt!]))),
+        () => undefined,
       );
     },
-    [fetchReport],
+    [fetchReport, token],
   );
   const showTab = (to: Tab) => {
     setTab(to);
     if (to === 'drop-off' && flow && report.status === 'idle') loadReport(flow, query);
   };
+
+  // The server asks for an editor token before it answers the report.
+  const signInFirst = report.status === 'failed' && report.httpStatus === 401;
 
   const dropOffRows = useMemo(() => {
     const rows = new Map<string, DropOffRow>();
@@ -269,17 +293,46 @@ export function Studio({ initial, openChannel, fetchReport, personas = [], openA
           </div>
 
           <div role="tabpanel" id="panel-drop-off" aria-labelledby="tab-drop-off" hidden={tab !== 'drop-off'}>
+            {signInFirst ? (
+              <EditorSignIn
+                refused={refused}
+                onToken={(given) => {
+                  setToken(given);
+                  setRefused(null);
+                  if (flow) loadReport(flow, query, given);
+                }}
+              />
+            ) : null}
             <DropOffView
+              publishedAt={publishedAt}
               flow={flow}
               query={query}
               onQuery={(q) => {
                 setQuery(q);
                 loadReport(flow, q);
               }}
-              report={report}
+              report={signInFirst ? { status: 'idle' } : report}
               onGraph={onGraph}
               onShowOnGraph={setOnGraph}
             />
+          </div>
+
+          <div role="tabpanel" id="panel-versions" aria-labelledby="tab-versions" hidden={tab !== 'versions'}>
+            {tab === 'versions' ? (
+              <VersionsView
+                flow={flow}
+                api={api}
+                refused={refused}
+                onToken={(given) => {
+                  setToken(given);
+                  setRefused(null);
+                }}
+                onRefused={(message) => {
+                  setToken(null);
+                  setRefused(message);
+                }}
+              />
+            ) : null}
           </div>
 
           <div role="tabpanel" id="panel-diff" aria-labelledby="tab-diff" hidden={tab !== 'diff'}>

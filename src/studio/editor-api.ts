@@ -1,0 +1,66 @@
+/**
+ * The studio's calls to the server's editor API (/editor), with the editor token the studio asked for once and keeps
+ * in this tab's memory only: never in storage, a cookie or a URL.
+ */
+
+/** A stored version as the editor API lists it. */
+export interface StoredVersion {
+  version: number;
+  state: 'draft' | 'published' | 'retired';
+  note: string;
+  author: string;
+  createdAt: string;
+  publishedAt: string | null;
+  retiredAt: string | null;
+}
+
+/** A problem of a refused version, located in the flow's text as flow:check locates it. */
+export interface VersionProblem {
+  line: number;
+  column: number;
+  pointer: string;
+  message: string;
+  hint: string;
+}
+
+/** A refusal: the server's one-line message, and for a refused flow its problems. */
+export class EditorApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly problems: VersionProblem[] = [],
+  ) {
+    super(message);
+  }
+}
+
+export interface EditorApi {
+  versions(flowId: string): Promise<{ published: number; versions: StoredVersion[] }>;
+  /** A stored version's flow JSON, as stored. */
+  versionText(flowId: string, version: number): Promise<string>;
+  store(flowId: string, text: string, note: string): Promise<{ version: number }>;
+  publish(flowId: string, version: number, expectedPublished: number): Promise<{ published: number; previous: number }>;
+  preview(flowId: string, version: number): Promise<{ url: string; expiresAt: string }>;
+}
+
+export function editorApi(token: string, fetchImpl: typeof fetch = (...args) => fetch(...args)): EditorApi {
+  const call = async (method: 'GET' | 'POST', path: string, body?: string): Promise<Response> => {
+    const response = await fetchImpl(path, {
+      method,
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      ...(body !== undefined ? { body } : {}),
+    });
+    if (response.ok) return response;
+    const answer = (await response.json().catch(() => null)) as { message?: string; problems?: VersionProblem[] } | null;
+    throw new EditorApiError(response.status, answer?.message ?? `the server answered ${response.status}`, answer?.problems ?? []);
+  };
+  const flowPath = (flowId: string) => `/editor/flows/${encodeURIComponent(flowId)}`;
+  return {
+    versions: async (flowId) => (await call('GET', `${flowPath(flowId)}/versions`)).json() as Promise<{ published: number; versions: StoredVersion[] }>,
+    versionText: async (flowId, version) => (await call('GET', `${flowPath(flowId)}/versions/${version}`)).text(),
+    store: async (flowId, text, note) => (await call('POST', `${flowPath(flowId)}/versions${note ? `?note=${encodeURIComponent(note)}` : ''}`, text)).json() as Promise<{ version: number }>,
+    publish: async (flowId, version, expectedPublished) =>
+      (await call('POST', `${flowPath(flowId)}/publish`, JSON.stringify({ version, expectedPublished }))).json() as Promise<{ published: number; previous: number }>,
+    preview: async (flowId, version) => (await call('POST', `${flowPath(flowId)}/versions/${version}/preview`)).json() as Promise<{ url: string; expiresAt: string }>,
+  };
+}
