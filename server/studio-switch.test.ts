@@ -59,17 +59,31 @@ describe('STUDIO in the server\'s environment', () => {
   }, 60_000);
 
   it('on: the page, its files and the report of the flows in flows/', async () => {
-    const { url, child } = await start({ STUDIO: 'on' });
+    const { url, child } = await start({ STUDIO: 'on', EDITOR_TOKENS: 'ed:switch-token' });
     try {
       expect((await fetch(`${url}/studio`, { redirect: 'manual' })).status).toBe(302);
       expect(await (await fetch(`${url}/studio/`)).text()).toContain('Flow studio');
       expect((await fetch(`${url}/studio/assets/studio.js`)).status).toBe(200);
-      const report = await fetch(`${url}/studio/api/funnel-report?flow=astrology&since=1h&by=priceSet`);
+      // The report is the business's numbers: an editor's token only.
+      expect((await fetch(`${url}/studio/api/funnel-report?flow=astrology&since=1h&by=priceSet`)).status).toBe(401);
+      const report = await fetch(`${url}/studio/api/funnel-report?flow=astrology&since=1h&by=priceSet`, { headers: { authorization: 'Bearer switch-token' } });
       expect(report.status).toBe(200);
       expect(((await report.json()) as { flow: string }).flow).toBe('astrology');
     } finally {
       child.kill('SIGTERM');
     }
+  }, 60_000);
+
+  it('on and open (npm run dev on a laptop): the report needs no token; never with NODE_ENV=production', async () => {
+    const { url, child } = await start({ STUDIO: 'on', STUDIO_OPEN: 'on' });
+    try {
+      expect((await fetch(`${url}/studio/api/funnel-report?flow=astrology&since=1h`)).status).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    await expect(start({ STUDIO: 'on', STUDIO_OPEN: 'on', NODE_ENV: 'production' })).rejects.toThrow(
+      'Astrelle failed to start: STUDIO_OPEN=on serves the studio\'s numbers to anyone: it is for npm run dev on a laptop, never with NODE_ENV=production',
+    );
   }, 60_000);
 
   it('neither on nor off: refused at start, in one line', async () => {

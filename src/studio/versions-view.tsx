@@ -60,12 +60,11 @@ export function VersionsView({
   const show = useCallback(
     (answer: { published: number; versions: StoredVersion[] }) => {
       setListed(answer);
-      setPair(
-        (current) =>
-          current ?? {
-            from: answer.versions.at(1)?.version ?? answer.published,
-            to: answer.versions[0]?.version ?? answer.published,
-          },
+      // The two newest versions, until the editor picks others (or while there was only one to pick).
+      setPair((current) =>
+        current && current.from !== current.to
+          ? current
+          : { from: answer.versions.at(1)?.version ?? answer.published, to: answer.versions[0]?.version ?? answer.published },
       );
     },
     [],
