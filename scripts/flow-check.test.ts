@@ -28,6 +28,17 @@ describe('flow:check', () => {
     expect(problems[0]).toMatch(/^.*flow\.json:\d+:\d+ \/groups\/quiz\/background background "\/backgrounds\/quizz\.svg" is not in public\/; use an image the app ships/);
   });
 
+  it('says every problem in one run: a schema problem and a misspelt next elsewhere, each located', () => {
+    const text = readFileSync('flows/astrology.json', 'utf8')
+      .replace('"maxLength": 40,', '"maxLength": "40",')
+      .replace('"next": "knowledge-of-astrology"', '"next": "knowledge-of-astrologyy"');
+    const problems = checkFlowText('both.json', text).map(formatProblem);
+    expect(problems).toEqual([
+      expect.stringMatching(/^both\.json:\d+:\d+ \/screens\/5\/maxLength /),
+      expect.stringMatching(/^both\.json:\d+:\d+ \/screens\/2\/next transition to unknown screen "knowledge-of-astrologyy"; did you mean "knowledge-of-astrology"\?/),
+    ]);
+  });
+
   it('locates a transition to an unknown screen', async () => {
     expect(await lines('unknown-target')).toEqual([
       'tests/fixtures/flows/unknown-target.json:126:7 /screens/2/next transition to unknown screen "knowledge-of-astrologyy"; did you mean "knowledge-of-astrology"?',

@@ -33,15 +33,43 @@ export interface ValidateOptions {
  */
 export function validateFlow(data: unknown, options: ValidateOptions = {}): FlowValidation {
   if (!validateSchema(data)) {
-    return { ok: false, problems: describeSchemaErrors(validateSchema.errors ?? []) };
+    const schemaProblems = describeSchemaErrors(validateSchema.errors ?? []);
+    return { ok: false, problems: [...schemaProblems, ...rulesDespiteSchema(data, options, schemaProblems)] };
   }
-  const problems = [
-    ...checkSemantics(data, options.effects ?? null, options.publicPaths ?? [], options.placeholders ?? null),
-    ...(options.effectKinds ? checkEffectKinds(data, options.effectKinds) : []),
-    ...checkClaims(data),
-    ...checkMigrations(data),
-  ];
+  const problems = checkRules(data, options);
   return problems.length > 0 ? { ok: false, problems } : { ok: true, flow: data };
+}
+
+/** The rules a schema cannot say (references, reachability, duplicates, conditions, claims, migrations). */
+function checkRules(flow: Flow, options: ValidateOptions): FlowProblem[] {
+  return [
+    ...checkSemantics(flow, options.effects ?? null, options.publicPaths ?? [], options.placeholders ?? null),
+    ...(options.effectKinds ? checkEffectKinds(flow, options.effectKinds) : []),
+    ...checkClaims(flow),
+    ...checkMigrations(flow),
+  ];
+}
+
+/**
+ * The rules' problems of a flow the schema refused, so that one run of the checker says everything: a misspelt
+ * `next` is reported beside a string where a number belongs, not on the run after. The rules read the flow's shape,
+ * so they run only on a flow whose screens are a list of objects, and a rule that trips over the part the schema
+ * refused says nothing; a problem at or inside (or around) a part the schema already reported is left out, as its
+ * echo.
+ */
+function rulesDespiteSchema(data: unknown, options: ValidateOptions, reported: readonly FlowProblem[]): FlowProblem[] {
+  const shaped = typeof data === 'object' && data !== null && Array.isArray((data as { screens?: unknown }).screens) && (data as { screens: unknown[] }).screens.every((s) => typeof s === 'object' && s !== null);
+  if (!shaped) return [];
+  let found: FlowProblem[];
+  try {
+    found = checkRules(data as Flow, options);
+  } catch {
+    return [];
+  }
+  const near = (a: string, b: string) => a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
+  // The screen or top-level part a schema problem is in: a rule's problem anywhere in it is likely its echo.
+  const partOf = (pointer: string) => pointer.split('/').slice(0, pointer.startsWith('/screens/') ? 3 : 2).join('/');
+  return found.filter((problem) => !reported.some((r) => near(problem.pointer, r.pointer) || partOf(problem.pointer) === partOf(r.pointer)));
 }
 
 function describeSchemaErrors(errors: SchemaError[]): FlowProblem[] {
