@@ -18,13 +18,19 @@ export function textFor(text: FlowText, flags: Readonly<FlagValues> = {}): strin
   return chosen ?? Object.values(text.variants)[0] ?? '';
 }
 
+/** The question screens whose title and subtitle may have variants. */
+const QUESTION_KINDS = new Set(['single-choice', 'multiple-choice', 'text', 'date', 'time', 'place', 'email']);
+
 /**
- * Every text of a screen that may have variants, with its JSON pointer below the screen (`/title`, `/body/0`).
- * Only an interstitial's title and body take variants (schemas/flow.schema.json, `flowText`).
+ * Every text of a screen that may have variants, with its JSON pointer below the screen (`/title`, `/body/0`): an
+ * interstitial's title and body, a question's title and subtitle (schemas/flow.schema.json, `flowText`). The landing
+ * (a welcome screen) takes none: it is in the page's HTML before any flag is known.
  */
 export function flowTextsOf(screen: Screen): Array<[pointer: string, text: FlowText]> {
-  if (screen.kind !== 'interstitial') return [];
-  return [['/title', screen.title], ...(screen.body ?? []).map((text, j): [string, FlowText] => [`/body/${j}`, text])];
+  if (screen.kind === 'interstitial') return [['/title', screen.title], ...(screen.body ?? []).map((text, j): [string, FlowText] => [`/body/${j}`, text])];
+  if (!QUESTION_KINDS.has(screen.kind) || !('subtitle' in screen || 'title' in screen)) return [];
+  const question = screen as { title: FlowText; subtitle?: FlowText };
+  return [['/title', question.title], ...(question.subtitle !== undefined ? ([['/subtitle', question.subtitle]] as Array<[string, FlowText]>) : [])];
 }
 
 /** The flags whose value picks one of the screen's texts. */

@@ -33,11 +33,32 @@ export interface ValidateOptions {
  */
 export function validateFlow(data: unknown, options: ValidateOptions = {}): FlowValidation {
   if (!validateSchema(data)) {
-    const schemaProblems = describeSchemaErrors(validateSchema.errors ?? []);
+    const landing = landingVariants(data);
+    const near = (a: string, b: string) => a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
+    const schemaProblems = [...landing, ...describeSchemaErrors(validateSchema.errors ?? []).filter((p) => !landing.some((l) => near(p.pointer, l.pointer)))];
     return { ok: false, problems: [...schemaProblems, ...rulesDespiteSchema(data, options, schemaProblems)] };
   }
   const problems = checkRules(data, options);
   return problems.length > 0 ? { ok: false, problems } : { ok: true, flow: data };
+}
+
+/**
+ * A text with variants on the landing (a welcome screen): the schema would only say "must be a string". The landing
+ * is in the page's HTML, prerendered, before any flag is known, so a flag cannot pick its words: say so plainly.
+ */
+function landingVariants(data: unknown): FlowProblem[] {
+  const screens = typeof data === 'object' && data !== null ? (data as { screens?: unknown }).screens : undefined;
+  if (!Array.isArray(screens)) return [];
+  return screens.flatMap((screen: unknown, i) => {
+    if (typeof screen !== 'object' || screen === null || (screen as { kind?: unknown }).kind !== 'welcome') return [];
+    return Object.entries(screen)
+      .filter(([, value]) => typeof value === 'object' && value !== null && 'variants' in value)
+      .map(([field]) => ({
+        pointer: `/screens/${i}/${field}`,
+        message: `the landing's ${field} cannot have variants: the landing is in the page's HTML before any flag is known`,
+        hint: 'write one text here, and test landing wordings as flow versions (publish one, or preview several)',
+      }));
+  });
 }
 
 /** The rules a schema cannot say (references, reachability, duplicates, conditions, claims, migrations). */

@@ -21,6 +21,7 @@ import { ScreenShownContext } from './screen-shown';
 import { EmailScreen } from './email/email-screen';
 import { WelcomeScreen } from './welcome/welcome-screen';
 import { astrologyFlow, astrologyFlowData, renderWithProviders, screenOf, validFlow } from './test-utils';
+import { textFor } from '../engine/text-variants';
 
 afterEach(() => {
   cleanup();
@@ -46,8 +47,8 @@ describe('single-choice screen (1-1)', () => {
 
   it('shows every option of the flow as a button under the question heading', () => {
     renderWithProviders(<SingleChoiceScreen screen={screen} answers={{}} answer={undefined} send={sender()} email={null} />);
-    expect(dom.getByRole('heading', { name: screen.title })).toBeTruthy();
-    const list = dom.getByRole('list', { name: screen.title });
+    expect(dom.getByRole('heading', { name: textFor(screen.title) })).toBeTruthy();
+    const list = dom.getByRole('list', { name: textFor(screen.title) });
     expect(within(list).getAllByRole('button')).toHaveLength(screen.options.length);
   });
 

@@ -221,6 +221,13 @@ export type FlagName = string;
  */
 export type AnalyticsEventName = string;
 /**
+ * A plain text, or a text with variants by a flag's value ({"flag": …, "variants": {…}}).
+ *
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "flowText".
+ */
+export type FlowText = Text | VariantText;
+/**
  * @minItems 2
  * @maxItems 12
  *
@@ -228,13 +235,6 @@ export type AnalyticsEventName = string;
  * via the `definition` "options".
  */
 export type Options = Option[];
-/**
- * A plain text, or a text with variants by a flag's value ({"flag": …, "variants": {…}}).
- *
- * This interface was referenced by `Flow`'s JSON-Schema
- * via the `definition` "flowText".
- */
-export type FlowText = Text | VariantText;
 /**
  * A route of this flow, or routes tried in order (the last one without `when` is the default), e.g. the discount page only while the "discounts" flag is on.
  *
@@ -568,11 +568,26 @@ export interface SingleChoiceScreen {
   analytics?: ScreenAnalytics;
   answerKey: AnswerKey;
   /**
-   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
+   * The question.
    */
-  title: string;
-  subtitle?: Text;
+  title: Text | VariantText;
+  subtitle?: FlowText;
   options: Options;
+}
+/**
+ * A text with one alternative per value of a string flag (an A/B test of the wording), e.g. {"flag": "accessHeadline", "variants": {"a": "…", "b": "…"}}: the visitor sees the one for their value. Plain text, with the same placeholders as any text.
+ *
+ * This interface was referenced by `Flow`'s JSON-Schema
+ * via the `definition` "variantText".
+ */
+export interface VariantText {
+  /**
+   * A flag's name, also its Remote Config parameter key (letters, digits, underscores; not starting with a digit), e.g. priceSet.
+   */
+  flag: string;
+  variants: {
+    [k: string]: Text;
+  };
 }
 /**
  * This interface was referenced by `Flow`'s JSON-Schema
@@ -615,10 +630,10 @@ export interface MultipleChoiceScreen {
   analytics?: ScreenAnalytics;
   answerKey: AnswerKey;
   /**
-   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
+   * A plain text, or a text with variants by a flag's value ({"flag": …, "variants": {…}}).
    */
-  title: string;
-  subtitle?: Text;
+  title: Text | VariantText;
+  subtitle?: FlowText;
   options: Options;
   cta: Text;
   minSelected: number;
@@ -657,10 +672,10 @@ export interface TextScreen {
   analytics?: ScreenAnalytics;
   answerKey: AnswerKey;
   /**
-   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
+   * A plain text, or a text with variants by a flag's value ({"flag": …, "variants": {…}}).
    */
-  title: string;
-  subtitle?: Text;
+  title: Text | VariantText;
+  subtitle?: FlowText;
   label: Text;
   placeholder?: Text;
   cta: Text;
@@ -700,10 +715,10 @@ export interface DateScreen {
   analytics?: ScreenAnalytics;
   answerKey: AnswerKey;
   /**
-   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
+   * A plain text, or a text with variants by a flag's value ({"flag": …, "variants": {…}}).
    */
-  title: string;
-  subtitle?: Text;
+  title: Text | VariantText;
+  subtitle?: FlowText;
   label: Text;
   cta: Text;
   /**
@@ -754,10 +769,10 @@ export interface TimeScreen {
   analytics?: ScreenAnalytics;
   answerKey: AnswerKey;
   /**
-   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
+   * A plain text, or a text with variants by a flag's value ({"flag": …, "variants": {…}}).
    */
-  title: string;
-  subtitle?: Text;
+  title: Text | VariantText;
+  subtitle?: FlowText;
   label: Text;
   cta: Text;
   dontKnow: {
@@ -797,10 +812,10 @@ export interface PlaceScreen {
   analytics?: ScreenAnalytics;
   answerKey: AnswerKey;
   /**
-   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
+   * A plain text, or a text with variants by a flag's value ({"flag": …, "variants": {…}}).
    */
-  title: string;
-  subtitle?: Text;
+  title: Text | VariantText;
+  subtitle?: FlowText;
   label: Text;
   placeholder?: Text;
   cta: Text;
@@ -866,7 +881,7 @@ export interface InterstitialScreen {
   };
   eyebrow?: Text;
   /**
-   * The heading: a text, or variants by a string flag's value (an A/B test of the wording).
+   * A plain text, or a text with variants by a flag's value ({"flag": …, "variants": {…}}).
    */
   title: Text | VariantText;
   /**
@@ -877,21 +892,6 @@ export interface InterstitialScreen {
    * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
    */
   cta?: string;
-}
-/**
- * A text with one alternative per value of a string flag (an A/B test of the wording), e.g. {"flag": "accessHeadline", "variants": {"a": "…", "b": "…"}}: the visitor sees the one for their value. Plain text, with the same placeholders as any text.
- *
- * This interface was referenced by `Flow`'s JSON-Schema
- * via the `definition` "variantText".
- */
-export interface VariantText {
-  /**
-   * A flag's name, also its Remote Config parameter key (letters, digits, underscores; not starting with a digit), e.g. priceSet.
-   */
-  flag: string;
-  variants: {
-    [k: string]: Text;
-  };
 }
 /**
  * Progress while something is prepared, then moves on by itself.
@@ -963,10 +963,10 @@ export interface EmailScreen {
    */
   busy?: string;
   /**
-   * Plain text; {answer:2-1} inserts an answer, {sunSign} and {moonSign} the visitor's signs. Never rendered as HTML. Must contain more than spaces.
+   * A plain text, or a text with variants by a flag's value ({"flag": …, "variants": {…}}).
    */
-  title: string;
-  subtitle?: Text;
+  title: Text | VariantText;
+  subtitle?: FlowText;
   label: Text;
   placeholder?: Text;
   cta: Text;

@@ -7,6 +7,7 @@ import { TextInput } from '../../ui/primitives';
 import { QuestionForm } from '../question-form';
 import { ScreenLayout } from '../screen-layout';
 import { useFieldError } from '../use-field-error';
+import { textFor } from '../../engine/text-variants';
 
 /**
  * As wide as the button under it, like every field. (The 310 px cap of spec §9 is for pickers that open over the
@@ -25,7 +26,7 @@ const DateInput = styled(TextInput)`
  * not younger than minAge) are the machine's: a refused date stays in the field with the flow's message under it,
  * and the machine does not move on.
  */
-export function DateScreen({ screen, answer, send }: ScreenProps<DateScreenData>) {
+export function DateScreen({ screen, answer, send, flags }: ScreenProps<DateScreenData>) {
   const [value, setValue] = useState(typeof answer === 'string' ? answer : '');
   const { error, setError, inputId, errorId, inputProps } = useFieldError();
 
@@ -38,7 +39,7 @@ export function DateScreen({ screen, answer, send }: ScreenProps<DateScreenData>
   };
 
   return (
-    <ScreenLayout screenId={screen.id} title={screen.title} subtitle={screen.subtitle}>
+    <ScreenLayout screenId={screen.id} title={textFor(screen.title, flags)} subtitle={screen.subtitle === undefined ? undefined : textFor(screen.subtitle, flags)}>
       <QuestionForm onSubmit={submit} cta={screen.cta} label={{ text: screen.label, htmlFor: inputId }} error={{ id: errorId, text: error }}>
         <DateInput
           {...inputProps}

@@ -8,6 +8,7 @@ import { QuestionForm } from '../question-form';
 import { ScreenLayout } from '../screen-layout';
 import { useFieldError } from '../use-field-error';
 import { ReadingPreview } from './reading-preview';
+import { textFor } from '../../engine/text-variants';
 
 const Done = styled.p`
   margin: 0;
@@ -21,7 +22,7 @@ const Done = styled.p`
  * Email capture, with the flow's preview of the visitor's reading when it has one (what the screen promises is on
  * it). The address goes to the machine's memory only (never the URL or localStorage).
  */
-export function EmailScreen({ screen, send, email, busy, answers, profile }: ScreenProps<EmailScreenData>) {
+export function EmailScreen({ screen, send, email, busy, answers, profile, flags }: ScreenProps<EmailScreenData>) {
   const [value, setValue] = useState(email ?? '');
   const { error, setError, inputId, errorId, inputProps } = useFieldError();
 
@@ -34,7 +35,7 @@ export function EmailScreen({ screen, send, email, busy, answers, profile }: Scr
   };
 
   return (
-    <ScreenLayout screenId={screen.id} title={screen.title} subtitle={screen.subtitle}>
+    <ScreenLayout screenId={screen.id} title={textFor(screen.title, flags)} subtitle={screen.subtitle === undefined ? undefined : textFor(screen.subtitle, flags)}>
       <Stack $gap={20}>
         {screen.preview ? <ReadingPreview preview={screen.preview} answers={answers} profile={profile} headingId={`${screen.id}-preview`} /> : null}
         <QuestionForm

@@ -7,6 +7,7 @@ import { QuestionForm } from '../question-form';
 import { ScreenLayout } from '../screen-layout';
 import { OptionCard, OptionIcon, OptionList } from '../choice-styles';
 import { useFieldError } from '../use-field-error';
+import { textFor } from '../../engine/text-variants';
 
 const Fieldset = styled.fieldset`
   border: 0;
@@ -15,7 +16,7 @@ const Fieldset = styled.fieldset`
   min-width: 0;
 `;
 
-export function MultipleChoiceScreen({ screen, answer, send }: ScreenProps<MultipleChoiceScreenData>) {
+export function MultipleChoiceScreen({ screen, answer, send, flags }: ScreenProps<MultipleChoiceScreenData>) {
   const [selected, setSelected] = useState<string[]>(Array.isArray(answer) ? answer : []);
   const { error, setError, errorId } = useFieldError();
 
@@ -49,10 +50,10 @@ export function MultipleChoiceScreen({ screen, answer, send }: ScreenProps<Multi
   };
 
   return (
-    <ScreenLayout screenId={screen.id} title={screen.title} subtitle={screen.subtitle}>
+    <ScreenLayout screenId={screen.id} title={textFor(screen.title, flags)} subtitle={screen.subtitle === undefined ? undefined : textFor(screen.subtitle, flags)}>
       <QuestionForm onSubmit={submit} cta={screen.cta} error={{ id: errorId, text: error }}>
         <Fieldset aria-describedby={error ? errorId : undefined}>
-          <legend className="visually-hidden">{screen.title}</legend>
+          <legend className="visually-hidden">{textFor(screen.title, flags)}</legend>
           <OptionList>
             {screen.options.map((option) => (
               <li key={option.value}>

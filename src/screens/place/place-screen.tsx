@@ -13,6 +13,7 @@ import type { PlaceSuggestion } from '../../shared/place-suggestion';
 import { useScreenServices } from '../services-context';
 import { useScreenShown } from '../screen-shown';
 import type { ZoneHistory } from '../../engine/zone-history';
+import { textFor } from '../../engine/text-variants';
 
 const Combo = styled.div`
   position: relative;
@@ -47,7 +48,7 @@ const Suggestion = styled.li`
 
 const debounceMs = 150;
 
-export function PlaceScreen({ screen, answers, answer, send }: ScreenProps<PlaceScreenData>) {
+export function PlaceScreen({ screen, answers, answer, send, flags }: ScreenProps<PlaceScreenData>) {
   const { searchPlaces, zoneHistory } = useScreenServices();
   const previous = isPlaceAnswer(answer) ? answer : null;
   const [query, setQuery] = useState(previous?.place ?? '');
@@ -181,7 +182,7 @@ export function PlaceScreen({ screen, answers, answer, send }: ScreenProps<Place
 
   const optionId = (i: number) => `${listId}-option-${i}`;
   return (
-    <ScreenLayout screenId={screen.id} title={screen.title} subtitle={screen.subtitle}>
+    <ScreenLayout screenId={screen.id} title={textFor(screen.title, flags)} subtitle={screen.subtitle === undefined ? undefined : textFor(screen.subtitle, flags)}>
       <QuestionForm onSubmit={submit} cta={screen.cta} label={{ text: screen.label, htmlFor: inputId }} error={{ id: errorId, text: error }}>
         <Combo>
           <TextInput

@@ -6,8 +6,9 @@ import { TextInput } from '../../ui/primitives';
 import { QuestionForm } from '../question-form';
 import { ScreenLayout } from '../screen-layout';
 import { useFieldError } from '../use-field-error';
+import { textFor } from '../../engine/text-variants';
 
-export function TextScreen({ screen, answer, send }: ScreenProps<TextScreenData>) {
+export function TextScreen({ screen, answer, send, flags }: ScreenProps<TextScreenData>) {
   const [value, setValue] = useState(typeof answer === 'string' ? answer : '');
   const { error, setError, inputId, errorId, inputProps } = useFieldError();
 
@@ -20,7 +21,7 @@ export function TextScreen({ screen, answer, send }: ScreenProps<TextScreenData>
   };
 
   return (
-    <ScreenLayout screenId={screen.id} title={screen.title} subtitle={screen.subtitle}>
+    <ScreenLayout screenId={screen.id} title={textFor(screen.title, flags)} subtitle={screen.subtitle === undefined ? undefined : textFor(screen.subtitle, flags)}>
       <QuestionForm onSubmit={submit} cta={screen.cta} label={{ text: screen.label, htmlFor: inputId }} error={{ id: errorId, text: error }}>
         <TextInput
           {...inputProps}

@@ -7,6 +7,7 @@ import { SecondaryButton, TextInput } from '../../ui/primitives';
 import { QuestionForm } from '../question-form';
 import { ScreenLayout } from '../screen-layout';
 import { useFieldError } from '../use-field-error';
+import { textFor } from '../../engine/text-variants';
 
 /**
  * As wide as the button under it, like every field. (The 310 px cap of spec §9 is for pickers that open over the
@@ -19,7 +20,7 @@ const TimeInput = styled(TextInput)`
   &::-webkit-date-and-time-value { text-align: left; }
 `;
 
-export function TimeScreen({ screen, answer, send }: ScreenProps<TimeScreenData>) {
+export function TimeScreen({ screen, answer, send, flags }: ScreenProps<TimeScreenData>) {
   const known = typeof answer === 'string' && answer !== screen.dontKnow.value ? answer : '';
   const [value, setValue] = useState(known);
   const { error, setError, inputId, errorId, inputProps } = useFieldError();
@@ -31,7 +32,7 @@ export function TimeScreen({ screen, answer, send }: ScreenProps<TimeScreenData>
   };
 
   return (
-    <ScreenLayout screenId={screen.id} title={screen.title} subtitle={screen.subtitle}>
+    <ScreenLayout screenId={screen.id} title={textFor(screen.title, flags)} subtitle={screen.subtitle === undefined ? undefined : textFor(screen.subtitle, flags)}>
       <QuestionForm
         onSubmit={submit}
         cta={screen.cta}
