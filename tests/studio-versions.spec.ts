@@ -5,9 +5,10 @@ import { expect, test, type Browser } from '@playwright/test';
 import { startOwnServer } from './support/own-server';
 import { loadTestFlow, screenById } from './support/load-test-flow';
 
-// The editor's loop in the studio's Versions view (STUDIO=on, against a server of the test's own with EDITOR_TOKENS):
-// sign in once, store the flow in view as a new version (a refused one lists its located problems, nothing stored),
-// preview it, publish it, roll back; new visitors follow each publish; drop-off shows each version's publish time.
+// The editor's loop in the studio (STUDIO=on, against a server of the test's own with EDITOR_TOKENS): sign in once,
+// reword the headline in the screen's details (no JSON), store the flow in view as a new version (a refused one lists
+// its located problems, nothing stored), preview it, publish it, roll back; new visitors follow each publish; drop-off
+// shows each version's publish time.
 
 const flow = loadTestFlow();
 const TOKEN = 'studio-editor-token';
@@ -60,14 +61,16 @@ test('an editor stores, previews, publishes and rolls back a version from the st
   await expect(refusal.getByRole('listitem')).toContainText([/^\d+:\d+ \/screens\/\d+\/next transition to unknown screen "knowledge-of-astrologyy"/]);
   await expect(page.locator('caption')).toHaveText(`${flow.id}: version 1 is published · 1 stored`);
 
-  // A reworded headline, stored, previewed (no visitor sees it), published.
-  await page.getByLabel('Open another flow file').setInputFiles(
-    flowFile('reworded.json', (copy) => {
-      copy.screens.find((s) => s.id === copy.start)!.title = NEW_HEADLINE;
-    }),
-  );
+  // The headline reworded in the studio itself (no JSON), stored, previewed (no visitor sees it), published.
+  await page.getByLabel('Open another flow file').setInputFiles(flowFile('astrology.json', () => undefined));
+  await page.getByRole('tab', { name: 'Graph' }).click();
+  await page.getByRole('button', { name: new RegExp(`^${flow.start}`) }).click();
+  const reword = page.getByRole('region', { name: 'Reword' });
+  await reword.getByLabel('title', { exact: true }).fill(NEW_HEADLINE);
+  await reword.getByRole('button', { name: 'Apply to the flow in view' }).click();
+  await expect(reword.getByRole('status')).toContainText('Applied');
   await page.getByRole('tab', { name: 'Versions' }).click();
-  await page.getByLabel('Note').fill('New headline');
+  await page.getByRole('textbox', { name: 'Note', exact: true }).fill('New headline');
   await page.getByRole('button', { name: 'Store as a new version' }).click();
   await expect(page.getByRole('status').first()).toHaveText('Stored as version 2, not published: preview it, then publish it.');
   await expect(page.getByRole('row', { name: /^2 draft New headline ed/ })).toBeVisible();

@@ -5,6 +5,7 @@ import { screenEventNames } from '../engine/analytics-events';
 import { submitEffectOf } from '../engine/screen-effects';
 import type { DropOffRow } from '../engine/drop-off';
 import { edgeWording } from './edge-wording';
+import { RewordForm, type Rewording } from './reword-form';
 
 /** Fields shown under their own headings; every other field of the screen is listed under "Texts and settings". */
 const structural = new Set(['id', 'route', 'kind', 'group', 'answerKey', 'options', 'back', 'effects', 'submit', 'analytics', 'next', 'returnTo']);
@@ -30,10 +31,12 @@ interface Props {
   dropOff: DropOffRow | null;
   onSelect: (id: string) => void;
   inFlow: (id: string) => boolean;
+  /** Rewords the screen in the flow in view; absent, no rewording. */
+  onReword?: (rewording: Rewording) => void;
 }
 
 /** Everything the flow says about one screen, and how the visitor gets to and from it. */
-export function ScreenDetails({ flow, screen, outgoing, incoming, problems, dropOff, onSelect, inFlow }: Props) {
+export function ScreenDetails({ flow, screen, outgoing, incoming, problems, dropOff, onSelect, inFlow, onReword }: Props) {
   const events = screenEventNames(flow, screen);
   const submit = submitEffectOf(screen);
   const options = 'options' in screen && Array.isArray(screen.options) ? (screen.options as Array<{ value: string; label: string }>) : [];
@@ -186,6 +189,7 @@ export function ScreenDetails({ flow, screen, outgoing, incoming, problems, drop
           </dl>
         </section>
       ) : null}
+      {onReword ? <RewordForm key={screen.id} screen={screen} onApply={onReword} /> : null}
     </div>
   );
 }

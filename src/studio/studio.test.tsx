@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import flowJson from '../../flows/astrology.json';
 import smallFlowJson from '../../tests/fixtures/studio/small-flow.json';
@@ -285,5 +285,38 @@ describe('the studio\'s graph layout', () => {
     expect(Math.min(...lefts)).toBeGreaterThanOrEqual(0);
     expect(Math.max(...rights)).toBeLessThanOrEqual(placed.width);
     for (const e of placed.edges) if (e.labelAt) expect(e.labelAt.x - (Math.min(edgeText(e.edge).length, 40) * 6.2 + 8) / 2).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('rewording in the studio', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('rewords a question and an option label in place, and Versions stores the reworded flow', async () => {
+    const sent: Array<{ url: string; body: string }> = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+      sent.push({ url, body: String(init.body ?? '') });
+      if (url.endsWith('/versions') && init.method === 'GET') {
+        return new Response(JSON.stringify({ published: 1, versions: [{ version: 1, state: 'published', note: '', author: 'seed', createdAt: '2026-11-28T00:00:00Z', publishedAt: '2026-11-28T00:00:00Z', retiredAt: null }] }), { status: 200 });
+      }
+      return new Response(JSON.stringify({ flowId: 'astrology', version: 2, checksum: 'x' }), { status: 201 });
+    });
+    renderStudio(flowJson);
+    fireEvent.click(screen.getByRole('button', { name: /^relationship-goal/ }));
+    const form = within(screen.getByRole('region', { name: 'Reword' }));
+    fireEvent.change(form.getByLabelText('title'), { target: { value: 'What do you hope the stars show you?' } });
+    fireEvent.change(form.getByLabelText('option find_love'), { target: { value: 'Finding love, at last' } });
+    fireEvent.click(form.getByRole('button', { name: 'Apply to the flow in view' }));
+    expect(screen.getAllByText(/flows\/astrology\.json \(reworded\)/).length).toBeGreaterThan(0);
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Versions' }));
+    fireEvent.change(screen.getByLabelText('Editor token'), { target: { value: 'secret-token' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Store as a new version' }));
+    await waitFor(() => expect(sent.some((call) => call.url.startsWith('/editor/flows/astrology/versions') && call.body.length > 0)).toBe(true));
+    const stored = JSON.parse(sent.find((call) => call.body.length > 0)!.body) as Flow;
+    const goal = stored.screens.find((s) => s.id === 'relationship-goal') as { title: string; options: Array<{ value: string; label: string }> };
+    expect(goal.title).toBe('What do you hope the stars show you?');
+    expect(goal.options.find((o) => o.value === 'find_love')!.label).toBe('Finding love, at last');
+    expect(await screen.findByText('Stored as version 2, not published: preview it, then publish it.')).toBeTruthy();
   });
 });

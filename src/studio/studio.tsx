@@ -13,6 +13,8 @@ import { PersonaView, type AppStart } from './persona-view';
 import { EditorApiError, editorApi, type StoredVersion } from './editor-api';
 import { EditorSignIn } from './editor-sign-in';
 import { VersionsView } from './versions-view';
+import type { Rewording } from './reword-form';
+import { openFlow } from './open-flow';
 
 /** The drop-off report, with the editor token when the studio has one (a production server asks for it). */
 export type FetchReport = (flowId: string, query: ReportQuery, token: string | null) => Promise<{ tables: DropOffTable[]; events: number }>;
@@ -141,6 +143,17 @@ export function Studio({ initial, openChannel, fetchReport, personas = [], openA
       node?.scrollIntoView?.({ block: 'center', inline: 'center' });
       detailsHeading.current?.focus();
     });
+  };
+
+  // Rewording in place: the flow in view changes (and is checked at once, as a file opened is); Versions stores it.
+  const reword = (screenId: string, { texts, labels }: Rewording) => {
+    if (!flow) return;
+    const data = structuredClone(flow) as unknown as { screens: Array<Record<string, unknown> & { options?: Array<{ value: string; label: unknown }> }> };
+    const target = data.screens.find((s) => s.id === screenId);
+    if (!target) return;
+    Object.assign(target, texts);
+    for (const option of target.options ?? []) if (Object.hasOwn(labels, option.value)) option.label = labels[option.value];
+    setSource({ name: source.name.endsWith(' (reworded)') ? source.name : `${source.name} (reworded)`, opened: openFlow(data) });
   };
 
   const open = async (file: File) => {
@@ -272,6 +285,7 @@ export function Studio({ initial, openChannel, fetchReport, personas = [], openA
                     dropOff={dropOffRows.get(screen.id) ?? null}
                     onSelect={selectAndShow}
                     inFlow={inFlow}
+                    onReword={(rewording) => reword(screen.id, rewording)}
                   />
                 ) : (
                   <p>Choose a screen in the graph to see its kind, route, texts, options, answer key, back target, effects, events and the ways in and out.</p>
