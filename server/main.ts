@@ -50,6 +50,8 @@ import { studioFlowsOf } from './studio/routes';
 // bodies per address a minute), EVENT_QUOTA_ADDRESS_MB_PER_DAY (megabytes of events stored per address a UTC day),
 // EVENT_LOG_DAILY_MB (megabytes of events it stores a UTC day),
 // FLOW_FILE (the flow the app was built with, instead of flows/*.json's of the same id: it seeds an empty flow store),
+// PRERENDER_MODULE (the landing's server renderer the build compiled with the app: default <DIST_DIR>-ssr/prerender.js;
+// it must be of the same build as DIST_DIR, where it resolves its packages from node_modules),
 // EDITOR_TOKENS (name:token pairs, comma-separated: the editors the /editor API lets store, publish, retire and
 // preview flow versions; unset: the editor API refuses everyone),
 // SANDBOX_PURCHASES (on/off: seed sample purchases and list them under "Recently joined" beside the real ones, marked
@@ -237,7 +239,7 @@ const live = new LiveFlows(store);
 let prerender: PrerenderLanding | null = null;
 try {
   await live.start();
-  const rendererFile = `${distDir}-ssr/prerender.js`;
+  const rendererFile = resolve(process.env.PRERENDER_MODULE || `${distDir}-ssr/prerender.js`);
   if (existsSync(rendererFile)) prerender = ((await import(pathToFileURL(rendererFile).href)) as { prerender: PrerenderLanding }).prerender;
 } catch (error) {
   fail(`cannot start serving the flows: ${(error as Error).message}`);
@@ -308,7 +310,7 @@ console.log(`Database: ${store.description}`);
 console.log(
   `Flow "${appFlowId}": version ${live.publishedVersion(appFlowId) ?? '(none)'} published; ` +
     `editor API ${editorTokens.count > 0 ? `open to ${editorTokens.count} editor${editorTokens.count === 1 ? '' : 's'}` : 'off (no EDITOR_TOKENS)'}` +
-    `${prerender ? '' : `; no landing renderer at ${distDir}-ssr (npm run build)`}`,
+    `${prerender ? '' : `; no landing renderer at ${process.env.PRERENDER_MODULE || `${distDir}-ssr/prerender.js`}: the landing is sent unrendered (npm run build)`}`,
 );
 console.log(`Astrelle is running at http://localhost:${boundPort}`);
 if (studioOn) {
