@@ -9,7 +9,7 @@ import { earlyTapScript } from './src/shared/early-tap';
 import { BLUR_PX, blurredArtOf, parseBlurredArtPath } from './src/shared/blurred-art';
 import type { Group } from './src/engine/generated/flow-types';
 import { thirdPartySources } from './src/shared/third-party-sources';
-import { pageFlowElement, pageFlowOf } from './src/shared/page-flow';
+import { escapeHtml, pageFlowElement, pageFlowOf } from './src/shared/page-flow';
 
 // FLOW_FILE builds the app with another flow (to try an edited copy); the default is the product's.
 const flowFile = process.env.FLOW_FILE ?? 'flows/astrology.json';
@@ -18,9 +18,6 @@ const flowFile = process.env.FLOW_FILE ?? 'flows/astrology.json';
 const studioBuild = process.env.STUDIO_BUILD === '1';
 const studioDir = '/src/studio/';
 
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 /** The file's text, or null when it cannot be read (gone for a moment while an editor replaces it). */
 function readText(file: string): string | null {

@@ -6,13 +6,17 @@ import { publicPaths } from '../src/shared/public-paths';
 /** Pages outside the quiz flows that the client renders (one list, shared with the flow checker). */
 export const PUBLIC_PAGE_ROUTES = publicPaths;
 
+/** A flow file's name and its text as written (the flow store is seeded with the text itself). */
+export interface FlowFileText {
+  name: string;
+  text: string;
+}
+
 /**
- * The flow files in `flowsDir` (`*.json`, by name), parsed; a missing folder has none, so the server still starts
- * before any flow exists. Read once at start-up: the known routes and the studio's report both come from it.
- *
- * @throws {Error} naming the file when a flow file is not valid JSON.
+ * The flow files in `flowsDir` (`*.json`, by name) and their texts; a missing folder has none, so the server still
+ * starts before any flow exists. Read once at start-up.
  */
-export async function readFlowFiles(flowsDir: string): Promise<unknown[]> {
+export async function readFlowFileTexts(flowsDir: string): Promise<FlowFileText[]> {
   let files: string[];
   try {
     files = (await readdir(flowsDir)).filter((file) => file.endsWith('.json')).sort();
@@ -20,16 +24,31 @@ export async function readFlowFiles(flowsDir: string): Promise<unknown[]> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
-  const flows: unknown[] = [];
-  for (const file of files) {
-    const path = join(flowsDir, file);
+  return Promise.all(files.map(async (name) => ({ name, text: await readFile(join(flowsDir, name), 'utf8') })));
+}
+
+/**
+ * Flow files' data: the known routes and the studio's report both come from it.
+ *
+ * @throws {Error} naming the file when a flow file is not valid JSON.
+ */
+export function parseFlowFiles(files: readonly FlowFileText[], flowsDir: string): unknown[] {
+  return files.map(({ name, text }) => {
     try {
-      flows.push(JSON.parse(await readFile(path, 'utf8')));
+      return JSON.parse(text) as unknown;
     } catch (error) {
-      throw new Error(`${path}: ${(error as Error).message}`, { cause: error });
+      throw new Error(`${join(flowsDir, name)}: ${(error as Error).message}`, { cause: error });
     }
-  }
-  return flows;
+  });
+}
+
+/**
+ * The flow files in `flowsDir`, parsed (readFlowFileTexts, parseFlowFiles).
+ *
+ * @throws {Error} naming the file when a flow file is not valid JSON.
+ */
+export async function readFlowFiles(flowsDir: string): Promise<unknown[]> {
+  return parseFlowFiles(await readFlowFileTexts(flowsDir), flowsDir);
 }
 
 /** The paths the single-page app answers: every `screens[].route` of `flows`, plus the public pages. */

@@ -1,13 +1,12 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
+import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildServer } from './app';
 import { storeLocationFromEnv, type StoreLocation } from './db/location';
 import { prepareStore, type Store } from './db/open';
 import { openGeoLocator } from './ip/geo';
-import { knownRoutesOf, readFlowFiles } from './known-routes';
+import { knownRoutesOf, parseFlowFiles, readFlowFileTexts, type FlowFileText } from './known-routes';
 import { loadGazetteer } from './places/gazetteer';
 import { loadSessionSecrets } from './auth/visitor-credential';
 import { readRateLimitSettings, type RateLimitSettings } from './rate-limits';
@@ -168,15 +167,14 @@ try {
 // The flow files: flows/*.json (and FLOW_FILE, the flow the app was built with) seed an empty flow store with their
 // version 1, published; from then on the running funnel is whatever the store publishes. The studio's report counts by
 // them too (STUDIO=on).
+const flowsDir = resolve(repoRoot, 'flows');
+let flowTexts: FlowFileText[];
 let flowFiles: unknown[];
 try {
-  flowFiles = await readFlowFiles(resolve(repoRoot, 'flows'));
+  flowTexts = await readFlowFileTexts(flowsDir);
+  flowFiles = parseFlowFiles(flowTexts, flowsDir);
 } catch (error) {
   fail((error as Error).message);
-}
-const seedTexts = new Map<string, string>();
-for (const name of (existsSync(resolve(repoRoot, 'flows')) ? readdirSync(resolve(repoRoot, 'flows')) : []).filter((f) => f.endsWith('.json')).sort()) {
-  seedTexts.set(name, readFileSync(resolve(repoRoot, 'flows', name), 'utf8'));
 }
 let appFlowText: string | null = null;
 if (process.env.FLOW_FILE) {
@@ -191,7 +189,7 @@ if (process.env.FLOW_FILE) {
 const knownRoutes = knownRoutesOf(flowFiles);
 // Each valid flow file seeds its flow; an invalid one seeds nothing (flow:check says why).
 const seeds = new Map<string, string>();
-for (const [name, text] of [...seedTexts, ...(appFlowText ? [['FLOW_FILE', appFlowText] as const] : [])]) {
+for (const { name, text } of [...flowTexts, ...(appFlowText ? [{ name: 'FLOW_FILE', text: appFlowText }] : [])]) {
   const { flow, problems } = readFlowText(name, text);
   if (flow) seeds.set(flow.id, text);
   else console.warn(`A flow file does not validate: it seeds no flow version. ${problems[0] ? formatProblem(problems[0]) : ''}`);
@@ -203,7 +201,7 @@ let editorTokens: EditorTokens;
 let personas: NamedPersona[];
 try {
   editorTokens = readEditorTokens(process.env.EDITOR_TOKENS);
-  personas = await readPersonas(resolve(repoRoot, 'flows', 'personas'));
+  personas = await readPersonas(resolve(flowsDir, 'personas'));
 } catch (error) {
   fail((error as Error).message);
 }

@@ -1,13 +1,12 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { parseTree, type ParseError } from 'jsonc-parser';
 import { readFlowText, type FlowAssets } from '../../src/shared/check-flow-text';
 import { findUnsafeValue } from '../api/json-body';
 import { isDatabaseBusy } from '../db/busy';
 import type { Store } from '../db/open';
 import { checkVersion } from './check-version';
-import type { EditorTokens } from './editor-tokens';
-import { latestMigrations, listVersions, publishedVersionOf, publishVersion, recordAudit, readVersion, retireVersion, storeVersion } from './flow-store';
+import { refuseWithoutEditor, type EditorTokens } from './editor-tokens';
+import { latestMigrations, listVersions, publishedVersionOf, versionsStoredToday, publishVersion, recordAudit, readVersion, retireVersion, storeVersion } from './flow-store';
 import type { PreviewSigner } from './preview-links';
 import type { NamedPersona } from './replay-personas';
 
@@ -86,8 +85,9 @@ function publishBody(text: string): { version: number; moveVisitors: boolean; ex
 function noteOf(request: FastifyRequest): string {
   const query = (request.query as { note?: unknown }).note;
   const header = request.headers['x-flow-note'];
-  let note = typeof query === 'string' ? query : typeof header === 'string' ? header : '';
-  if (typeof query !== 'string' && typeof header === 'string') {
+  let note = '';
+  if (typeof query === 'string') note = query;
+  else if (typeof header === 'string') {
     try {
       note = decodeURIComponent(header);
     } catch {
@@ -134,8 +134,7 @@ export async function editorRoutes(scope: FastifyInstance, options: EditorRouteO
       (request as FastifyRequest & { editor: string }).editor = name;
       return payload;
     }
-    reply.header('www-authenticate', 'Bearer realm="astrelle-editor"').header('connection', 'close');
-    send(reply, 401, tokens.count === 0 ? 'the editor API is off: the server has no EDITOR_TOKENS' : 'an editor token is needed: Authorization: Bearer <token> of EDITOR_TOKENS');
+    refuseWithoutEditor(reply.header('connection', 'close'), tokens);
     return reply as never;
   });
   const editorOf = (request: FastifyRequest) => (request as FastifyRequest & { editor: string }).editor;
@@ -146,30 +145,21 @@ export async function editorRoutes(scope: FastifyInstance, options: EditorRouteO
     const note = noteOf(request);
     if (typeof request.body !== 'string' || request.body.trim() === '') throw new EditorError(400, 'body: send the flow JSON', { field: 'body' });
     const text = request.body;
-    const errors: ParseError[] = [];
-    const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
-    if (errors.length > 0 || !root) {
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      // Where, as flow:check says it.
       const [syntax] = readFlowText('body', text).problems;
-      throw new EditorError(400, `body: ${syntax?.message ?? 'not valid JSON'} at line ${syntax?.line ?? 1}, column ${syntax?.column ?? 1}`, {
-        field: 'body',
-        line: syntax?.line ?? 1,
-        column: syntax?.column ?? 1,
-      });
+      const at = { line: syntax?.line ?? 1, column: syntax?.column ?? 1 };
+      throw new EditorError(400, `body: ${syntax?.message ?? 'not valid JSON'} at line ${at.line}, column ${at.column}`, { field: 'body', ...at });
     }
-    const data: unknown = JSON.parse(text);
     const unsafe = findUnsafeValue(data, '');
     if (unsafe) throw new EditorError(400, unsafe.message, { field: unsafe.field });
     const id = (data as { id?: unknown }).id;
     if (id !== flowId) throw new EditorError(409, `id: the flow's id is ${JSON.stringify(id ?? null)}, but it is sent to flow "${flowId}"`, { field: 'id' });
     if ((await publishedVersionOf(store, flowId)) === null) throw new EditorError(404, `no flow "${flowId}" in the store`, { field: 'flowId' });
-    const today = new Date().toISOString().slice(0, 10);
-    const storedToday = await store.db
-      .selectFrom('flow_versions')
-      .select((eb) => eb.fn.countAll().as('count'))
-      .where('flow_id', '=', flowId)
-      .where('created_at', '>=', `${today}T00:00:00.000Z`)
-      .executeTakeFirst();
-    if (Number(storedToday?.count ?? 0) >= MAX_VERSIONS_PER_DAY) throw new EditorError(429, `flow "${flowId}" has had ${MAX_VERSIONS_PER_DAY} versions stored today (UTC): try again tomorrow`);
+    if ((await versionsStoredToday(store, flowId)) >= MAX_VERSIONS_PER_DAY) throw new EditorError(429, `flow "${flowId}" has had ${MAX_VERSIONS_PER_DAY} versions stored today (UTC): try again tomorrow`);
     const check = await checkVersion(`${flowId}.json`, text, personas, await latestMigrations(store, flowId), assets);
     if (!check.ok) {
       return reply.code(422).send({

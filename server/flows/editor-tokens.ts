@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
 
 /**
  * The editors allowed to change the flows (EDITOR_TOKENS: `name:token` pairs, comma-separated). Only each token's
@@ -45,4 +46,12 @@ export function readEditorTokens(value: string | undefined): EditorTokens {
       return found;
     },
   };
+}
+
+/** The answer to a call without an editor's token (the editor API's and the studio's): 401, saying what is needed. */
+export function refuseWithoutEditor(reply: FastifyReply, tokens: EditorTokens): FastifyReply {
+  return reply
+    .code(401)
+    .header('www-authenticate', 'Bearer realm="astrelle-editor"')
+    .send({ error: 'Unauthorized', message: tokens.count === 0 ? 'no editor may sign in: the server has no EDITOR_TOKENS' : 'an editor token is needed: Authorization: Bearer <token> of EDITOR_TOKENS' });
 }

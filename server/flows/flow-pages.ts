@@ -1,12 +1,12 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { pageFlowElement, type PageFlow } from '../../src/shared/page-flow';
+import { escapeHtml, pageFlowElement, type PageFlow } from '../../src/shared/page-flow';
 import { flowPinOf, setFlowPin, type FlowPin } from './flow-cookie';
 import type { LiveFlows, ServedVersion } from './live-flows';
 import type { PreviewSigner } from './preview-links';
+import { encodeBody, sendEncoded, type EncodedBody } from './encoded-body';
 
 /** The landing's server renderer the build compiles (src/app/prerender.tsx into dist-ssr/prerender.js). */
 export type PrerenderLanding = (url: string, pageFlow: PageFlow) => { html: string; styles: string };
@@ -25,30 +25,6 @@ export interface FlowPagesOptions {
 const MARKS = { pageFlow: '<!--astrelle-page-flow-->', title: '%FLOW_TITLE%', description: '%FLOW_DESCRIPTION%', landing: '<!--astrelle-landing-->', styles: '<!--astrelle-landing-styles-->' };
 const CACHED_PAGES = 128;
 
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
-interface Page {
-  html: Buffer;
-  br: Buffer;
-  gz: Buffer;
-}
-
-/** The encoding a response may be sent in: brotli, gzip or none, as the request accepts. */
-function encodingFor(request: FastifyRequest): 'br' | 'gzip' | null {
-  const accepted = String(request.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepted)) return 'br';
-  if (/\bgzip\b/.test(accepted)) return 'gzip';
-  return null;
-}
-
-function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: { raw: Buffer; br: Buffer; gz: Buffer }): FastifyReply {
-  const encoding = encodingFor(request);
-  reply.header('vary', 'accept-encoding');
-  if (encoding) reply.header('content-encoding', encoding);
-  return reply.send(encoding === 'br' ? body.br : encoding === 'gzip' ? body.gz : body.raw);
-}
 
 /**
  * The app's pages and flow JSON, of the version each visitor is served:
@@ -61,32 +37,31 @@ function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: { raw: 
  *   visitor may be kept on it, else only to the browser previewing it.
  */
 export class FlowPages {
-  private readonly pages = new LRUCache<string, Page>({ max: CACHED_PAGES });
+  private readonly pages = new LRUCache<string, EncodedBody>({ max: CACHED_PAGES });
 
   constructor(private readonly options: FlowPagesOptions) {}
 
-  /** The version this request is served, and the pin to set when it changed. */
+  /**
+   * The version this request is served, keeping the visitor on it with the cookie when it changed: a preview's until
+   * the link expires (or the version is retired); a visitor's own while it is public and keeps its visitors (neither
+   * retired nor moved on by a later publish); else the published one.
+   */
   private async decide(request: FastifyRequest, reply: FastifyReply): Promise<ServedVersion | null> {
     const { live, appFlowId } = this.options;
     const pin = flowPinOf(request);
-    let chosen: FlowPin | null = null;
-    // A preview stays on its version until the link expires (or the version is retired); a visitor stays on theirs while
-    // it is public and keeps its visitors (neither retired nor moved on by a later publish).
     const kept =
       pin !== null &&
       pin.flowId === appFlowId &&
       (pin.previewUntil !== undefined ? !live.isRetired(pin.flowId, pin.version) : live.isPublic(pin.flowId, pin.version) && live.keepsVisitors(pin.flowId, pin.version));
-    if (kept) chosen = pin;
-    let served = chosen ? await live.version(chosen.flowId, chosen.version) : null;
-    if (!served) {
-      const published = live.publishedVersion(appFlowId);
-      if (published === undefined) return null;
-      served = await live.version(appFlowId, published);
-      if (!served) return null;
-      chosen = { flowId: appFlowId, version: published };
+    const published = live.publishedVersion(appFlowId);
+    const candidates: FlowPin[] = [...(kept ? [pin] : []), ...(published !== undefined ? [{ flowId: appFlowId, version: published }] : [])];
+    for (const candidate of candidates) {
+      const served = await live.version(candidate.flowId, candidate.version);
+      if (!served) continue;
+      if (candidate !== pin) setFlowPin(request, reply, candidate);
+      return served;
     }
-    if (!pin || pin.flowId !== chosen!.flowId || pin.version !== chosen!.version || pin.previewUntil !== chosen!.previewUntil) setFlowPin(request, reply, chosen!);
-    return served;
+    return null;
   }
 
   /**
@@ -125,15 +100,12 @@ export class FlowPages {
       .code(served.routes.has(path) ? 200 : 404)
       // The page names the visitor's version: no shared cache may hand it to another visitor.
       .header('cache-control', 'private, no-cache')
-      .header('vary', 'accept-encoding, cookie')
       .type('text/html; charset=utf-8');
-    const encoding = encodingFor(request);
-    if (encoding) reply.header('content-encoding', encoding);
-    return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gz : page.html);
+    return sendEncoded(request, reply, page, 'accept-encoding, cookie');
   }
 
   /** The page of a version from the build's template, made once per version and template (a rebuild is picked up). */
-  private async render(served: ServedVersion, landing: boolean): Promise<Page | null> {
+  private async render(served: ServedVersion, landing: boolean): Promise<EncodedBody | null> {
     const file = join(this.options.distDir, landing ? 'landing.html' : 'app.html');
     let modified: number;
     try {
@@ -158,8 +130,7 @@ export class FlowPages {
       // Every other page starts the version's flow JSON with the app's code: it needs it at once.
       html = html.replace('</head>', () => `<link rel="preload" as="fetch" crossorigin href="${served.pageFlow.flowUrl}"></head>`);
     }
-    const raw = Buffer.from(html);
-    const made: Page = { html: raw, br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), gz: gzipSync(raw, { level: 9 }) };
+    const made = encodeBody(html);
     this.pages.set(name, made);
     return made;
   }
@@ -184,7 +155,7 @@ export class FlowPages {
         // A version never changes: a public one may be kept by any cache; a previewed draft only by the editor's browser.
         .header('cache-control', previewing && !live.isPublic(flowId, version) ? 'private, max-age=3600' : 'public, max-age=31536000, immutable');
       if (request.headers['if-none-match'] === `"${served.checksum}"`) return reply.code(304).send();
-      return sendEncoded(request, reply, { raw: served.json, br: served.br, gz: served.gz });
+      return sendEncoded(request, reply, served.json);
     });
   }
 }

@@ -148,6 +148,17 @@ export async function listVersions(store: Store, flowId: string): Promise<{ publ
   return { published, versions: rows.map((row) => summary(row, published)) };
 }
 
+/** How many versions of the flow were stored since the start of this UTC day. */
+export async function versionsStoredToday(store: Store, flowId: string, now = new Date()): Promise<number> {
+  const row = await store.db
+    .selectFrom('flow_versions')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('flow_id', '=', flowId)
+    .where('created_at', '>=', `${now.toISOString().slice(0, 10)}T00:00:00.000Z`)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
 /** The `migrations` of the flow's latest stored version: a new version must keep them (they are append-only). */
 export async function latestMigrations(store: Store, flowId: string): Promise<Migration[]> {
   const row = await store.db.selectFrom('flow_versions').select('json').where('flow_id', '=', flowId).orderBy('version', 'desc').limit(1).executeTakeFirst();

@@ -1,4 +1,3 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import type { Flow } from '../../src/engine/generated/flow-types';
 import { flowUrlOf, pageFlowOf, type PageFlow } from '../../src/shared/page-flow';
@@ -6,6 +5,7 @@ import { eventCatalogueOf, type EventCatalogue } from '../analytics/event-catalo
 import type { Store } from '../db/open';
 import { toBool } from '../db/values';
 import { knownRoutesOf } from '../known-routes';
+import { encodeBody, type EncodedBody } from './encoded-body';
 
 /**
  * How often each process asks the database which versions are published and retired. Publishing takes effect for new
@@ -23,9 +23,7 @@ export interface ServedVersion {
   version: number;
   flow: Flow;
   /** The JSON text exactly as stored, and its brotli and gzip copies. */
-  json: Buffer;
-  br: Buffer;
-  gz: Buffer;
+  json: EncodedBody;
   checksum: string;
   /** The pages the version answers with 200 (its screens' routes and the app's own pages). */
   routes: ReadonlySet<string>;
@@ -156,14 +154,11 @@ export class LiveFlows {
       .executeTakeFirst();
     if (!row) return null;
     const flow = JSON.parse(row.json) as Flow;
-    const json = Buffer.from(row.json);
     const served: ServedVersion = {
       flowId,
       version,
       flow,
-      json,
-      br: brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-      gz: gzipSync(json, { level: 9 }),
+      json: encodeBody(row.json),
       checksum: row.checksum,
       routes: new Set(knownRoutesOf([flow])),
       pageFlow: pageFlowOf(flow, flowUrlOf(flowId, version)),

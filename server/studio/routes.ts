@@ -6,7 +6,7 @@ import { dropOff } from '../../src/engine/drop-off';
 import { funnelEventsSince } from '../analytics/event-log';
 import { parseSince } from '../analytics/since';
 import type { Store } from '../db/open';
-import type { EditorTokens } from '../flows/editor-tokens';
+import { refuseWithoutEditor, type EditorTokens } from '../flows/editor-tokens';
 
 /** What the report needs of a flow the server serves: its screens in order and its end screens. */
 export interface StudioFlow {
@@ -73,13 +73,7 @@ export async function studioRoutes(
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   // The report is the business's numbers: whoever reaches a production server's studio needs an editor's token.
   if (tokens) {
-    scope.addHook('preHandler', async (request, reply) => {
-      if (tokens.editorOf(request.headers.authorization)) return undefined;
-      return reply
-        .code(401)
-        .header('www-authenticate', 'Bearer realm="astrelle-editor"')
-        .send({ error: 'Unauthorized', message: tokens.count === 0 ? 'the studio API is off: the server has no EDITOR_TOKENS' : 'an editor token is needed: Authorization: Bearer <token> of EDITOR_TOKENS' });
-    });
+    scope.addHook('preHandler', async (request, reply) => (tokens.editorOf(request.headers.authorization) ? undefined : refuseWithoutEditor(reply, tokens)));
   }
   const byId = new Map(flows.map((f) => [f.id, f]));
   app.get('/funnel-report', {

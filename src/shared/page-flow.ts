@@ -47,3 +47,8 @@ export function pageFlowElement(pageFlow: PageFlow): string {
   const json = JSON.stringify(pageFlow).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
   return `<script type="application/json" id="${PAGE_FLOW_ELEMENT_ID}">${json}</script>`;
 }
+
+/** A flow text written into the page's HTML (its title, its description): text, never markup. */
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}

@@ -268,38 +268,18 @@ export function VersionsView({
         <>
           <h3>Compare two versions</h3>
           <div className="store-row">
-            <label>
-              From{" "}
-              <select
-                aria-label="Compare from version"
-                value={pair.from}
-                onChange={(e) =>
-                  setPair({ ...pair, from: Number(e.currentTarget.value) })
-                }
-              >
-                {listed.versions.map((v) => (
-                  <option key={v.version} value={v.version}>
-                    {v.version}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              To{" "}
-              <select
-                aria-label="Compare to version"
-                value={pair.to}
-                onChange={(e) =>
-                  setPair({ ...pair, to: Number(e.currentTarget.value) })
-                }
-              >
-                {listed.versions.map((v) => (
-                  <option key={v.version} value={v.version}>
-                    {v.version}
-                  </option>
-                ))}
-              </select>
-            </label>
+            {(['from', 'to'] as const).map((end) => (
+              <label key={end}>
+                {end === 'from' ? 'From' : 'To'}{' '}
+                <select aria-label={`Compare ${end} version`} value={pair[end]} onChange={(e) => setPair({ ...pair, [end]: Number(e.currentTarget.value) })}>
+                  {listed.versions.map((v) => (
+                    <option key={v.version} value={v.version}>
+                      {v.version}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ))}
             <button type="button" onClick={() => void compare()}>
               Compare
             </button>
