@@ -265,6 +265,16 @@ describeOnEachDatabase('the flow versions served live', ({ store }) => {
   it('a cookie the browser made up is not believed', async () => {
     const response = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html', cookie: `${FLOW_COOKIE}=astrology.${v3}` } });
     expect(pageFlowIn(response.body).version).toBe(v2);
+    // Nor by the draft's JSON, nor by session creation: no version and no preview mark recorded from it.
+    const forged = `${FLOW_COOKIE}=astrology.${v3}.p${Date.now() + 3600_000}`;
+    expect((await app.inject({ method: 'GET', url: `/flows/astrology/versions/${v3}.json`, headers: { cookie: forged } })).statusCode).toBe(404);
+    const id = randomUUID();
+    expect((await app.inject({ method: 'POST', url: '/subs/sessions/create', payload: { id }, headers: { cookie: forged } })).statusCode).toBe(201);
+    expect(await store().db.selectFrom('sessions').select(['flow_id', 'flow_version', 'preview']).where('id', '=', id).executeTakeFirst()).toMatchObject({
+      flow_id: null,
+      flow_version: null,
+      preview: expect.toSatisfy((v: unknown) => v === false || v === 0),
+    });
   });
 
   it('moves a visitor off a retired version to the published one', async () => {
