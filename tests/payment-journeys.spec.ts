@@ -6,7 +6,7 @@ import { funnelPaths } from './model/funnel-paths';
 import { keyOf, loadTestFlow, screenById } from './support/load-test-flow';
 import { expectScreen, freshEmail, freshStart, resumeAt, savedAnswers, subscriberEmail } from './support/funnel-driver';
 import { walkToEmail, type Visitor } from './support/quiz-walk';
-import { cancelCheckout, expectHostedCheckout, fillCard, testCards } from './support/hosted-checkout';
+import { cancelCheckout, expectHostedCheckout, fillCard, payWithCard, testCards } from './support/hosted-checkout';
 import { logRequests, type LoggedRequest } from './support/request-log';
 import { ledgerFor } from './support/payment-ledger';
 
@@ -477,6 +477,29 @@ test('a declined card shows /payment-error and charges nothing; "Try again" and 
     reportOrders: [{ reports: ['natal_chart', 'compatibility', 'daily_horoscope'], partner: resumedWithPartner }],
   });
   await expectNoEmailAndNoOtherOrigin(page, log, email);
+});
+
+test('"Try again" pressed at once after a declined card, before the page has read the visitor\'s session, still opens the hosted checkout', async ({ page }) => {
+  const { log, usid } = await visitorAtEmail(page);
+  await page.getByRole('radio', { name: /\$5\.00/ }).check();
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await payWithCard(page, 'declined');
+  // The hosted page's way back is a page load: the machine holds no email, only the server's session record does.
+  // Its answer is held back 2 s, as on a slow phone network, while the visitor goes straight on.
+  await page.route(
+    (url) => url.pathname === `/subs/sessions/${usid}`,
+    async (route) => {
+      if (route.request().method() === 'GET') await new Promise((resolve) => setTimeout(resolve, 2000));
+      await route.fallback();
+    },
+  );
+  await expectScreen(page, flow, 'payment-error');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expectScreen(page, flow, 'select-price');
+  await page.getByRole('radio', { name: /\$5\.00/ }).check();
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expectHostedCheckout(page);
+  expect(log.calls('POST', '/subs/checkout/sessions')).toHaveLength(2);
 });
 
 test('leaving checkout shows /sale, leaving it again /secret-discount, whose price is paid once; "No thanks" buys nothing more', async ({ page }) => {

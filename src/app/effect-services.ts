@@ -34,7 +34,7 @@ export function effectServices({ project, profile, config, clients, session: act
     testOffers: config.testOffers,
     visitor: () => {
       const { session: loaded } = session();
-      return { usid: visitorId() ?? '', flowOuter: loaded?.record.flowOuter ?? false, ipInfo: loaded?.record.ipInfo ?? null, email: loaded?.user?.email ?? null };
+      return { usid: visitorId() ?? '', flowOuter: loaded?.record.flowOuter ?? false, ipInfo: loaded?.record.ipInfo ?? null };
     },
     visitorEmail: () => {
       // A payment return page runs checkPayment and orderReports at once, and both ask: one session read serves

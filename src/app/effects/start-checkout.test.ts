@@ -42,7 +42,8 @@ async function run(
   const services: StartCheckoutServices = {
     subscriptions: apiClients(visitor, url()).subscriptions,
     project: 'astrelle',
-    visitor: () => ({ usid: visitor.usid, email: null }),
+    visitor: () => ({ usid: visitor.usid }),
+    visitorEmail: async () => null,
     newOrderId: () => `ord_test_${Date.now()}_${n++}`,
     origin: base(),
     openPaymentPage: (page) => opened.push(page),
@@ -68,8 +69,28 @@ describe('starting the hosted payment', () => {
 
   it('uses the email the server linked to the session when the machine has none (after a reload)', async () => {
     const visitor = await landedVisitor(base(), 'linked');
-    const { result } = await run(null, { visitor: () => ({ usid: visitor.usid, email: visitor.email }) }, base, { visitor });
+    const { result } = await run(null, { visitorEmail: async () => visitor.email }, base, { visitor });
     expect(result.outcome).toBe('redirected');
+  });
+
+  it('waits for the server to say which email the session holds rather than sending a fast visitor back for one', async () => {
+    // "Try again" pressed on the payment error page before the page has read the session: the answer comes late.
+    const visitor = await landedVisitor(base(), 'fast');
+    let answer: (email: string) => void = () => {};
+    const visitorEmail = vi.fn(() => new Promise<string | null>((resolve) => (answer = resolve)));
+    const running = run(null, { visitorEmail }, base, { visitor });
+    await vi.waitFor(() => expect(visitorEmail).toHaveBeenCalledOnce());
+    answer(visitor.email);
+    const { result, opened } = await running;
+    expect(result.outcome).toBe('redirected');
+    expect(opened).toHaveLength(1);
+  });
+
+  it('asks for the email only when nobody has given one: the machine\'s email is used as it is', async () => {
+    const visitorEmail = vi.fn(async () => null);
+    const { result } = await run(`given.${Date.now()}@example.com`, { visitorEmail });
+    expect(result.outcome).toBe('redirected');
+    expect(visitorEmail).not.toHaveBeenCalled();
   });
 
   it('decides a conditional return route when the payment starts: the discount page only while its flag is on', async () => {

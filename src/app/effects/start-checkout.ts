@@ -7,8 +7,13 @@ import { resultsByKind, type AppEffectInput } from '../effect-results';
 export interface StartCheckoutServices {
   subscriptions: Pick<SubscriptionApi, 'startCheckout' | 'checkSubscription'>;
   project: string;
-  /** The visitor's id, and the email the server linked to their session (after a reload the machine has none). */
-  visitor(): { usid: string; email: string | null };
+  /** The visitor's id. */
+  visitor(): { usid: string };
+  /**
+   * The email the server linked to the visitor's session, asked of the server when the page has not loaded the
+   * session (yet): after a payment return the machine holds none, and a visitor may press "Try again" at once.
+   */
+  visitorEmail(): Promise<string | null>;
   /** A new idempotency key for this payment attempt. */
   newOrderId(): string;
   /** Where return URLs are resolved (this page's origin); the server accepts only its allow-listed paths. */
@@ -41,10 +46,10 @@ export function startCheckout(services: StartCheckoutServices) {
       return { outcome: 'failed' };
     }
     const productId = input.answers[screen.answerKey];
-    const visitor = services.visitor();
-    const email = input.email ?? visitor.email;
-    if (!email) return { outcome: 'needsEmail' };
     if (typeof productId !== 'string') return { outcome: 'failed' };
+    const email = input.email ?? (await services.visitorEmail());
+    if (!email) return { outcome: 'needsEmail' };
+    const visitor = services.visitor();
     // A conditional return (e.g. a discount page only while "discounts" is on and the visitor has not seen it) is
     // decided now.
     const checkout = await services.subscriptions.startCheckout(
