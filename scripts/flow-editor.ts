@@ -5,6 +5,7 @@
  *   npm run flow:versions [-- --flow ID]                              list the versions, which is published
  *   npm run flow:rollback -- N [--flow ID]                            publish an earlier version again
  *   npm run flow:preview -- N [--flow ID]                             a preview link to version N (any stored version)
+ *   npm run flow:retire -- N [--flow ID]                              never serve version N again: its visitors move on
  * The server is ASTRELLE_URL (default http://localhost:3000), the editor's token EDITOR_TOKEN (one of the server's
  * EDITOR_TOKENS). Each command prints what happened in one line; a refused flow prints its located problems, one a
  * line, as flow:check does. Exit 1 on any refusal.
@@ -20,6 +21,7 @@ const usage = {
   versions: 'npm run flow:versions [-- --flow ID]',
   rollback: 'npm run flow:rollback -- N [--flow ID]',
   preview: 'npm run flow:preview -- N [--flow ID]',
+  retire: 'npm run flow:retire -- N [--flow ID]',
 } as const;
 
 function fail(message: string): never {
@@ -165,6 +167,17 @@ switch (command) {
     const answer = await call('POST', `/editor/flows/${encodeURIComponent(flowId)}/versions/${version}/preview`);
     if (answer.status !== 200) refused(answer);
     console.log(`Preview of ${flowId} version ${version}, until ${when(answer.body.expiresAt as string)} UTC: ${String(answer.body.url)}`);
+    break;
+  }
+  case 'retire': {
+    // After a rollback the visitors who started on the bad version stay on it; retiring it moves them on too.
+    const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { flow: { type: 'string' } } });
+    const version = versionArgument(positionals[0], usage.retire);
+    const flowId = values.flow ?? 'astrology';
+    const answer = await call('POST', `/editor/flows/${encodeURIComponent(flowId)}/versions/${version}/retire`);
+    if (answer.status !== 200) refused(answer);
+    const { published } = await versionsOf(flowId);
+    console.log(`Retired ${flowId} version ${version}: it is never served again; its visitors move on to version ${published} at their next page, with their answers.`);
     break;
   }
   default:

@@ -219,3 +219,96 @@ test('publishing with --move-visitors and a renamed answer key: a visitor in the
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page.getByLabel('First name', { exact: true })).toHaveValue('Maya');
 });
+
+test('visitors parked on a screen a publish changed and on one a rollback removed resume in the funnel, never on "Page not found" nor at step one', async ({ browser }) => {
+  // The version published now (earlier tests published others), as the editor would copy it.
+  const listed = editor('versions');
+  const base = Number(/version (\d+) is published/.exec(listed.out)?.[1]);
+  const baseFlow = (await (await fetch(`${server.url}/flows/astrology/versions/${base}.json`)).json()) as { start: string; screens: Array<Record<string, unknown>> };
+  const goal = screenById(flow, 'relationship-goal');
+  const lets = screenById(flow, 'profile-lets-learn');
+  const between = { id: 'a-word-between', route: '/a-word-between', title: 'A screen only the new version has' };
+  /** The next version: a screen after the 1-3 question, and the 1-2 question without "Letting go of the past". */
+  const nextVersion = (name: string) => {
+    const copy = structuredClone(baseFlow);
+    const third = copy.screens.find((s) => s.id === THIRD.id)!;
+    copy.screens.splice(copy.screens.indexOf(third) + 1, 0, {
+      id: between.id, route: between.route, kind: 'interstitial', group: 'quiz', title: between.title, body: ['Published for one day.'], cta: 'Continue', back: { to: 'previous' }, next: third.next,
+    });
+    third.next = between.id;
+    const goalScreen = copy.screens.find((s) => s.id === goal.id)! as { options: Array<{ value: string }> };
+    goalScreen.options = goalScreen.options.filter((o) => o.value !== 'heal_past');
+    const file = join(dir, name);
+    writeFileSync(file, `${JSON.stringify(copy, null, 2)}\n`);
+    return file;
+  };
+  const savedOf = (page: Page) => page.evaluate(() => JSON.parse(window.localStorage.getItem('astrelle:progress:astrology') ?? '{}') as { flowVersion?: number; answers?: Record<string, unknown> });
+
+  // Visitor A on the version published now, parked on the 1-3 question with an answer the next version drops.
+  const a = await newVisitor(browser);
+  await a.page.getByRole('button', { name: (screenById(flow, flow.start) as { cta: string }).cta }).click();
+  await tap(a.page, 'Single');
+  await tap(a.page, 'Letting go of the past');
+  await expect(a.page).toHaveURL((url) => url.pathname === THIRD.route);
+
+  const published = editor('publish', nextVersion('with-a-new-screen.json'), '--note', 'A screen after 1-3; 1-2 without heal_past');
+  expect(published.err).toBe('');
+  const added = Number(/version (\d+)/.exec(published.out)?.[1]);
+
+  // Visitor B on the new version, parked on its new screen.
+  const b = await newVisitor(browser);
+  await b.page.getByRole('button', { name: (screenById(flow, flow.start) as { cta: string }).cta }).click();
+  await tap(b.page, 'Single');
+  await expect(b.page.getByRole('button', { name: 'Letting go of the past' })).toHaveCount(0);
+  await tap(b.page, 'Understanding myself better');
+  await tap(b.page, 'I know my sun sign');
+  await expect(b.page).toHaveURL((url) => url.pathname === between.route);
+  await expect(b.page.getByRole('heading', { level: 1 })).toHaveText(between.title);
+
+  // A stays on the version they started: their question, their answer to 1-2 still there.
+  await a.page.reload();
+  await expect(a.page).toHaveURL((url) => url.pathname === THIRD.route);
+  expect((await savedOf(a.page)).answers).toMatchObject({ '1-2': 'heal_past' });
+
+  // Rolled back: B is kept on the version they started, on the screen only it has.
+  expect(editor('rollback', String(base)).status).toBe(0);
+  const kept = await b.page.reload();
+  expect(kept?.status()).toBe(200);
+  await expect(b.page.getByRole('heading', { level: 1 })).toHaveText(between.title);
+
+  // The new version retired: B moves on to the rolled-back one, at the first question of their path they have not
+  // answered (past the removed screen), with every answer; the page's status says it is theirs.
+  const retired = editor('retire', String(added));
+  expect(retired.err).toBe('');
+  expect(retired.out).toBe(`Retired astrology version ${added}: it is never served again; its visitors move on to version ${base} at their next page, with their answers.`);
+  const moved = await b.page.reload();
+  expect(moved?.status()).toBe(200);
+  const name = screenById(flow, 'profile-name');
+  await expect(b.page).toHaveURL((url) => url.pathname === name.route);
+  await expect(b.page.getByText('Page not found')).toHaveCount(0);
+  expect(await savedOf(b.page)).toMatchObject({ flowVersion: base, answers: { '1-1': 'single', '1-2': 'understand_myself', '1-3': 'sun_sign' } });
+  // Their trail runs through the screen before the name in this version: Back goes there.
+  await b.page.getByRole('button', { name: 'Back' }).click();
+  await expect(b.page).toHaveURL((url) => url.pathname === lets.route);
+
+  // The next version again, published moving visitors on: A's answer to 1-2 is one it no longer takes. A resumes at
+  // that question (not at step one), their first answer kept.
+  const again = editor('publish', nextVersion('again.json'), '--move-visitors', '--note', 'Again, moving visitors on');
+  expect(again.err).toBe('');
+  const movedTo = Number(/version (\d+)/.exec(again.out)?.[1]);
+  await a.page.reload();
+  await expect(a.page).toHaveURL((url) => url.pathname === goal.route);
+  await expect(a.page.getByRole('button', { name: 'Letting go of the past' })).toHaveCount(0);
+  const carried = await savedOf(a.page);
+  expect(carried).toMatchObject({ flowVersion: movedTo, answers: { '1-1': 'single' } });
+  expect(carried.answers).not.toHaveProperty('1-2');
+
+  // And back: rolled back and the version retired, A is on the first version again, at the same question, which offers
+  // "Letting go of the past" again.
+  expect(editor('rollback', String(base)).status).toBe(0);
+  expect(editor('retire', String(movedTo)).status).toBe(0);
+  await a.page.reload();
+  await expect(a.page).toHaveURL((url) => url.pathname === goal.route);
+  await expect(a.page.getByRole('button', { name: 'Letting go of the past' })).toBeVisible();
+  expect(await savedOf(a.page)).toMatchObject({ flowVersion: base, answers: { '1-1': 'single' } });
+});

@@ -46,7 +46,7 @@ export class FlowPages {
    * the link expires (or the version is retired); a visitor's own while it is public and keeps its visitors (neither
    * retired nor moved on by a later publish); else the published one.
    */
-  private async decide(request: FastifyRequest, reply: FastifyReply): Promise<ServedVersion | null> {
+  private async decide(request: FastifyRequest, reply: FastifyReply): Promise<{ served: ServedVersion; movedFrom: FlowPin | null } | null> {
     const { live, appFlowId } = this.options;
     const pin = flowPinOf(request);
     const kept =
@@ -59,7 +59,7 @@ export class FlowPages {
       const served = await live.version(candidate.flowId, candidate.version);
       if (!served) continue;
       if (candidate !== pin) setFlowPin(request, reply, candidate);
-      return served;
+      return { served, movedFrom: candidate !== pin && pin !== null && pin.flowId === appFlowId && pin.previewUntil === undefined ? pin : null };
     }
     return null;
   }
@@ -91,13 +91,17 @@ export class FlowPages {
   async page(request: FastifyRequest, reply: FastifyReply, path: string): Promise<FastifyReply | null> {
     const opened = await this.openPreview(request, reply, path);
     if (opened) return opened;
-    const served = await this.decide(request, reply);
-    if (!served) return null;
+    const decided = await this.decide(request, reply);
+    if (!decided) return null;
+    const { served, movedFrom } = decided;
     const landing = served.pageFlow.landing !== null && served.pageFlow.landing.screen.route === path && this.options.prerender !== null;
     const page = await this.render(served, landing);
     if (!page) return null;
+    // A visitor moved on from their version comes back to its addresses: one the served version lacks is still their
+    // page (the app resumes them in the funnel), not a missing one.
+    const theirs = served.routes.has(path) || (movedFrom !== null && (await this.options.live.version(movedFrom.flowId, movedFrom.version))?.routes.has(path) === true);
     reply
-      .code(served.routes.has(path) ? 200 : 404)
+      .code(theirs ? 200 : 404)
       // The page names the visitor's version: no shared cache may hand it to another visitor.
       .header('cache-control', 'private, no-cache')
       .type('text/html; charset=utf-8');

@@ -11,6 +11,7 @@ import type { EffectResults } from './effect-results';
 import { effectServices } from './effect-services';
 import { createEffects } from './effects';
 import { createFunnel, type FunnelActor } from './funnel/create-funnel';
+import { savedOnAnotherVersion } from '../engine/persistence';
 import type { LoadedFlow } from './load-flow';
 import type { Analytics } from '../services/analytics/analytics';
 import { buildSessionWrite } from './session/build-session-write';
@@ -65,6 +66,11 @@ export interface AppRoot {
   session: VisitorSessionActor;
   /** The visitor's funnel, started when a flow route first asks (a public page opened first starts no effects); null with a broken flow. */
   funnel(): FunnelActor | null;
+  /**
+   * Whether the page opened with progress saved on another version of the flow (the visitor was moved on): an address
+   * of that version that this one lacks is where they were, not a mistyped one, and they resume in the funnel.
+   */
+  movedOn: boolean;
   /** What screens reach the outside world with. */
   screenServices: ScreenServices;
   /** The funnel's moves, queued for the address bar's writer (src/app/address-bar). */
@@ -131,6 +137,8 @@ export function composeApp(env: AppEnvironment, overrides: AppOverrides = {}): A
   }
   if (!flow.ok) for (const p of flow.problems) console.error(`${env.flowFile} ${p.pointer}: ${p.message}; ${p.hint}`);
   const valid = flow.ok ? flow.flow : null;
+  // Read before the funnel starts: starting it saves the progress carried over on this version.
+  const movedOn = valid !== null && browser.localStorage !== null && savedOnAnotherVersion(browser.localStorage, valid);
   let funnel: FunnelActor | null = null;
   let tracking: { open(): void } | null = null;
   const intents = addressIntents();
@@ -168,6 +176,7 @@ export function composeApp(env: AppEnvironment, overrides: AppOverrides = {}): A
       }
       return funnel;
     },
+    movedOn,
     screenServices: { searchPlaces: clients.searchPlaces, zoneHistory: clients.zoneHistory },
     addressIntents: intents,
     analytics: env.analytics,

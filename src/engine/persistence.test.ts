@@ -7,7 +7,7 @@ import flowJson from '../../flows/astrology.json';
 import type { Flow } from './generated/flow-types';
 import { validateFlow } from './validate-flow';
 import { compileFlow, type FunnelEvent } from './compile-flow';
-import { loadProgress, saveProgress, storageKey, type ProgressStorage, type SavedProgress } from './persistence';
+import { loadProgress, saveProgress, savedOnAnotherVersion, storageKey, type ProgressStorage, type SavedProgress } from './persistence';
 import { pathFor } from './flow-graph';
 
 function loadFlow(): Flow {
@@ -190,6 +190,14 @@ describe('moving progress to another version of the flow', () => {
     for (const flowVersion of [flow.version - 1, flow.version + 1]) {
       expect(loadProgress(storedRaw(saved({ flowVersion })), flow, now)).toMatchObject({ flowVersion: flow.version, screen: 'profile-birthday', answers: validProgress().answers });
     }
+  });
+
+  it('tells progress saved on another version (a visitor moved on) from this version\'s, and from none or foreign data', () => {
+    expect(savedOnAnotherVersion(storedRaw(saved({ flowVersion: flow.version + 1 })), flow)).toBe(true);
+    expect(savedOnAnotherVersion(storedRaw(saved({})), flow)).toBe(false);
+    expect(savedOnAnotherVersion(new MemoryStorage(), flow)).toBe(false);
+    expect(savedOnAnotherVersion(storedRaw('not json'), flow)).toBe(false);
+    expect(savedOnAnotherVersion(storedRaw(saved({ flowId: 'other', flowVersion: flow.version + 1 })), flow)).toBe(false);
   });
 
   it('a visitor who had answered nothing starts at the start', () => {

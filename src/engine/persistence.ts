@@ -84,6 +84,22 @@ export function loadProgress(storage: ProgressStorage, flow: Flow, now: Date = n
   return null;
 }
 
+/**
+ * Whether this browser holds progress saved on another version of the flow: the visitor was moved on (their version
+ * was retired, or published over with visitors moved), and the address they come back to may be a screen only their
+ * old version had.
+ */
+export function savedOnAnotherVersion(storage: ProgressStorage, flow: Flow): boolean {
+  let raw: string | null;
+  try {
+    raw = storage.getItem(storageKey(flow));
+  } catch {
+    return false;
+  }
+  const saved = raw === null ? null : readSaved(parse(raw), flow);
+  return saved !== null && saved.flowVersion !== flow.version;
+}
+
 function parse(raw: string): unknown {
   try {
     return JSON.parse(raw);

@@ -78,8 +78,12 @@ export default function AddressBar() {
     if (!index || onFlowRoute || publicPaths.includes(location.pathname)) return;
     const trimmed = location.pathname.replace(/\/+$/, '') || '/';
     const known = index.byRoute.has(trimmed) || publicPaths.includes(trimmed);
-    navigate(known ? { pathname: trimmed, search: location.search } : '/404', { replace: true });
-  }, [index, onFlowRoute, location.pathname, location.search, navigate]);
+    // A visitor moved on from a version that had this screen resumes where the funnel carried them, never on 404.
+    const resumed = !known && root.movedOn ? root.funnel() : null;
+    const route = resumed ? index.byId.get(screenIdOf(resumed.getSnapshot()))?.route : undefined;
+    if (route) navigate({ pathname: route, search: location.search }, { replace: true });
+    else navigate(known ? { pathname: trimmed, search: location.search } : '/404', { replace: true });
+  }, [index, onFlowRoute, location.pathname, location.search, navigate, root]);
 
   // An address opened on a flow route: the machine's to accept or refuse.
   useLayoutEffect(() => {
