@@ -354,6 +354,12 @@ describeOnEachDatabase('The event log (Amplitude HTTP V2 and Batch API)', ({ sto
           event(device, { event_type: 'session_start', time: at(4) }),
         ]),
       );
+      // An editor's preview (a session opened through a preview link): its event is left out, and counted as such.
+      const previewId = randomUUID();
+      const created = await fetch(`${baseUrl}/subs/sessions/create`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: previewId }) });
+      expect(created.status).toBe(201);
+      await store().write((trx) => trx.updateTable('sessions').set({ preview: true }).where('id', '=', previewId).execute());
+      await post('/2/httpapi', upload([event(previewId, { event_type: 'Screen Shown', time: at(5), event_properties: { screen_id: 'welcome' } })]));
       // An event that arrived two hours ago: outside --since 1h, inside --since 3h.
       const oldDevice = newDevice();
       await post('/2/httpapi', upload([event(oldDevice, { event_type: 'session_end', time: at(0) })]));
@@ -370,10 +376,12 @@ describeOnEachDatabase('The event log (Amplitude HTTP V2 and Batch API)', ({ sto
         `${year}-01-02T03:04:03.500Z\tScreen Shown\tother\\u0009kind\\u000a\\u001b[31m`,
         `${year}-01-02T03:04:04.500Z\tsession_start\t-`,
       ]);
-      // Each event is one line of three fields, and the last line counts them (other tests' events included).
-      const eventLines = lines.slice(0, -1);
+      // Each event is one line of three fields, then a line counts them (other tests' events included), and the last
+      // the previews' events left out.
+      expect(lines.at(-1)).toMatch(/^\d+ events? of editors' previews left out$/);
+      const eventLines = lines.slice(0, -2);
       for (const line of eventLines) expect(line.split('\t')).toHaveLength(3);
-      expect(lines.at(-1)).toMatch(new RegExp(`^${eventLines.length} events? since \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z$`));
+      expect(lines.at(-2)).toMatch(new RegExp(`^${eventLines.length} events? since \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z$`));
 
       const wider = await runScript('events.ts', ['--since=3h'], databaseEnv());
       expect(wider.code).toBe(0);

@@ -125,8 +125,15 @@ describeOnEachDatabase('screens offered once and recent purchases', ({ store }) 
     });
 
     /** A visitor who gave their reading `name` and paid for `productId` with the test card; returns the email. */
-    async function buyer(name: string, productId: string): Promise<string> {
+    async function buyer(name: string, productId: string, options: { preview?: boolean } = {}): Promise<string> {
+      return (await buyerIn(name, productId, options)).email;
+    }
+
+    /** The same, returning the buyer's browser and session id as well. */
+    async function buyerIn(name: string, productId: string, { preview = false } = {}) {
       const { browser, usid } = await visitor();
+      // As a preview link's session is recorded (server/flow-pages.contract.test.ts opens one).
+      if (preview) await store().write((trx) => trx.updateTable('sessions').set({ preview: true }).where('id', '=', usid).execute());
       const email = `buyer.${uniq()}@example.com`;
       const astro: AstroUserPayload = {
         username: name,
@@ -154,10 +161,10 @@ describeOnEachDatabase('screens offered once and recent purchases', ({ store }) 
       });
       expect(opened.status, JSON.stringify(opened.body)).toBe(201);
       const form = new URLSearchParams({ cardName: `${name} Lovelace`, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' }).toString();
-      const paid = await new TestBrowser(server.base).post(`/subs/checkout/${opened.body.id}/pay`, form, { 'content-type': 'application/x-www-form-urlencoded' });
+      const paid = await browser.post(`/subs/checkout/${opened.body.id}/pay`, form, { 'content-type': 'application/x-www-form-urlencoded' });
       expect(paid.status).toBe(303);
       expect(new URL(paid.headers.get('location')!, server.base()).pathname).toBe('/payment-success');
-      return email;
+      return { email, browser, usid };
     }
 
     it('lists real plan purchases, newest first, with masked first names and nothing else about the buyers', async () => {
@@ -182,6 +189,32 @@ describeOnEachDatabase('screens offered once and recent purchases', ({ store }) 
         for (const email of emails) expect(text).not.toContain(email);
         expect(text).not.toMatch(/@|Olivia|maya|Lovelace/i);
         expect(Object.keys(answer.body[0]!).sort()).toEqual(['amount', 'createdAt', 'currency', 'name', 'sandbox']);
+      } finally {
+        await fresh.close();
+      }
+    });
+
+    it('leaves out a payment made in an editor\'s preview: its checkout and charge carry the preview mark', async () => {
+      const previewer = await buyerIn('Petra', trialProductId, { preview: true });
+      const previewed = previewer.email;
+      // Then an offer in one click, with the method the preview's checkout stored.
+      const offer = await previewer.browser.post('/subs/purchases', {
+        project: TEST_PROJECT, provider: 'maxpay', productId: offerProductId, email: previewed, usid: previewer.usid, orderId: `ord_${uniq()}`,
+      });
+      expect(offer.status, JSON.stringify(offer.body)).toBe(201);
+      const real = await buyer('Rhea', trialProductId);
+      const marks = async (email: string) => {
+        const of = async (table: 'checkouts' | 'charges' | 'purchases') =>
+          (await store().db.selectFrom(table).select('preview').where('email', '=', email).orderBy('created_at').execute()).map((r) => Boolean(r.preview));
+        return { checkouts: await of('checkouts'), charges: await of('charges'), purchases: await of('purchases') };
+      };
+      expect(await marks(previewed)).toEqual({ checkouts: [true], charges: [true, true], purchases: [true] });
+      expect(await marks(real)).toEqual({ checkouts: [false], charges: [false], purchases: [] });
+      const fresh = await serve(store());
+      try {
+        const names = (await new TestBrowser(fresh.base).get<RecentPurchase[]>(`/subs/recent-purchases?project=${TEST_PROJECT}`)).body.map((p) => p.name);
+        expect(names).toContain('R***a');
+        expect(names).not.toContain('P***a');
       } finally {
         await fresh.close();
       }

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import type { Store } from '../db/open';
 import type { Database, NewAnalyticsEvent } from '../db/schema';
 import { fromBigInt, fromJson, toIso } from '../db/values';
@@ -239,19 +239,39 @@ export interface EventSummary {
 }
 
 /**
- * The events that arrived at or after `since`, oldest first. Arrival is the server's clock, so a visitor's
- * wrong clock can neither hide an event from the window nor keep one in it.
+ * The events that arrived at or after `since`, oldest first, but those of editors' previews. Arrival is the server's
+ * clock, so a visitor's wrong clock can neither hide an event from the window nor keep one in it.
  */
 export async function eventsReceivedSince(db: Kysely<Database>, since: Date): Promise<EventSummary[]> {
   const rows = await db
     .selectFrom('analytics_events')
     .select(['event_time', 'event_type', 'event_properties'])
     .where('received_at', '>=', since.toISOString())
+    .where((eb) => eb.not(fromPreview(eb)))
     .orderBy('received_at')
     .orderBy('event_time')
     .orderBy('id')
     .execute();
   return rows.map((row) => ({ time: toIso(row.event_time), eventType: row.event_type, screenId: screenIdOf(row.event_properties) }));
+}
+
+/** How many of the events that arrived at or after `since` came from editors' previews (left out of every readout). */
+export async function previewEventsSince(db: Kysely<Database>, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('analytics_events')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+    .where('received_at', '>=', since.toISOString())
+    .where(fromPreview)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/**
+ * An event sent from a session an editor opened through a preview link: no visitor's, so it counts in no report and
+ * no readout. (The event's device id is the visitor's session id.)
+ */
+function fromPreview(eb: ExpressionBuilder<Database, 'analytics_events'>) {
+  return eb.exists(eb.selectFrom('sessions').select('sessions.id').whereRef('sessions.id', '=', 'analytics_events.device_id').where('sessions.preview', '=', true));
 }
 
 function screenIdOf(eventProperties: string): string | null {
@@ -269,8 +289,7 @@ export async function funnelEventsSince(db: Kysely<Database>, since: Date): Prom
     .selectFrom('analytics_events')
     .select(['device_id', 'event_time', 'event_properties'])
     .where('received_at', '>=', since.toISOString())
-    // An editor's preview of a flow version is no visitor: its events count in no report.
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('sessions').select('sessions.id').whereRef('sessions.id', '=', 'analytics_events.device_id').where('sessions.preview', '=', true))))
+    .where((eb) => eb.not(fromPreview(eb)))
     .orderBy('event_time')
     .orderBy('id')
     .execute();

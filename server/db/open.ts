@@ -33,6 +33,7 @@ import * as analyticsEvents from './migrations/0007_analytics_events';
 import * as seenScreensAndSandboxPurchases from './migrations/0008_seen_screens_and_sandbox_purchases';
 import * as eventLogDailyUsage from './migrations/0009_event_log_daily_usage';
 import * as flowStore from './migrations/0010_flow_store';
+import * as previewPayments from './migrations/0011_preview_payments';
 import type { Database } from './schema';
 
 /** Where the data lives. */
@@ -122,6 +123,7 @@ export const MIGRATIONS = {
   '0008_seen_screens_and_sandbox_purchases': seenScreensAndSandboxPurchases,
   '0009_event_log_daily_usage': eventLogDailyUsage,
   '0010_flow_store': flowStore,
+  '0011_preview_payments': previewPayments,
 };
 
 /**

@@ -189,6 +189,8 @@ export interface CheckoutsTable {
   paid_by_usid: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Made by a session an editor opened through a preview link (0011): left out of every report of payments. */
+  preview: ColumnType<boolean | number, boolean | undefined, boolean>;
 }
 
 /** Money taken: exactly one row per paid order. */
@@ -206,6 +208,8 @@ export interface ChargesTable {
   currency: string;
   payment_method: string;
   created_at: Timestamp;
+  /** Taken from a preview's checkout or purchase (0011): left out of every report of payments. */
+  preview: ColumnType<boolean | number, boolean | undefined, boolean>;
 }
 
 /** A bought offer (FIXED product): at most one per email, project and product. */
@@ -227,6 +231,8 @@ export interface PurchasesTable {
   checkout_id: string | null;
   subscription_user_id: string;
   created_at: Timestamp;
+  /** Made by a session an editor opened through a preview link (0011): left out of every report of payments. */
+  preview: ColumnType<boolean | number, boolean | undefined, boolean>;
 }
 
 /**

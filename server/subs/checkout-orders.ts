@@ -80,6 +80,7 @@ export async function createCheckout(trx: Transaction<Database>, order: Checkout
   const amountCents = await amountFor(trx, order.email, order.project, product);
 
   const userId = await ensureSubscriptionUser(trx, order.email, order.project, order.usid);
+  const preview = await isPreviewSession(trx, order.usid);
   const at = now();
   const created = await trx
     .insertInto('checkouts')
@@ -104,6 +105,7 @@ export async function createCheckout(trx: Transaction<Database>, order: Checkout
       paid_by_usid: null,
       created_at: at,
       updated_at: at,
+      preview,
     })
     .onConflict((oc) => oc.column('order_id').doNothing())
     .returningAll()
@@ -185,6 +187,7 @@ export async function payCheckout(trx: Transaction<Database>, id: string, paymen
       usid: row.usid,
       checkoutId: row.id,
       userId: row.subscription_user_id,
+      preview: Boolean(row.preview),
     });
     if (!purchase) throw new AlreadyPurchasedError();
     await linkSession(trx, row.usid, row.subscription_user_id, row.email);
@@ -213,6 +216,7 @@ export async function payCheckout(trx: Transaction<Database>, id: string, paymen
       amount_cents: row.amount_cents,
       currency: row.currency,
       payment_method: paymentMethod,
+      preview: Boolean(row.preview),
       created_at: at,
     })
     .execute();
@@ -293,6 +297,7 @@ export async function createPurchase(trx: Transaction<Database>, order: Purchase
     usid: order.usid,
     checkoutId: null,
     userId,
+    preview: await isPreviewSession(trx, order.usid),
   });
   if (!row) {
     // A concurrent request won: the same order (a replay), or another order of the same offer.
@@ -315,6 +320,7 @@ export async function createPurchase(trx: Transaction<Database>, order: Purchase
       currency: row.currency,
       payment_method: row.payment_method,
       created_at: toIso(row.created_at),
+      preview: Boolean(row.preview),
     })
     .execute();
   await linkSession(trx, order.usid, userId, order.email);
@@ -360,6 +366,8 @@ interface NewPurchase {
   usid: string | null;
   checkoutId: string | null;
   userId: string;
+  /** Paid in an editor's preview: the paying session's mark. */
+  preview: boolean;
 }
 
 /** Inserts the purchase; undefined when a unique key (order, checkout, or buyer and product) already holds one. */
@@ -383,10 +391,17 @@ async function insertPurchase(trx: Transaction<Database>, purchase: NewPurchase)
       checkout_id: purchase.checkoutId,
       subscription_user_id: purchase.userId,
       created_at: now(),
+      preview: purchase.preview,
     })
     .onConflict((oc) => oc.doNothing())
     .returningAll()
     .executeTakeFirst();
+}
+
+/** Whether the visitor's session was opened through an editor's preview link: what they pay carries the mark. */
+async function isPreviewSession(trx: Transaction<Database>, usid: string): Promise<boolean> {
+  const session = await trx.selectFrom('sessions').select('preview').where('id', '=', usid).executeTakeFirst();
+  return Boolean(session?.preview);
 }
 
 /** The offers a visitor bought in a project (by one click or through their checkouts), oldest first. */

@@ -80,17 +80,7 @@ export async function recentPurchases(store: Store, project: string, sandbox: bo
     .where('products.type', 'in', ['TRIAL', 'SUBSCRIPTION'])
     .where('products.is_test', '=', false)
     // A payment made while an editor previewed a flow version is no one joining.
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('checkouts')
-            .innerJoin('sessions', 'sessions.id', 'checkouts.usid')
-            .select('checkouts.id')
-            .whereRef('checkouts.id', '=', 'charges.checkout_id')
-            .where('sessions.preview', '=', true),
-        ),
-      ),
-    )
+    .where('charges.preview', '=', false)
     .orderBy('charges.created_at', 'desc')
     .limit(fetch)
     .execute();
