@@ -150,6 +150,34 @@ describe('the studio, on (STUDIO=on)', () => {
     ]);
   });
 
+  it('lists each stored version\'s table by that version\'s screens: one it added in its place, its own end screen', async () => {
+    // Version 3 as the flow store holds it: a screen the flows/ file lacks, and another end screen.
+    const json = JSON.stringify({ id: flowId, version: 3, screens: [{ id: 'welcome' }, { id: 'a-word-between' }, { id: 'relationship-status' }, { id: 'finish', end: true }] });
+    await store.write((trx) =>
+      trx.insertInto('flow_versions').values({ flow_id: flowId, version: 3, json, checksum: 'x'.repeat(64), note: '', author: 'ed', created_at: new Date().toISOString(), published_at: null, retired_at: null, moved_at: null }).execute(),
+    );
+    const who = `device-${uniq()}`;
+    const t0 = Date.now() - 30_000;
+    const shown = (screen: string, second: number) => ({
+      event_type: 'Screen Shown', device_id: who, insert_id: randomUUID(), time: t0 + second * 1000,
+      event_properties: { screen_id: screen, flow_id: flowId, flow_version: 3 },
+    });
+    const upload = await fetch(`${base}/analytics/2/httpapi`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ api_key: 'client-key-0123456789', events: [shown('welcome', 0), shown('a-word-between', 2), shown('relationship-status', 5), shown('finish', 9)] }),
+    });
+    expect(upload.status).toBe(200);
+    const body = (await (await fetch(`${base}/studio/api/funnel-report?flow=${flowId}&since=1h`)).json()) as { tables: Array<{ flowVersion: number; rows: Array<{ screenId: string; dropOff: number | null }> }> };
+    const v3 = body.tables.find((t) => t.flowVersion === 3)!;
+    expect(v3.rows.map((r) => [r.screenId, r.dropOff])).toEqual([
+      ['welcome', 0],
+      ['a-word-between', 0],
+      ['relationship-status', 0],
+      ['finish', null],
+    ]);
+  });
+
   it('answers a bad field with a 400 that names it, and an unknown flow with a 404', async () => {
     const bad = async (query: string) => {
       const response = await fetch(`${base}/studio/api/funnel-report?${query}`);

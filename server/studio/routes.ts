@@ -7,6 +7,7 @@ import { funnelEventsSince } from '../analytics/event-log';
 import { parseSince } from '../analytics/since';
 import type { Store } from '../db/open';
 import { refuseWithoutEditor, type EditorTokens } from '../flows/editor-tokens';
+import { versionLayouts } from '../flows/version-layouts';
 
 /** What the report needs of a flow the server serves: its screens in order and its end screens. */
 export interface StudioFlow {
@@ -76,6 +77,7 @@ export async function studioRoutes(
     scope.addHook('preHandler', async (request, reply) => (tokens.editorOf(request.headers.authorization) ? undefined : refuseWithoutEditor(reply, tokens)));
   }
   const byId = new Map(flows.map((f) => [f.id, f]));
+  const layouts = versionLayouts(store.db);
   app.get('/funnel-report', {
     schema: { querystring: ReportQuery, response: { 200: Report, 400: ApiError, 404: ApiError } },
     config: { rateLimit },
@@ -95,7 +97,9 @@ export async function studioRoutes(
       }
       const from = new Date(Date.now() - ms);
       const events = (await funnelEventsSince(store.db, from)).filter((e) => e.flowId === flow.id);
-      const tables = dropOff(events, { flowId: flow.id, order: flow.order, ends: new Set(flow.ends), by });
+      // Each version's table lists that stored version's screens; the flow file's order is for versions not stored.
+      const stored = await layouts.of(flow.id, events.map((e) => e.flowVersion));
+      const tables = dropOff(events, { flowId: flow.id, order: flow.order, ends: new Set(flow.ends), by, layouts: stored });
       return { flow: flow.id, since: from.toISOString(), events: events.length, tables };
     },
   });

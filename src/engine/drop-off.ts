@@ -39,12 +39,21 @@ export interface DropOffTable {
   rows: DropOffRow[];
 }
 
-export interface DropOffOptions {
-  flowId: string;
+/** How a flow version lists its screens: their order and the ones that end the funnel. */
+export interface ScreenLayout {
   /** The screens in the order to list them (the flow's); screens seen only in the events follow, by first showing. */
   order?: readonly string[];
   /** Screens that end the funnel: no drop-off is computed for them. */
   ends?: ReadonlySet<string>;
+}
+
+export interface DropOffOptions extends ScreenLayout {
+  flowId: string;
+  /**
+   * Each version's own layout, where known (the stored version): a screen a version added or moved is listed where
+   * that version has it. A version without one is listed by `order` and `ends`.
+   */
+  layouts?: ReadonlyMap<number, ScreenLayout>;
   /** A flag to split the visitors by (their assignment; one table per value). */
   by?: string;
 }
@@ -70,7 +79,13 @@ function firstShowings(events: readonly FunnelEvent[]): Array<{ screenId: string
   return [...first].map(([screenId, time]) => ({ screenId, time })).sort((a, b) => a.time - b.time);
 }
 
+/** The layout a version's table is listed by: its own, else the options'. */
+export function layoutFor(flowVersion: number, options: DropOffOptions): ScreenLayout {
+  return options.layouts?.get(flowVersion) ?? options;
+}
+
 function table(flowId: string, flowVersion: number, variant: DropOffTable['variant'], visitors: Map<string, FunnelEvent[]>, options: DropOffOptions): DropOffTable {
+  const layout = layoutFor(flowVersion, options);
   const shown = new Map<string, number>();
   const wentOn = new Map<string, number>();
   const waits = new Map<string, number[]>();
@@ -87,7 +102,7 @@ function table(flowId: string, flowVersion: number, variant: DropOffTable['varia
       append(waits, screenId, (next.time - time) / 1000);
     });
   }
-  const listed = new Set(options.order ?? []);
+  const listed = new Set(layout.order ?? []);
   const order = [...listed, ...[...appearance].filter((id) => !listed.has(id))];
   const rows = order
     .filter((screenId) => shown.has(screenId))
@@ -98,7 +113,7 @@ function table(flowId: string, flowVersion: number, variant: DropOffTable['varia
         screenId,
         shown: count,
         wentOn: on,
-        dropOff: options.ends?.has(screenId) || count === 0 ? null : (count - on) / count,
+        dropOff: layout.ends?.has(screenId) || count === 0 ? null : (count - on) / count,
         medianSeconds: median(waits.get(screenId) ?? []),
       };
     });
