@@ -34,6 +34,7 @@ import * as seenScreensAndSandboxPurchases from './migrations/0008_seen_screens_
 import * as eventLogDailyUsage from './migrations/0009_event_log_daily_usage';
 import * as flowStore from './migrations/0010_flow_store';
 import * as previewPayments from './migrations/0011_preview_payments';
+import * as experiments from './migrations/0012_experiments';
 import type { Database } from './schema';
 
 /** Where the data lives. */
@@ -124,6 +125,7 @@ export const MIGRATIONS = {
   '0009_event_log_daily_usage': eventLogDailyUsage,
   '0010_flow_store': flowStore,
   '0011_preview_payments': previewPayments,
+  '0012_experiments': experiments,
 };
 
 /**

@@ -55,6 +55,8 @@ export interface SessionsTable {
   flow_version: ColumnType<number | null, number | null | undefined, number | null>;
   /** A session opened through an editor's preview link (0010): left out of every report. */
   preview: ColumnType<boolean | number, boolean | undefined, boolean>;
+  /** The experiment whose arm (flow_version) the visitor was served when the session was made (0012): an exposure. */
+  experiment_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AstroUsersTable {
@@ -329,6 +331,38 @@ export interface EditorAuditTable {
   detail: ColumnType<string, string | undefined, string>;
 }
 
+/** An experiment between whole flow versions (0012). */
+export interface ExperimentsTable {
+  id: string;
+  flow_id: string;
+  name: string;
+  /** running or stopped. */
+  state: 'running' | 'stopped';
+  /** The editor token's name that started it. */
+  created_by: string;
+  created_at: Timestamp;
+  stopped_at: Timestamp | null;
+  /** The version published when it was stopped. */
+  winner: number | null;
+}
+
+/** An arm of an experiment: a stored version and its weight now (0012). */
+export interface ExperimentArmsTable {
+  experiment_id: string;
+  version: number;
+  /** The arm's place in the editor's list (0-based). */
+  position: number;
+  weight: number;
+}
+
+/** A set of weights an experiment ran with, from `since` until the next row (0012). */
+export interface ExperimentWeightsTable {
+  experiment_id: string;
+  since: Timestamp;
+  /** JSON [{version, weight}]. */
+  weights: JsonText;
+}
+
 export interface Database {
   sessions: SessionsTable;
   astro_users: AstroUsersTable;
@@ -345,6 +379,9 @@ export interface Database {
   flow_versions: FlowVersionsTable;
   flows: FlowsTable;
   editor_audit: EditorAuditTable;
+  experiments: ExperimentsTable;
+  experiment_arms: ExperimentArmsTable;
+  experiment_weights: ExperimentWeightsTable;
 }
 
 export type SessionRow = Selectable<SessionsTable>;

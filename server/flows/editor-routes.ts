@@ -1,11 +1,11 @@
 import { STATUS_CODES } from 'node:http';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { readFlowText, type FlowAssets } from '../../src/shared/check-flow-text';
 import { findUnsafeValue } from '../api/json-body';
-import { isDatabaseBusy } from '../db/busy';
 import type { Store } from '../db/open';
 import { checkVersion } from './check-version';
-import { refuseWithoutEditor, type EditorTokens } from './editor-tokens';
+import type { EditorTokens } from './editor-tokens';
+import { EditorError, flowIdOf, isVersionNumber, objectBody, setUpEditorScope, versionOf } from './editor-scope';
 import { latestMigrations, listVersions, publishedVersionOf, versionsStoredToday, publishVersion, recordAudit, readVersion, retireVersion, storeVersion } from './flow-store';
 import type { PreviewSigner } from './preview-links';
 import type { NamedPersona } from './replay-personas';
@@ -23,62 +23,20 @@ export interface EditorRouteOptions {
   changed: (flowId: string) => Promise<void> | void;
 }
 
-/** The largest flow an editor may store: the product's flow is under 50 KB. */
-export const MAX_FLOW_BYTES = 1024 * 1024;
 /** The longest note a version may carry. */
 export const MAX_NOTE_LENGTH = 500;
 /** Versions a flow may gain in a UTC day: a person publishing by hand stays far below; a runaway script does not. */
 export const MAX_VERSIONS_PER_DAY = 200;
 
-const FLOW_ID = /^[a-z0-9][a-z0-9_-]{0,63}$/;
-const VERSION = /^[1-9][0-9]{0,8}$/;
-
-class EditorError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly extra: Record<string, unknown> = {},
-  ) {
-    super(message);
-  }
-}
-
-function send(reply: FastifyReply, status: number, message: string, extra: Record<string, unknown> = {}) {
-  return reply.code(status).send({ error: STATUS_CODES[status] ?? 'Error', message, ...extra });
-}
-
-function flowIdOf(request: FastifyRequest): string {
-  const { flowId } = request.params as { flowId: string };
-  if (!FLOW_ID.test(flowId)) throw new EditorError(400, `flowId: "${flowId}" is not a flow id (lower-case letters, digits, - and _)`, { field: 'flowId' });
-  return flowId;
-}
-
-function versionOf(request: FastifyRequest): number {
-  const { version } = request.params as { version: string };
-  if (!VERSION.test(version)) throw new EditorError(400, `version: "${version}" is not a version number`, { field: 'version' });
-  return Number(version);
-}
-
 /** The publish body, checked field by field: a 400 names the field at fault. */
-function publishBody(text: string): { version: number; moveVisitors: boolean; expectedPublished?: number } {
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch (error) {
-    throw new EditorError(400, `body: not valid JSON: ${(error as Error).message}`, { field: 'body' });
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new EditorError(400, 'body: expected {"version": N}', { field: 'body' });
-  const fields = body as Record<string, unknown>;
-  for (const key of Object.keys(fields)) {
-    if (!['version', 'moveVisitors', 'expectedPublished'].includes(key)) throw new EditorError(400, `${key}: not a publish field (version, moveVisitors, expectedPublished)`, { field: key });
-  }
-  const isVersion = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 1 && v < 1e9;
-  if (!isVersion(fields.version)) throw new EditorError(400, 'version: expected a stored version number', { field: 'version' });
+function publishBody(text: unknown): { version: number; moveVisitors: boolean; expectedPublished?: number } {
+  const fields = objectBody(text, ['version', 'moveVisitors', 'expectedPublished'], '{"version": N}');
+  if (!isVersionNumber(fields.version)) throw new EditorError(400, 'version: expected a stored version number', { field: 'version' });
   if (fields.moveVisitors !== undefined && typeof fields.moveVisitors !== 'boolean') throw new EditorError(400, 'moveVisitors: expected true or false', { field: 'moveVisitors' });
-  if (fields.expectedPublished !== undefined && !isVersion(fields.expectedPublished)) {
+  if (fields.expectedPublished !== undefined && !isVersionNumber(fields.expectedPublished)) {
     throw new EditorError(400, 'expectedPublished: expected the version number you saw published', { field: 'expectedPublished' });
   }
-  return { version: fields.version, moveVisitors: fields.moveVisitors === true, ...(fields.expectedPublished !== undefined ? { expectedPublished: fields.expectedPublished as number } : {}) };
+  return { version: fields.version, moveVisitors: fields.moveVisitors === true, ...(fields.expectedPublished !== undefined ? { expectedPublished: fields.expectedPublished } : {}) };
 }
 
 /** The note of a store: the `note` query value, else the X-Flow-Note header (percent-encoded for non-ASCII text). */
@@ -107,37 +65,7 @@ function noteOf(request: FastifyRequest): string {
  */
 export async function editorRoutes(scope: FastifyInstance, options: EditorRouteOptions): Promise<void> {
   const { store, tokens, personas, preview, rateLimit, changed, assets } = options;
-  // The flow's text as sent: its problems are located by line and column in it.
-  scope.removeAllContentTypeParsers();
-  scope.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string', bodyLimit: MAX_FLOW_BYTES }, (_request, body, done) => done(null, body));
-  scope.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('cache-control', 'no-store');
-    return payload;
-  });
-  scope.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
-    if (error instanceof EditorError) return send(reply, error.status, error.message, error.extra);
-    if (error.statusCode === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(reply, 413, `body: a flow may be at most ${MAX_FLOW_BYTES} bytes (1 MiB)`, { field: 'body' });
-    if (error.statusCode === 415 || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return send(reply, 415, 'send the flow as application/json', { field: 'content-type' });
-    if (error.statusCode === 429) return reply.code(429).send(error);
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return send(reply, error.statusCode, error.message);
-    // The database is down or locked: nothing was changed (each change is one transaction).
-    request.log.error({ err: error }, 'editor request failed');
-    const status = isDatabaseBusy(error) || !error.statusCode ? 503 : 500;
-    return send(reply, status, status === 503 ? 'the flow store cannot be reached; nothing was changed, try again' : 'something went wrong; nothing was changed');
-  });
-  // Checked after the rate limit (route onRequest hooks) and before the body is read: a wrong token counts against the
-  // address's limit, and a stranger's megabyte is never parsed.
-  scope.decorateRequest('editor', '');
-  scope.addHook('preParsing', async (request, reply, payload) => {
-    const name = tokens.editorOf(request.headers.authorization);
-    if (name) {
-      (request as FastifyRequest & { editor: string }).editor = name;
-      return payload;
-    }
-    refuseWithoutEditor(reply.header('connection', 'close'), tokens);
-    return reply as never;
-  });
-  const editorOf = (request: FastifyRequest) => (request as FastifyRequest & { editor: string }).editor;
+  const editorOf = setUpEditorScope(scope, tokens);
   const config = { rateLimit };
 
   scope.post('/flows/:flowId/versions', { config }, async (request, reply) => {
@@ -190,7 +118,7 @@ export async function editorRoutes(scope: FastifyInstance, options: EditorRouteO
 
   scope.post('/flows/:flowId/publish', { config }, async (request) => {
     const flowId = flowIdOf(request);
-    const body = publishBody(typeof request.body === 'string' ? request.body : '');
+    const body = publishBody(request.body);
     const outcome = await publishVersion(store, {
       flowId,
       version: body.version,
@@ -208,6 +136,11 @@ export async function editorRoutes(scope: FastifyInstance, options: EditorRouteO
           field: 'expectedPublished',
           published: outcome.published,
         });
+      case 'experiment-running':
+        throw new EditorError(409, `experiment ${outcome.experimentId} splits the new visitors of "${flowId}": stop it first (POST /editor/experiments/${outcome.experimentId}/stop), which publishes the version you choose`, {
+          field: 'version',
+          experimentId: outcome.experimentId,
+        });
       case 'published':
         await changed(flowId);
         return { flowId, published: outcome.version, previous: outcome.previous, movedVisitors: body.moveVisitors };
@@ -223,6 +156,8 @@ export async function editorRoutes(scope: FastifyInstance, options: EditorRouteO
         throw new EditorError(404, `flow "${flowId}" has no version ${version}`, { field: 'version' });
       case 'published':
         throw new EditorError(409, `version ${version} is the published one: publish another before you retire it`, { field: 'version' });
+      case 'in-experiment':
+        throw new EditorError(409, `version ${version} is an arm of experiment ${outcome.experimentId}, which is running: stop it first`, { field: 'version', experimentId: outcome.experimentId });
       case 'already-retired':
       case 'retired':
         await changed(flowId);

@@ -183,70 +183,116 @@ export type PublishOutcome =
   | { outcome: 'published'; version: number; previous: number }
   | { outcome: 'unknown-version' }
   | { outcome: 'retired' }
-  | { outcome: 'conflict'; published: number };
+  | { outcome: 'conflict'; published: number }
+  | { outcome: 'experiment-running'; experimentId: string };
+
+export interface PublishInput {
+  flowId: string;
+  version: number;
+  expectedPublished?: number;
+  moveVisitors?: boolean;
+  editor: string;
+  detail?: string;
+}
 
 /**
  * Makes a stored version the one new visitors get. With `expectedPublished`, only while that is still the published
  * version (compare-and-set in one statement): an editor who publishes over another's publish without having seen it
  * is told, and nothing changes. With `moveVisitors`, the visitors kept on every other version are moved on to it too
- * (those versions are marked moved); without, they stay on theirs.
+ * (those versions are marked moved); without, they stay on theirs. Refused while an experiment splits the flow's new
+ * visitors: stopping it publishes the version chosen.
  */
-export async function publishVersion(
-  store: Store,
-  input: { flowId: string; version: number; expectedPublished?: number; moveVisitors?: boolean; editor: string; detail?: string },
-): Promise<PublishOutcome> {
-  return store.write(async (trx): Promise<PublishOutcome> => {
-    const target = await trx
-      .selectFrom('flow_versions')
-      .select(['retired_at', 'published_at'])
-      .where('flow_id', '=', input.flowId)
-      .where('version', '=', input.version)
-      .executeTakeFirst();
-    if (!target) return { outcome: 'unknown-version' };
-    if (target.retired_at !== null) return { outcome: 'retired' };
-    const current = await trx.selectFrom('flows').select('published_version').where('flow_id', '=', input.flowId).executeTakeFirst();
-    if (!current) return { outcome: 'unknown-version' };
-    const at = now();
-    let update = trx
-      .updateTable('flows')
-      .set({ published_version: input.version, published_at: at, published_by: input.editor })
-      .where('flow_id', '=', input.flowId);
-    if (input.expectedPublished !== undefined) update = update.where('published_version', '=', input.expectedPublished);
-    const { numUpdatedRows } = await update.executeTakeFirstOrThrow();
-    if (numUpdatedRows === 0n) return { outcome: 'conflict', published: Number(current.published_version) };
-    // Its own visitors are its own again, should it have been moved away from before.
-    await trx
-      .updateTable('flow_versions')
-      .set(target.published_at === null ? { published_at: at, moved_at: null } : { moved_at: null })
-      .where('flow_id', '=', input.flowId)
-      .where('version', '=', input.version)
-      .execute();
-    if (input.moveVisitors) {
-      await trx
-        .updateTable('flow_versions')
-        .set({ moved_at: at })
-        .where('flow_id', '=', input.flowId)
-        .where('version', '!=', input.version)
-        .where('moved_at', 'is', null)
-        .where('retired_at', 'is', null)
-        .execute();
-    }
-    const detail = input.detail ?? `was ${current.published_version}${input.moveVisitors ? '; visitors moved on' : ''}`;
-    await audit(trx, { editor: input.editor, action: 'published', flowId: input.flowId, version: input.version, detail });
-    return { outcome: 'published', version: input.version, previous: Number(current.published_version) };
-  });
+export async function publishVersion(store: Store, input: PublishInput): Promise<PublishOutcome> {
+  return store.write((trx) => publishIn(trx, input));
 }
 
-export type RetireOutcome = { outcome: 'retired' } | { outcome: 'unknown-version' } | { outcome: 'published' } | { outcome: 'already-retired' };
+/**
+ * Holds the flow's row until the transaction ends (PostgreSQL; SQLite runs one write at a time anyway): a publish and
+ * the start of an experiment on the same flow are decided one after the other, never both on a stale read.
+ */
+export async function lockFlow(trx: Transaction<Database>, flowId: string): Promise<boolean> {
+  const { numUpdatedRows } = await trx.updateTable('flows').set((eb) => ({ published_by: eb.ref('published_by') })).where('flow_id', '=', flowId).executeTakeFirstOrThrow();
+  return numUpdatedRows > 0n;
+}
 
-/** Retires a version that is not the published one: it is never served again. Its row (and JSON) stay. */
+/** The running experiment of a flow, if any. */
+export async function runningExperimentOf(trx: Transaction<Database>, flowId: string): Promise<string | undefined> {
+  const row = await trx.selectFrom('experiments').select('id').where('flow_id', '=', flowId).where('state', '=', 'running').executeTakeFirst();
+  return row?.id;
+}
+
+/** publishVersion inside a transaction of the caller's (stopping an experiment publishes its winner in its own). */
+export async function publishIn(trx: Transaction<Database>, input: PublishInput): Promise<PublishOutcome> {
+  const target = await trx
+    .selectFrom('flow_versions')
+    .select(['retired_at', 'published_at'])
+    .where('flow_id', '=', input.flowId)
+    .where('version', '=', input.version)
+    .executeTakeFirst();
+  if (!target) return { outcome: 'unknown-version' };
+  if (target.retired_at !== null) return { outcome: 'retired' };
+  if (!(await lockFlow(trx, input.flowId))) return { outcome: 'unknown-version' };
+  const running = await runningExperimentOf(trx, input.flowId);
+  if (running) return { outcome: 'experiment-running', experimentId: running };
+  const current = await trx.selectFrom('flows').select('published_version').where('flow_id', '=', input.flowId).executeTakeFirstOrThrow();
+  const at = now();
+  let update = trx
+    .updateTable('flows')
+    .set({ published_version: input.version, published_at: at, published_by: input.editor })
+    .where('flow_id', '=', input.flowId);
+  if (input.expectedPublished !== undefined) update = update.where('published_version', '=', input.expectedPublished);
+  const { numUpdatedRows } = await update.executeTakeFirstOrThrow();
+  if (numUpdatedRows === 0n) return { outcome: 'conflict', published: Number(current.published_version) };
+  // Its own visitors are its own again, should it have been moved away from before.
+  await trx
+    .updateTable('flow_versions')
+    .set(target.published_at === null ? { published_at: at, moved_at: null } : { moved_at: null })
+    .where('flow_id', '=', input.flowId)
+    .where('version', '=', input.version)
+    .execute();
+  if (input.moveVisitors) {
+    await trx
+      .updateTable('flow_versions')
+      .set({ moved_at: at })
+      .where('flow_id', '=', input.flowId)
+      .where('version', '!=', input.version)
+      .where('moved_at', 'is', null)
+      .where('retired_at', 'is', null)
+      .execute();
+  }
+  const detail = input.detail ?? `was ${current.published_version}${input.moveVisitors ? '; visitors moved on' : ''}`;
+  await audit(trx, { editor: input.editor, action: 'published', flowId: input.flowId, version: input.version, detail });
+  return { outcome: 'published', version: input.version, previous: Number(current.published_version) };
+}
+
+export type RetireOutcome =
+  | { outcome: 'retired' }
+  | { outcome: 'unknown-version' }
+  | { outcome: 'published' }
+  | { outcome: 'already-retired' }
+  | { outcome: 'in-experiment'; experimentId: string };
+
+/**
+ * Retires a version that is not the published one, nor an arm of a running experiment: it is never served again. Its
+ * row (and JSON) stay.
+ */
 export async function retireVersion(store: Store, input: { flowId: string; version: number; editor: string }): Promise<RetireOutcome> {
   return store.write(async (trx): Promise<RetireOutcome> => {
     const target = await trx.selectFrom('flow_versions').select('retired_at').where('flow_id', '=', input.flowId).where('version', '=', input.version).executeTakeFirst();
     if (!target) return { outcome: 'unknown-version' };
     if (target.retired_at !== null) return { outcome: 'already-retired' };
+    await lockFlow(trx, input.flowId);
     const current = await trx.selectFrom('flows').select('published_version').where('flow_id', '=', input.flowId).executeTakeFirst();
     if (current && Number(current.published_version) === input.version) return { outcome: 'published' };
+    const armOf = await trx
+      .selectFrom('experiment_arms')
+      .innerJoin('experiments', 'experiments.id', 'experiment_arms.experiment_id')
+      .select('experiments.id')
+      .where('experiments.flow_id', '=', input.flowId)
+      .where('experiments.state', '=', 'running')
+      .where('experiment_arms.version', '=', input.version)
+      .executeTakeFirst();
+    if (armOf) return { outcome: 'in-experiment', experimentId: armOf.id };
     await trx.updateTable('flow_versions').set({ retired_at: now() }).where('flow_id', '=', input.flowId).where('version', '=', input.version).execute();
     await audit(trx, { editor: input.editor, action: 'retired', flowId: input.flowId, version: input.version });
     return { outcome: 'retired' };
