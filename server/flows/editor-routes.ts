@@ -9,6 +9,7 @@ import { EditorError, flowIdOf, isVersionNumber, objectBody, setUpEditorScope, v
 import { latestMigrations, listVersions, publishedVersionOf, versionsStoredToday, publishVersion, recordAudit, readVersion, retireVersion, storeVersion } from './flow-store';
 import type { PreviewSigner } from './preview-links';
 import type { NamedPersona } from './replay-personas';
+import { experimentRoutes } from '../experiments/experiment-routes';
 
 export interface EditorRouteOptions {
   store: Store;
@@ -164,6 +165,8 @@ export async function editorRoutes(scope: FastifyInstance, options: EditorRouteO
         return { flowId, version, state: 'retired' };
     }
   });
+
+  await experimentRoutes(scope, { store, editorOf, rateLimit, changed });
 
   scope.post('/flows/:flowId/versions/:version/preview', { config }, async (request) => {
     const flowId = flowIdOf(request);

@@ -15,9 +15,13 @@ export interface FlowPin {
   version: number;
   /** Opened through a preview link, valid until then (ms since the epoch); absent for a visitor's own version. */
   previewUntil?: number;
+  /** The experiment whose arm the version is: session creation records the visitor as exposed to it. */
+  experimentId?: string;
+  /** The visitor's key (newVisitorKey): what their arm of an experiment is drawn from. */
+  key?: string;
 }
 
-const VALUE = /^([a-z0-9][a-z0-9_-]{0,63})\.([1-9][0-9]{0,8})(?:\.p([1-9][0-9]{0,14}))?$/;
+const VALUE = /^([a-z0-9][a-z0-9_-]{0,63})\.([1-9][0-9]{0,8})(?:\.p([1-9][0-9]{0,14}))?(?:\.x(exp_[0-9a-f]{16}))?(?:\.k([A-Za-z0-9_-]{22}))?$/;
 
 function isSecure(request: FastifyRequest): boolean {
   return request.server.credentialCrossSite || request.protocol === 'https';
@@ -37,13 +41,15 @@ export function flowPinOf(request: FastifyRequest, now = Date.now()): FlowPin | 
     pin.previewUntil = Number(match[3]);
     if (pin.previewUntil <= now) return null;
   }
+  if (match[4] !== undefined) pin.experimentId = match[4];
+  if (match[5] !== undefined) pin.key = match[5];
   return pin;
 }
 
 /** Keeps the visitor on `pin` (a preview for as long as its link is valid). */
 export function setFlowPin(request: FastifyRequest, reply: FastifyReply, pin: FlowPin): void {
   const secure = isSecure(request);
-  const value = `${pin.flowId}.${pin.version}${pin.previewUntil !== undefined ? `.p${pin.previewUntil}` : ''}`;
+  const value = `${pin.flowId}.${pin.version}${pin.previewUntil !== undefined ? `.p${pin.previewUntil}` : ''}${pin.experimentId ? `.x${pin.experimentId}` : ''}${pin.key ? `.k${pin.key}` : ''}`;
   const maxAge = pin.previewUntil !== undefined ? Math.max(1, Math.floor((pin.previewUntil - Date.now()) / 1000)) : CREDENTIAL_MAX_AGE_SECONDS;
   reply.setCookie(secure ? SECURE_FLOW_COOKIE : FLOW_COOKIE, value, {
     signed: true,

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { escapeHtml, pageFlowElement, type PageFlow } from '../../src/shared/page-flow';
 import { flowPinOf, setFlowPin, type FlowPin } from './flow-cookie';
+import { armFor, newVisitorKey } from '../experiments/split';
 import type { LiveFlows, ServedVersion } from './live-flows';
 import type { PreviewSigner } from './preview-links';
 import { encodeBody, sendEncoded, type EncodedBody } from './encoded-body';
@@ -46,20 +47,29 @@ export class FlowPages {
    * the link expires (or the version is retired); a visitor's own while it is public and keeps its visitors (neither
    * retired nor moved on by a later publish); else the published one.
    */
-  private async decide(request: FastifyRequest, reply: FastifyReply): Promise<{ served: ServedVersion; movedFrom: FlowPin | null } | null> {
+  private async decide(request: FastifyRequest, reply: FastifyReply): Promise<{ served: ServedVersion; movedFrom: FlowPin | null; experimentId: string | null } | null> {
     const { live, appFlowId } = this.options;
     const pin = flowPinOf(request);
+    const ours = pin !== null && pin.flowId === appFlowId ? pin : null;
     const kept =
-      pin !== null &&
-      pin.flowId === appFlowId &&
-      (pin.previewUntil !== undefined ? !live.isRetired(pin.flowId, pin.version) : live.isPublic(pin.flowId, pin.version) && live.keepsVisitors(pin.flowId, pin.version));
+      ours !== null &&
+      (ours.previewUntil !== undefined ? !live.isRetired(ours.flowId, ours.version) : live.isPublic(ours.flowId, ours.version) && live.keepsVisitors(ours.flowId, ours.version));
+    const key = pin?.key ?? newVisitorKey();
     const published = live.publishedVersion(appFlowId);
-    const candidates: FlowPin[] = [...(kept ? [pin] : []), ...(published !== undefined ? [{ flowId: appFlowId, version: published }] : [])];
+    // A new visitor (no version of this flow yet) is split by the running experiment, if any; a visitor moved off
+    // their version, or a preview, never is.
+    const experiment = ours === null ? live.runningExperiment(appFlowId) : undefined;
+    const arm: FlowPin | null = experiment ? { flowId: appFlowId, version: armFor(experiment.id, key, experiment.arms).version, experimentId: experiment.id, key } : null;
+    const candidates: FlowPin[] = [...(kept ? [ours] : []), ...(arm ? [arm] : []), ...(published !== undefined ? [{ flowId: appFlowId, version: published, key }] : [])];
     for (const candidate of candidates) {
       const served = await live.version(candidate.flowId, candidate.version);
       if (!served) continue;
       if (candidate !== pin) setFlowPin(request, reply, candidate);
-      return { served, movedFrom: candidate !== pin && pin !== null && pin.flowId === appFlowId && pin.previewUntil === undefined ? pin : null };
+      return {
+        served,
+        movedFrom: candidate !== ours && ours !== null && ours.previewUntil === undefined ? ours : null,
+        experimentId: candidate.experimentId ?? null,
+      };
     }
     return null;
   }
@@ -93,9 +103,9 @@ export class FlowPages {
     if (opened) return opened;
     const decided = await this.decide(request, reply);
     if (!decided) return null;
-    const { served, movedFrom } = decided;
+    const { served, movedFrom, experimentId } = decided;
     const landing = served.pageFlow.landing !== null && served.pageFlow.landing.screen.route === path && this.options.prerender !== null;
-    const page = await this.render(served, landing);
+    const page = await this.render(served, landing, experimentId);
     if (!page) return null;
     // A visitor moved on from their version comes back to its addresses: one the served version lacks is still their
     // page (the app resumes them in the funnel), not a missing one.
@@ -109,7 +119,7 @@ export class FlowPages {
   }
 
   /** The page of a version from the build's template, made once per version and template (a rebuild is picked up). */
-  private async render(served: ServedVersion, landing: boolean): Promise<EncodedBody | null> {
+  private async render(served: ServedVersion, landing: boolean, experimentId: string | null): Promise<EncodedBody | null> {
     const file = join(this.options.distDir, landing ? 'landing.html' : 'app.html');
     let modified: number;
     try {
@@ -117,7 +127,7 @@ export class FlowPages {
     } catch {
       return null;
     }
-    const name = `${served.flowId}@${served.version}:${landing ? 'landing' : 'app'}:${modified}`;
+    const name = `${served.flowId}@${served.version}:${landing ? 'landing' : 'app'}:${experimentId ?? ''}:${modified}`;
     const cached = this.pages.get(name);
     if (cached) return cached;
     const template = await readFile(file, 'utf8');
@@ -126,7 +136,7 @@ export class FlowPages {
     let html = template
       .replace(MARKS.title, () => escapeHtml(page.title))
       .replace(MARKS.description, () => escapeHtml(page.description))
-      .replace(MARKS.pageFlow, () => pageFlowElement(served.pageFlow));
+      .replace(MARKS.pageFlow, () => pageFlowElement(experimentId ? { ...served.pageFlow, experiment: { id: experimentId } } : served.pageFlow));
     if (landing && this.options.prerender) {
       const { html: body, styles } = this.options.prerender(served.pageFlow.landing!.screen.route, served.pageFlow);
       html = html.replace(MARKS.styles, () => styles).replace(MARKS.landing, () => body);

@@ -6,6 +6,8 @@ import type { Store } from '../db/open';
 import { toBool } from '../db/values';
 import { knownRoutesOf } from '../known-routes';
 import { encodeBody, type EncodedBody } from './encoded-body';
+import { experimentVersions, runningExperiments } from '../experiments/experiment-store';
+import type { Arm } from '../experiments/split';
 
 /**
  * How often each process asks the database which versions are published and retired. Publishing takes effect for new
@@ -44,6 +46,9 @@ export class LiveFlows {
   private everPublished = new Set<string>();
   private retired = new Set<string>();
   private moved = new Set<string>();
+  /** Versions that are or were an arm of an experiment: their visitors are kept on them, like a published one's. */
+  private inExperiments = new Set<string>();
+  private running = new Map<string, { id: string; arms: Arm[] }>();
   private readonly versions = new LRUCache<string, ServedVersion>({ max: CACHED_VERSIONS });
   private readonly catalogued = new Map<string, Flow>();
   private timer: NodeJS.Timeout | undefined;
@@ -88,21 +93,26 @@ export class LiveFlows {
   }
 
   private async readStates(): Promise<void> {
-    const [flows, states] = await Promise.all([
+    const [flows, states, running, arms] = await Promise.all([
       this.store.db.selectFrom('flows').select(['flow_id', 'published_version']).execute(),
       this.store.db
         .selectFrom('flow_versions')
         .select((eb) => ['flow_id', 'version', eb('published_at', 'is not', null).as('ever'), eb('retired_at', 'is not', null).as('retired'), eb('moved_at', 'is not', null).as('moved')])
         .where((eb) => eb.or([eb('published_at', 'is not', null), eb('retired_at', 'is not', null), eb('moved_at', 'is not', null)]))
         .execute(),
+      runningExperiments(this.store),
+      experimentVersions(this.store),
     ]);
+    this.running = new Map(running.map((experiment) => [experiment.flowId, { id: experiment.id, arms: experiment.arms }]));
+    this.inExperiments = new Set(arms.map((arm) => key(arm.flowId, arm.version)));
     this.published = new Map(flows.map((row) => [row.flow_id, Number(row.published_version)]));
     this.everPublished = new Set(states.filter((row) => toBool(row.ever as boolean | number)).map((row) => key(row.flow_id, Number(row.version))));
     this.retired = new Set(states.filter((row) => toBool(row.retired as boolean | number)).map((row) => key(row.flow_id, Number(row.version))));
     this.moved = new Set(states.filter((row) => toBool(row.moved as boolean | number)).map((row) => key(row.flow_id, Number(row.version))));
-    // The catalogue declares the events of every version a visitor may be on: each one ever published and not retired.
+    // The catalogue declares the events of every version a visitor may be on: each one ever published or in an
+    // experiment, and not retired.
     let grew = false;
-    for (const name of this.everPublished) {
+    for (const name of new Set([...this.everPublished, ...this.inExperiments])) {
       if (this.retired.has(name) || this.catalogued.has(name)) continue;
       const [flowId, version] = name.split('@') as [string, string];
       const served = await this.version(flowId, Number(version));
@@ -135,10 +145,15 @@ export class LiveFlows {
     return !this.retired.has(name) && !this.moved.has(name);
   }
 
-  /** Published now or before (a visitor may be kept on it), and not retired: its page and JSON are public. */
+  /** Published now or before, or an arm of an experiment (a visitor may be kept on it), and not retired: its page and JSON are public. */
   isPublic(flowId: string, version: number): boolean {
     const name = key(flowId, version);
-    return !this.retired.has(name) && (this.everPublished.has(name) || this.published.get(flowId) === version);
+    return !this.retired.has(name) && (this.everPublished.has(name) || this.inExperiments.has(name) || this.published.get(flowId) === version);
+  }
+
+  /** The experiment splitting the flow's new visitors now, with its arms; undefined when none runs. */
+  runningExperiment(flowId: string): { id: string; arms: Arm[] } | undefined {
+    return this.running.get(flowId);
   }
 
   /** A stored version, read and prepared once; null when the store has no such version. */

@@ -82,9 +82,11 @@ export async function subscriptionRoutes(
       const at = now();
       const { id } = request.body;
       assertRandomId(id);
-      // The flow version the page was served (the server's cookie, never the browser's word), and a preview's mark.
+      // The flow version the page was served (the server's cookie, never the browser's word), a preview's mark, and
+      // the experiment whose arm the version is: a session made with one is a visitor exposed to it.
       const pin = flowPinOf(request);
-      const flow = pin ? { flow_id: pin.flowId, flow_version: pin.version, preview: pin.previewUntil !== undefined } : {};
+      const preview = pin?.previewUntil !== undefined;
+      const flow = pin ? { flow_id: pin.flowId, flow_version: pin.version, preview, experiment_id: !preview && pin.experimentId ? pin.experimentId : null } : {};
       const result = await store.write(async (trx) => {
         const created = await trx
           .insertInto('sessions')

@@ -14,6 +14,11 @@ export interface PageFlow {
   /** The version's flow JSON, immutable: `/flows/{flowId}/versions/{version}.json`. */
   flowUrl: string;
   landing: Landing | null;
+  /**
+   * The experiment whose arm this version is, for this visitor (absent otherwise): the app tells analytics once the
+   * visitor's session is made (the server has then recorded the exposure).
+   */
+  experiment?: { id: string };
 }
 
 /** The flow's start screen when it is a welcome screen, with its page group: what the landing paints. */

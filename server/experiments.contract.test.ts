@@ -1,0 +1,286 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { blurredArtOf } from '../src/shared/blurred-art';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildServer } from './app';
+import { describeOnEachDatabase } from './test-support/databases';
+import { seedFlowStore } from './flows/flow-store';
+import { readEditorTokens } from './flows/editor-tokens';
+import { LiveFlows } from './flows/live-flows';
+import { FlowPages } from './flows/flow-pages';
+import { previewSigner } from './flows/preview-links';
+import { PAGE_FLOW_ELEMENT_ID, type PageFlow } from '../src/shared/page-flow';
+import type { ExperimentReadout } from './experiments/readout';
+
+// Experiments between whole flow versions, through the editor API and a visitor's browser: the split decided on the
+// first page and kept, exposures recorded by session creation, publishing held while one runs, the readout from the
+// server's own records (equal to the ledger to the cent), a sample ratio mismatch flagged, and stopping with a winner.
+
+const flowText = readFileSync('flows/astrology.json', 'utf8');
+const SECRET = 'a-session-secret-of-at-least-32-characters!';
+const tokens = readEditorTokens('ed:secret-token');
+const ed = { authorization: 'Bearer secret-token', 'content-type': 'application/json' };
+const APP = '<!doctype html><html lang="en"><head><title>%FLOW_TITLE%</title><meta name="description" content="%FLOW_DESCRIPTION%"><!--astrelle-page-flow--></head><body><div id="root"></div></body></html>';
+const TRIAL = 'mxp_astrelle_trial_1_2900_live';
+const OFFER = 'mxp_astrelle_birth_chart_1999_live';
+const CARD = { cardName: 'Ada Lovelace', cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
+
+/** One visitor's browser: it keeps the cookies the server sets. */
+function visitor(app: () => FastifyInstance) {
+  const jar = new Map<string, string>();
+  const request = async (options: InjectOptions): Promise<LightMyRequestResponse> => {
+    const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const response = await app().inject({ ...options, headers: { ...(options.headers ?? {}), ...(cookie ? { cookie } : {}) } });
+    for (const set of response.cookies) jar.set(set.name, set.value);
+    return response;
+  };
+  return {
+    jar,
+    page: (url: string) => request({ method: 'GET', url, headers: { accept: 'text/html' } }),
+    post: (url: string, payload: unknown) => request({ method: 'POST', url, payload: payload as never, headers: { 'content-type': 'application/json' } }),
+    form: (url: string, fields: Record<string, string>) =>
+      request({ method: 'POST', url, payload: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' } }),
+  };
+}
+
+function pageFlowIn(html: string): PageFlow {
+  const match = new RegExp(`<script type="application/json" id="${PAGE_FLOW_ELEMENT_ID}">(.*?)</script>`).exec(html);
+  if (!match) throw new Error(`no page flow in ${html.slice(0, 200)}`);
+  return JSON.parse(match[1]!) as PageFlow;
+}
+
+/** The product's flow with another landing headline. */
+function withHeadline(title: string): string {
+  const flow = JSON.parse(flowText) as { start: string; screens: Array<{ id: string; title?: string }> };
+  flow.screens.find((s) => s.id === flow.start)!.title = title;
+  return JSON.stringify(flow, null, 2);
+}
+
+describeOnEachDatabase('experiments between flow versions', ({ store }) => {
+  let dist = '';
+  let live: LiveFlows;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    dist = await mkdtemp(join(tmpdir(), 'astrelle-experiments-'));
+    await writeFile(join(dist, 'app.html'), APP);
+    // The art the build ships for the product's flow: each group's background and its blurred copy.
+    const { groups } = JSON.parse(flowText) as { groups: Record<string, { background: string; blur: 'none' | 'soft' | 'strong' }> };
+    for (const group of Object.values(groups)) {
+      for (const file of [group.background, blurredArtOf(group)]) {
+        if (!file) continue;
+        await mkdir(join(dist, dirname(file)), { recursive: true });
+        await writeFile(join(dist, file), 'art');
+      }
+    }
+    await seedFlowStore(store(), [{ flowId: 'astrology', text: flowText }]);
+    live = new LiveFlows(store());
+    await live.start();
+    app = await buildServer({
+      store: store(),
+      distDir: dist,
+      sessionSecrets: [SECRET],
+      pages: new FlowPages({ distDir: dist, live, appFlowId: 'astrology', prerender: null, preview: previewSigner([SECRET]) }),
+      eventCatalogue: live.catalogue,
+      editor: { tokens, personas: [], changed: () => live.refresh() },
+    });
+  });
+  afterAll(async () => {
+    live.stop();
+    await app.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  const editor = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
+    app.inject({ method, url, headers: ed, ...(payload !== undefined ? { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) } : {}) });
+  const storeVersion = async (text: string) => {
+    const response = await editor('POST', '/editor/flows/astrology/versions', text);
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().version as number;
+  };
+
+  let a = 0;
+  let b = 0;
+  let id = '';
+  /** A visitor pinned before the experiment: they stay on the published version. */
+  const before = visitor(() => app);
+
+  it('refuses a bad experiment with a 400 naming the field, an unknown version with a 404, and no token with a 401', async () => {
+    await before.page('/');
+    a = await storeVersion(withHeadline('Headline A: your chart, read'));
+    b = await storeVersion(withHeadline('Headline B: what the stars say'));
+    const create = (body: unknown) => editor('POST', '/editor/flows/astrology/experiments', body);
+    const refusal = async (body: unknown) => {
+      const response = await create(body);
+      return { status: response.statusCode, field: (response.json() as { field?: string }).field };
+    };
+    expect(await refusal({ name: 'one arm', arms: [{ version: a, weight: 1 }] })).toEqual({ status: 400, field: 'arms' });
+    expect(await refusal({ name: 'five', arms: [1, 2, 3, 4, 5].map((version) => ({ version, weight: 1 })) })).toEqual({ status: 400, field: 'arms' });
+    expect(await refusal({ name: 'twice', arms: [{ version: a, weight: 1 }, { version: a, weight: 1 }] })).toEqual({ status: 400, field: 'arms/1/version' });
+    for (const weight of [0, -1, 1.5, '50', 2_000_000]) {
+      expect(await refusal({ name: 'weights', arms: [{ version: a, weight: 1 }, { version: b, weight }] })).toEqual({ status: 400, field: 'arms/1/weight' });
+    }
+    expect(await refusal({ arms: [{ version: a, weight: 1 }, { version: b, weight: 1 }] })).toEqual({ status: 400, field: 'name' });
+    expect(await refusal({ name: 'x', arms: [{ version: a, weight: 1 }, { version: b, weight: 1 }], extra: true })).toEqual({ status: 400, field: 'extra' });
+    expect(await refusal('{"name": ')).toEqual({ status: 400, field: 'body' });
+    expect(await refusal({ name: 'unknown', arms: [{ version: a, weight: 1 }, { version: 99, weight: 1 }] })).toEqual({ status: 404, field: 'arms/1/version' });
+    const anonymous = await app.inject({ method: 'POST', url: '/editor/flows/astrology/experiments', headers: { 'content-type': 'application/json' }, payload: { name: 'x', arms: [{ version: a, weight: 1 }, { version: b, weight: 1 }] } });
+    expect(anonymous.statusCode).toBe(401);
+    expect(await store().db.selectFrom('experiments').select('id').execute()).toEqual([]);
+  });
+
+  it('starts one, and refuses a second on the same flow, publishing and retiring an arm while it runs', async () => {
+    const created = await editor('POST', '/editor/flows/astrology/experiments', { name: 'Headline A or B', arms: [{ version: a, weight: 50 }, { version: b, weight: 50 }] });
+    expect(created.statusCode, created.body).toBe(201);
+    id = created.json().id as string;
+    expect(id).toMatch(/^exp_[0-9a-f]{16}$/);
+    const second = await editor('POST', '/editor/flows/astrology/experiments', { name: 'again', arms: [{ version: 1, weight: 1 }, { version: b, weight: 1 }] });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({ field: 'flowId', experimentId: id });
+    const publish = await editor('POST', '/editor/flows/astrology/publish', { version: a });
+    expect(publish.statusCode).toBe(409);
+    expect(publish.json().message).toContain(`stop it first (POST /editor/experiments/${id}/stop)`);
+    expect((await editor('POST', `/editor/flows/astrology/versions/${b}/retire`)).statusCode).toBe(409);
+    const listed = await editor('GET', '/editor/flows/astrology/experiments');
+    expect(listed.json().experiments).toEqual([expect.objectContaining({ id, name: 'Headline A or B', state: 'running', winner: null })]);
+  });
+
+  const arms: Record<number, Array<ReturnType<typeof visitor> & { usid: string }>> = {};
+
+  it('splits new visitors between the arms on their first page, keeps each on theirs, and records the exposure when their session is made', async () => {
+    for (let i = 0; i < 40; i += 1) {
+      const browser = visitor(() => app);
+      const first = pageFlowIn((await browser.page('/')).body);
+      expect([a, b]).toContain(first.version);
+      expect(first.experiment).toEqual({ id });
+      // The same arm on every page and visit.
+      expect(pageFlowIn((await browser.page('/quiz/1-1')).body).version).toBe(first.version);
+      const usid = randomUUID();
+      expect((await browser.post('/subs/sessions/create', { id: usid })).statusCode).toBe(201);
+      (arms[first.version] ??= []).push({ ...browser, usid });
+    }
+    expect(arms[a]!.length).toBeGreaterThan(5);
+    expect(arms[b]!.length).toBeGreaterThan(5);
+    const exposed = await store().db.selectFrom('sessions').select(['flow_version', 'experiment_id']).where('experiment_id', '=', id).execute();
+    expect(exposed).toHaveLength(40);
+    // The visitor who came before it started is not in it.
+    const page = pageFlowIn((await before.page('/')).body);
+    expect(page).toMatchObject({ version: 1 });
+    expect(page.experiment).toBeUndefined();
+  });
+
+  it('never assigns an editor previewing a version', async () => {
+    const link = await editor('POST', `/editor/flows/astrology/versions/${b}/preview`);
+    const url = new URL(link.json().url as string);
+    const previewer = visitor(() => app);
+    await previewer.page(`${url.pathname}${url.search}`);
+    const page = pageFlowIn((await previewer.page('/')).body);
+    expect(page.version).toBe(b);
+    expect(page.experiment).toBeUndefined();
+    const usid = randomUUID();
+    await previewer.post('/subs/sessions/create', { id: usid });
+    expect(await store().db.selectFrom('sessions').select(['experiment_id', 'preview']).where('id', '=', usid).executeTakeFirstOrThrow()).toMatchObject({ experiment_id: null });
+  });
+
+  /** The visitor pays for the trial on the hosted checkout (and, with `upsell`, buys an offer in one click). */
+  async function pays(buyer: ReturnType<typeof visitor> & { usid: string }, upsell: boolean) {
+    const email = `exp.${randomUUID().slice(0, 8)}@example.com`;
+    const back = (route: string) => `${route}?usid=${buyer.usid}`;
+    const opened = await buyer.post('/subs/checkout/sessions', {
+      project: 'astrelle', provider: 'maxpay', productId: TRIAL, email, usid: buyer.usid, orderId: `ord_${randomUUID().replace(/-/g, '')}`,
+      successUrl: back('/payment-success'), errorUrl: back('/payment-error'), cancelUrl: back('/select-price'),
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const paid = await buyer.form(`/subs/checkout/${opened.json().id as string}/pay`, CARD);
+    expect(paid.statusCode, paid.body).toBe(303);
+    if (upsell) {
+      const offer = await buyer.post('/subs/purchases', { project: 'astrelle', provider: 'maxpay', productId: OFFER, email, usid: buyer.usid, orderId: `ord_${randomUUID().replace(/-/g, '')}` });
+      expect(offer.statusCode, offer.body).toBe(201);
+    }
+  }
+
+  it('reads each arm\'s visitors, payments and revenue from the server\'s records: equal to the ledger to the cent', async () => {
+    await pays(arms[a]![0]!, true);
+    await pays(arms[a]![1]!, false);
+    await pays(arms[b]![0]!, false);
+    // A checkout opened and left.
+    await arms[b]![1]!.post('/subs/checkout/sessions', {
+      project: 'astrelle', provider: 'maxpay', productId: TRIAL, email: `left.${randomUUID().slice(0, 8)}@example.com`, usid: arms[b]![1]!.usid, orderId: `ord_${randomUUID().replace(/-/g, '')}`,
+      successUrl: '/payment-success', errorUrl: '/payment-error', cancelUrl: '/select-price',
+    });
+    const response = await editor('GET', `/editor/experiments/${id}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const readout = response.json() as ExperimentReadout;
+    expect(readout.experiment).toMatchObject({ id, name: 'Headline A or B', state: 'running', arms: [{ version: a, weight: 50 }, { version: b, weight: 50 }] });
+    const [armA, armB] = readout.arms;
+    expect(armA).toMatchObject({ version: a, exposed: arms[a]!.length, startedCheckout: 2, paid: 2, gaveEmail: 2 });
+    expect(armB).toMatchObject({ version: b, exposed: arms[b]!.length, startedCheckout: 2, paid: 1, gaveEmail: 2 });
+    // The ledger: every charge of the arm's visitors (plan through the checkout, offer in one click).
+    const ledger = async (visitors: string[]) => {
+      const viaCheckout = await store().db.selectFrom('charges').innerJoin('checkouts', 'checkouts.id', 'charges.checkout_id').select('charges.amount_cents').where('checkouts.usid', 'in', visitors).execute();
+      const oneClick = await store().db.selectFrom('charges').innerJoin('purchases', 'purchases.order_id', 'charges.order_id').select('charges.amount_cents').where('charges.checkout_id', 'is', null).where('purchases.usid', 'in', visitors).execute();
+      return [...viaCheckout, ...oneClick].reduce((sum, row) => sum + Number(row.amount_cents), 0);
+    };
+    const centsA = await ledger(arms[a]!.map((v) => v.usid));
+    const centsB = await ledger(arms[b]!.map((v) => v.usid));
+    expect(centsA).toBe(100 + 1999 + 100);
+    expect(armA!.revenue).toEqual([expect.objectContaining({ currency: 'USD', cents: centsA, perVisitor: centsA / arms[a]!.length })]);
+    expect(armB!.revenue).toEqual([expect.objectContaining({ currency: 'USD', cents: centsB, perVisitor: centsB / arms[b]!.length })]);
+    expect(armA!.conversion.probabilityBest + armB!.conversion.probabilityBest).toBeCloseTo(1, 4);
+    expect(armA!.conversion.rate).toBeCloseTo(2 / arms[a]!.length, 12);
+    // Too few to judge, and said so; the split of 40 is healthy.
+    expect(readout.notes).toEqual([expect.stringMatching(new RegExp(`^Too few to judge v${a} yet`)), expect.stringMatching(new RegExp(`^Too few to judge v${b} yet`))]);
+    expect(readout.trustworthy).toBe(true);
+    // The same numbers on every read (the bootstrap is seeded by the experiment).
+    expect((await editor('GET', `/editor/experiments/${id}`)).json()).toEqual(response.json());
+  });
+
+  it('changes the weights for visitors not yet assigned: one already in an arm keeps it', async () => {
+    const kept = arms[a]![2]!;
+    expect((await editor('PATCH', `/editor/experiments/${id}`, { arms: [{ version: a, weight: 1 }] })).json()).toMatchObject({ field: 'arms' });
+    const other = await editor('PATCH', `/editor/experiments/${id}`, { arms: [{ version: a, weight: 1 }, { version: 1, weight: 1 }] });
+    expect(other.statusCode).toBe(400);
+    const changed = await editor('PATCH', `/editor/experiments/${id}`, { arms: [{ version: b, weight: 1 }, { version: a, weight: 99 }] });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().arms).toEqual([{ version: a, weight: 99 }, { version: b, weight: 1 }]);
+    expect(pageFlowIn((await kept.page('/')).body).version).toBe(a);
+    const weights = (await editor('GET', `/editor/experiments/${id}`)).json() as { weightPeriods: unknown[] };
+    expect(weights.weightPeriods).toHaveLength(2);
+  });
+
+  it('flags a split that lost visitors of one arm as a sample ratio mismatch, and says not to trust it', async () => {
+    // 300 more exposures of arm A alone since the weights became 99:1 would be expected; here 300 of arm B arrive.
+    const at = new Date().toISOString();
+    await store().write((trx) =>
+      trx
+        .insertInto('sessions')
+        .values(Array.from({ length: 300 }, () => ({ id: randomUUID(), flow_outer: false, ab_test_data: '{}', alt_payout: false, gclid: false, attribution: '{}', created_at: at, updated_at: at, flow_id: 'astrology', flow_version: b, experiment_id: id })))
+        .execute(),
+    );
+    const readout = (await editor('GET', `/editor/experiments/${id}`)).json() as ExperimentReadout;
+    expect(readout.trustworthy).toBe(false);
+    expect(readout.ratioCheck).toMatchObject({ mismatch: true, degreesOfFreedom: 1 });
+    expect(readout.ratioCheck!.pValue).toBeLessThan(0.001);
+    expect(readout.notes[0]).toMatch(/^Sample ratio mismatch: visitors reached the arms as .* do not trust this readout\.$/);
+  });
+
+  it('stops with a winner: it is published, visitors in the other arm stay on theirs, and publishing works again', async () => {
+    expect((await editor('POST', `/editor/experiments/${id}/stop`, { winner: 1 })).json()).toMatchObject({ field: 'winner' });
+    expect((await editor('POST', `/editor/experiments/${id}/stop`, { winner: 'a' })).json()).toMatchObject({ field: 'winner' });
+    const stopped = await editor('POST', `/editor/experiments/${id}/stop`, { winner: b, moveVisitors: false });
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    expect(stopped.json()).toMatchObject({ id, state: 'stopped', winner: b, published: b, previous: 1 });
+    expect((await editor('POST', `/editor/experiments/${id}/stop`, { winner: b })).statusCode).toBe(409);
+    // A new visitor gets the winner, unassigned; one of arm A keeps version A.
+    const fresh = pageFlowIn((await visitor(() => app).page('/')).body);
+    expect(fresh.version).toBe(b);
+    expect(fresh.experiment).toBeUndefined();
+    expect(pageFlowIn((await arms[a]![0]!.page('/')).body).version).toBe(a);
+    expect((await editor('POST', '/editor/flows/astrology/publish', { version: 1 })).statusCode).toBe(200);
+    const audit = await store().db.selectFrom('editor_audit').select(['action', 'detail']).where('action', 'like', 'experiment%').execute();
+    expect(audit.map((row) => row.action)).toEqual(['experiment started', 'experiment weights', 'experiment stopped']);
+  });
+});
