@@ -25,7 +25,7 @@ export function printable(text: string): string {
 export interface StoreCli {
   /** The start of the window `--since` asked for (default 1h). */
   from: Date;
-  /** The values of the command's own string options (`options` of storeCli), when given. */
+  /** The values of the command's own string options (`options` of storeCli), when given; a switch given is 'true'. */
   values: Record<string, string | undefined>;
   /** Prints `name: message` on stderr and exits 1. */
   fail(message: string): never;
@@ -37,8 +37,8 @@ export interface StoreCli {
  * Parses `--since` (or `--help`), and the command's own string `options` (name → what it takes, for the usage line),
  * for the command `name`; a bad argument is one line on stderr and exit 1.
  */
-export function storeCli(name: string, options: Record<string, string> = {}, defaultSince = '1h'): StoreCli {
-  const extra = Object.entries(options).map(([option, what]) => ` [--${option} ${what}]`).join('');
+export function storeCli(name: string, options: Record<string, string> = {}, defaultSince = '1h', switches: readonly string[] = []): StoreCli {
+  const extra = [...Object.entries(options).map(([option, what]) => ` [--${option} ${what}]`), ...switches.map((option) => ` [--${option}]`)].join('');
   const usage = `usage: npm run ${name} -- [--since 30m|1h|2d…] (default ${defaultSince})${extra}`;
   const fail = (message: string): never => {
     console.error(`${name}: ${message}`);
@@ -48,7 +48,8 @@ export function storeCli(name: string, options: Record<string, string> = {}, def
   const own: Record<string, string | undefined> = {};
   try {
     const strings = Object.fromEntries(Object.keys(options).map((option) => [option, { type: 'string' as const }]));
-    const { values } = parseArgs({ options: { ...strings, since: { type: 'string', default: defaultSince }, help: { type: 'boolean', short: 'h' } }, strict: true });
+    const booleans = Object.fromEntries(switches.map((option) => [option, { type: 'boolean' as const }]));
+    const { values } = parseArgs({ options: { ...strings, ...booleans, since: { type: 'string', default: defaultSince }, help: { type: 'boolean', short: 'h' } }, strict: true });
     if (values.help) {
       console.log(usage);
       process.exit(0);
@@ -59,6 +60,8 @@ export function storeCli(name: string, options: Record<string, string> = {}, def
       const value = given[option];
       own[option] = typeof value === 'string' ? value : undefined;
     }
+    // A switch given reads as 'true'.
+    for (const option of switches) own[option] = given[option] === true ? 'true' : undefined;
   } catch (error) {
     fail(`${firstLine(error)} (${usage})`);
   }

@@ -15,6 +15,7 @@ import { FlowPages } from './flows/flow-pages';
 import { previewSigner } from './flows/preview-links';
 import { PAGE_FLOW_ELEMENT_ID, type PageFlow } from '../src/shared/page-flow';
 import type { ExperimentReadout } from './experiments/readout';
+import { runScript } from './test-support/run-script';
 
 // Experiments between whole flow versions, through the editor API and a visitor's browser: the split decided on the
 // first page and kept, exposures recorded by session creation, publishing held while one runs, the readout from the
@@ -60,7 +61,7 @@ function withHeadline(title: string): string {
   return JSON.stringify(flow, null, 2);
 }
 
-describeOnEachDatabase('experiments between flow versions', ({ store }) => {
+describeOnEachDatabase('experiments between flow versions', ({ store, databaseEnv }) => {
   let dist = '';
   let live: LiveFlows;
   let app: FastifyInstance;
@@ -266,6 +267,54 @@ describeOnEachDatabase('experiments between flow versions', ({ store }) => {
     expect(readout.ratioCheck!.pValue).toBeLessThan(0.001);
     expect(readout.notes[0]).toMatch(/^Sample ratio mismatch: visitors reached the arms as .* do not trust this readout\.$/);
   });
+
+  it('npm run funnel:report -- --experiment ID prints the same numbers as the editor API (as JSON with --format json), and names a bad id', async () => {
+    const api = (await editor('GET', `/editor/experiments/${id}`)).json() as unknown;
+    const json = await runScript('funnel-report.ts', ['--experiment', id, '--format', 'json'], databaseEnv());
+    expect(json.stderr).toBe('');
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual(api);
+    const text = await runScript('funnel-report.ts', ['--experiment', id], databaseEnv());
+    expect(text.code).toBe(0);
+    const lines = text.stdout.split('\n');
+    expect(lines[0]).toBe(`experiment ${id} "Headline A or B" on astrology · running · since ${(api as ExperimentReadout).experiment.createdAt}`);
+    const readout = api as ExperimentReadout;
+    const armA = readout.arms[0]!;
+    // The arm's row: its counts, its paid rate, its revenue in dollars.
+    expect(lines.find((line) => line.startsWith(`v${a} `))).toMatch(
+      new RegExp(`^v${a}\\s+${armA.exposed}\\s+${armA.gaveEmail}\\s+${armA.startedCheckout}\\s+${armA.paid}\\s+${(armA.conversion.rate * 100).toFixed(2)}% .*\\s${(armA.revenue[0]!.cents / 100).toFixed(2)}\\s`),
+    );
+    expect(text.stdout).toContain('sample ratio check: chi-square');
+    expect(text.stdout).toContain('MISMATCH, NOT TO BE TRUSTED');
+    expect(text.stdout).toContain('drop-off per arm: Browser events (the event log)');
+    const unknown = await runScript('funnel-report.ts', ['--experiment', 'exp_0000000000000000'], databaseEnv());
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/^funnel:report: no experiment exp_0000000000000000 in /);
+    const bad = await runScript('funnel-report.ts', ['--experiment', 'nope'], databaseEnv());
+    expect(bad.stderr).toMatch(/^funnel:report: invalid --experiment: "nope" is not an experiment id/);
+  }, 60_000);
+
+  it('npm run funnel:report -- --by priceSet --money judges a Remote Config flag\'s variants on the same records, labelled as the browser\'s report', async () => {
+    // Two of arm B's visitors reported priceSet variants (as the app's session writes do).
+    const [first, second] = arms[b]!;
+    await store().write((trx) => trx.updateTable('sessions').set({ ab_test_data: JSON.stringify({ priceSet: 'trial_price_test' }) }).where('id', '=', first!.usid).execute());
+    await store().write((trx) => trx.updateTable('sessions').set({ ab_test_data: JSON.stringify({ priceSet: 'default' }) }).where('id', '=', second!.usid).execute());
+    const run = await runScript('funnel-report.ts', ['--since', '1h', '--by', 'priceSet', '--money', '--format', 'json'], databaseEnv());
+    expect(run.stderr).toBe('');
+    const readout = JSON.parse(run.stdout) as { source: string; variants: Array<{ value: string | null; exposed: number; paid: number; revenue: Array<{ cents: number }> }> };
+    expect(readout.source).toContain('the browser reported');
+    expect(readout.variants.map((v) => v.value)).toEqual(['default', 'trial_price_test', null]);
+    // arm B's first visitor paid the $1 trial; the second only opened a checkout.
+    expect(readout.variants[1]).toMatchObject({ exposed: 1, paid: 1, revenue: [{ cents: 100 }] });
+    expect(readout.variants[0]).toMatchObject({ exposed: 1, paid: 0 });
+    const text = await runScript('funnel-report.ts', ['--since', '1h', '--by', 'priceSet', '--money'], databaseEnv());
+    expect(text.stdout.split('\n')[0]).toMatch(/^priceSet by variant, money since /);
+    expect(text.stdout).toContain('(not assigned)');
+    const noFlag = await runScript('funnel-report.ts', ['--money'], databaseEnv());
+    expect(noFlag.stderr).toMatch(/^funnel:report: --money needs --by FLAG/);
+    const unknownFlag = await runScript('funnel-report.ts', ['--by', 'nope', '--money'], databaseEnv());
+    expect(unknownFlag.stderr).toMatch(/^funnel:report: invalid --by: "nope" is none of astrology's flags/);
+  }, 60_000);
 
   it('stops with a winner: it is published, visitors in the other arm stay on theirs, and publishing works again', async () => {
     expect((await editor('POST', `/editor/experiments/${id}/stop`, { winner: 1 })).json()).toMatchObject({ field: 'winner' });

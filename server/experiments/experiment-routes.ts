@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Store } from '../db/open';
 import { EditorError, flowIdOf, isVersionNumber, objectBody } from '../flows/editor-scope';
 import { changeWeights, createExperiment, listExperiments, MAX_ARMS, MIN_ARMS, readExperiment, stopExperiment } from './experiment-store';
-import { experimentReadout } from './readout';
+import { experimentReport } from './experiment-report';
 import type { Arm } from './split';
 
 export interface ExperimentRouteOptions {
@@ -88,9 +88,9 @@ export async function experimentRoutes(scope: FastifyInstance, { store, editorOf
 
   scope.get('/experiments/:id', { config }, async (request) => {
     const id = experimentIdOf(request);
-    const experiment = await readExperiment(store, id);
-    if (!experiment) throw new EditorError(404, `no experiment ${id}`, { field: 'id' });
-    return { ...(await experimentReadout(store.db, experiment)), weightPeriods: experiment.weightPeriods };
+    const report = await experimentReport(store, id);
+    if (!report) throw new EditorError(404, `no experiment ${id}`, { field: 'id' });
+    return report;
   });
 
   scope.patch('/experiments/:id', { config }, async (request) => {

@@ -1,0 +1,28 @@
+import type { Kysely } from 'kysely';
+import { dropOff, type DropOffTable } from '../../src/engine/drop-off';
+import { funnelEventsSince } from '../analytics/event-log';
+import type { Database } from '../db/schema';
+import { versionLayouts } from '../flows/version-layouts';
+import type { Experiment } from './experiment-store';
+
+export interface ArmDropOff {
+  /** Where these numbers come from: unlike the readout, from what browsers sent. */
+  source: string;
+  /** One table per arm (its version), of the arm's exposed visitors only. */
+  tables: DropOffTable[];
+}
+
+/**
+ * Drop-off per screen of each arm: the per-version drop-off of the event log, counting only the experiment's exposed
+ * visitors. Labelled as coming from browser events: a visitor who blocks analytics is in the readout and not here.
+ */
+export async function armDropOff(db: Kysely<Database>, experiment: Experiment): Promise<ArmDropOff> {
+  const sessions = await db.selectFrom('sessions').select('id').where('experiment_id', '=', experiment.id).where('preview', '=', false).execute();
+  const exposed = new Set(sessions.map((s) => s.id));
+  const events = (await funnelEventsSince(db, new Date(experiment.createdAt))).filter((e) => exposed.has(e.visitor) && experiment.arms.some((arm) => arm.version === e.flowVersion));
+  const layouts = await versionLayouts(db).of(experiment.flowId, experiment.arms.map((arm) => arm.version));
+  return {
+    source: 'Browser events (the event log): visitors who block analytics are missing here, never in the readout above.',
+    tables: dropOff(events, { flowId: experiment.flowId, layouts }),
+  };
+}
