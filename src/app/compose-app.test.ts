@@ -96,6 +96,56 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 afterEach(() => vi.restoreAllMocks());
 
+describe('an experiment\'s exposure', () => {
+  const created = (id: string): Session => ({
+    id,
+    user: null,
+    record: { flowOuter: false, abTestData: {}, ipInfo: null, altPayout: false, gclid: false, testEventCode: null, attribution: {}, seenScreens: [] },
+    createdAt: '2026-11-28T00:00:00.000Z',
+    updatedAt: '2026-11-28T00:00:00.000Z',
+  });
+  const serverUp: SessionImplementations = {
+    actors: {
+      ensureSession: fromPromise(async ({ input }: { input: { id: string } }): Promise<CallResult<Session>> => ({ ok: true, status: 201, data: created(input.id) })),
+      loadSession: fromPromise(async ({ input }: { input: { id: string } }): Promise<CallResult<Session>> => ({ ok: true, status: 200, data: created(input.id) })),
+      saveVisit: fromPromise(async (): Promise<{ session: Session | null; saved: string }> => ({ session: null, saved: '' })),
+      confirmEmail: fromPromise(async (): Promise<unknown> => null),
+    },
+  };
+  const open = (storage: Storage, experiment: { id: string } | null, session: SessionImplementations) => {
+    const recorded = recordingAnalytics();
+    composeApp(
+      { flow: loaded, flowFile: 'flows/astrology.json', config: readConfig({}), browser: browserAt('/', storage), analytics: recorded.analytics, remoteFlags: null, experiment },
+      { session },
+    );
+    return recorded.tracked;
+  };
+
+  it('is told to analytics once the visitor\'s session is made, as Amplitude\'s $exposure, and once per visitor', async () => {
+    const storage = new MemoryStorage();
+    const tracked = open(storage, { id: 'exp_0123456789abcdef' }, serverUp);
+    await vi.waitFor(() => expect(tracked.filter((e) => e.type === '$exposure')).toHaveLength(1));
+    expect(tracked.find((e) => e.type === '$exposure')).toEqual({
+      type: '$exposure',
+      properties: { flag_key: 'exp_0123456789abcdef', experiment_key: 'exp_0123456789abcdef', variant: `v${flow.version}`, flow_id: flow.id, flow_version: flow.version },
+      critical: true,
+    });
+    // The next page of the same visitor says nothing more.
+    const again = open(storage, { id: 'exp_0123456789abcdef' }, serverUp);
+    await settle();
+    await settle();
+    expect(again.filter((e) => e.type === '$exposure')).toEqual([]);
+  });
+
+  it('is not told without a session (the server has recorded nothing), nor on a page of no experiment', async () => {
+    const down = open(new MemoryStorage(), { id: 'exp_0123456789abcdef' }, serverDown);
+    const none = open(new MemoryStorage(), null, serverUp);
+    await settle();
+    await settle();
+    expect([...down, ...none].filter((e) => e.type === '$exposure')).toEqual([]);
+  });
+});
+
 describe('the composition root', () => {
   it('hands the session the address the page opened with, and starts the funnel only when a flow route asks', async () => {
     const storage = new MemoryStorage();

@@ -12,6 +12,7 @@ import { effectServices } from './effect-services';
 import { createEffects } from './effects';
 import { createFunnel, type FunnelActor } from './funnel/create-funnel';
 import { savedOnAnotherVersion } from '../engine/persistence';
+import { reportExposure } from './analytics/experiment-exposure';
 import type { LoadedFlow } from './load-flow';
 import type { Analytics } from '../services/analytics/analytics';
 import { buildSessionWrite } from './session/build-session-write';
@@ -37,6 +38,8 @@ export interface AppEnvironment {
   remoteFlags: RemoteFlagsSource | null;
   /** The ad pixel's events; null without a pixel. */
   ads?: AdEvents | null;
+  /** The experiment whose arm the server served this page (its page flow), if any. */
+  experiment?: { id: string } | null;
 }
 
 /** Remote Config as the funnel needs it: asked for when a screen waits for a flag (or earlier), answering once. */
@@ -115,6 +118,7 @@ export function composeApp(env: AppEnvironment, overrides: AppOverrides = {}): A
     const { id } = snapshot.context;
     if (id) env.analytics.setDeviceId(id);
   });
+  if (env.experiment && env.flow.ok) reportExposure(session, env.experiment, env.flow.flow, env.analytics, browser.localStorage);
   let flow = env.flow;
   let machine: FunnelMachine<EffectResults> | null = null;
   if (flow.ok) {

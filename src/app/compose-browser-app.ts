@@ -1,4 +1,5 @@
 import { config } from '../services/config';
+import { readPageFlow } from './read-page-flow';
 import { createAnalytics } from '../services/analytics/analytics';
 import { readAnalyticsConfig } from '../services/analytics/analytics-config';
 import { loadAmplitudeSdk } from '../services/analytics/amplitude-sdk';
@@ -127,7 +128,7 @@ export async function composeBrowserApp(flowUrl: string | null, flowResponse: Pr
     void followAdvertising(state);
   });
   window.addEventListener('pagehide', () => analytics.pagehide());
-  const root = composeApp({ flow, flowFile: flowUrl ?? 'the page', config, browser, analytics, remoteFlags, ads });
+  const root = composeApp({ flow, flowFile: flowUrl ?? 'the page', config, browser, analytics, remoteFlags, ads, experiment: readPageFlow()?.experiment ?? null });
   exposeDebugValues(root, remote);
   // The visitor's country (from the IP lookup) decides whether consent must be asked first, where the build says so.
   // A page that loads no session (a payment return) keeps the region an earlier page found; with none known, a lookup

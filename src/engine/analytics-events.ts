@@ -186,6 +186,13 @@ export const reservedEventClasses: readonly string[] = ['Ampli', 'AnalyticsInsta
 export const appEvents = {
   checkoutStarted: { name: 'Checkout Started', properties: ['screen_id', 'flow_id', 'flow_version', 'plan_id', 'price', 'currency'] },
   paymentResult: { name: 'Payment Result', properties: ['status', 'screen_id', 'flow_id', 'flow_version'] },
+  /**
+   * The visitor was served an arm of an experiment and their session was made: Amplitude's own exposure event
+   * (flag_key and experiment_key the experiment's id, variant its arm `v<version>`), so Amplitude's experiment charts
+   * and the event log's readers see the split. The experiment's readout never reads it: exposures are counted from
+   * the sessions the server made.
+   */
+  experimentExposure: { name: '$exposure', properties: ['flag_key', 'variant', 'experiment_key', 'flow_id', 'flow_version'] },
 } as const;
 
 /** The user property that holds a visitor's assignment of an A/B flag (ab_priceSet). */
