@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { loadTestFlow } from './load-test-flow';
+import type { Flow } from '../../src/engine/generated/flow-types';
 import { expectScreen } from './funnel-driver';
 
 const flow = loadTestFlow();
@@ -35,10 +36,10 @@ export interface Visitor {
   birthTime: string | 'dont_know';
 }
 
-/** Walks from / to /email as the visitor, checking the route and the question at every step. */
-export async function walkToEmail(page: Page, visitor: Visitor, onScreen: (id: string) => Promise<void> = async () => {}) {
+/** Walks from / to /email as the visitor, checking the route and the question at every step (of `walked`, the flow version the visitor is served). */
+export async function walkToEmail(page: Page, visitor: Visitor, onScreen: (id: string) => Promise<void> = async () => {}, walked: Flow = flow) {
   const at = async (id: string) => {
-    await expectScreen(page, flow, id);
+    await expectScreen(page, walked, id);
     await onScreen(id);
   };
   await at('welcome');
