@@ -3,13 +3,10 @@
  * one's probability to be best and expected loss, then what not to trust and why. Money is in the currency charged,
  * in its major unit (cents / 100).
  */
-import type { ExperimentReport } from '../server/experiments/experiment-report';
-import type { FlagReadout, GroupReadout } from '../server/experiments/readout';
+import { formatReadout, type ExperimentReport, type FlagReadout, type GroupReadout } from '../src/shared/experiment-readout';
 import { printable } from './store-cli';
 
-const percent = (value: number) => `${(value * 100).toFixed(2)}%`;
-const money = (cents: number) => (cents / 100).toFixed(2);
-const interval = (range: { low: number; high: number } | null, format: (value: number) => string) => (range ? `${format(range.low)} to ${format(range.high)}` : '-');
+const { percent, money, perVisitor, interval } = formatReadout;
 
 /** The table of groups (arms or variants) named by `labels`: counts, conversion, revenue, per visitor. */
 function groupTable(labels: string[], groups: GroupReadout[]): string[] {
@@ -26,7 +23,7 @@ function groupTable(labels: string[], groups: GroupReadout[]): string[] {
     percent(g.conversion.expectedLoss),
     ...currencies.flatMap((c) => {
       const r = g.revenue.find((x) => x.currency === c);
-      return r ? [money(r.cents), `${(r.perVisitor / 100).toFixed(4)} (${interval(r.interval, (v) => (v / 100).toFixed(4))})`, percent(r.probabilityBest), (r.expectedLoss / 100).toFixed(4)] : ['0.00', '-', '-', '-'];
+      return r ? [money(r.cents), `${perVisitor(r.perVisitor)} (${interval(r.interval, perVisitor)})`, percent(r.probabilityBest), perVisitor(r.expectedLoss)] : ['0.00', '–', '–', '–'];
     }),
   ]);
   const widths = header.map((h, col) => Math.max(h.length, ...rows.map((row) => row[col]!.length)));

@@ -14,7 +14,7 @@ import { LiveFlows } from './flows/live-flows';
 import { FlowPages } from './flows/flow-pages';
 import { previewSigner } from './flows/preview-links';
 import { PAGE_FLOW_ELEMENT_ID, type PageFlow } from '../src/shared/page-flow';
-import type { ExperimentReadout } from './experiments/readout';
+import type { ExperimentReadout } from '../src/shared/experiment-readout';
 import { runScript } from './test-support/run-script';
 
 // Experiments between whole flow versions, through the editor API and a visitor's browser: the split decided on the

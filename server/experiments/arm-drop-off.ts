@@ -1,16 +1,10 @@
 import type { Kysely } from 'kysely';
-import { dropOff, type DropOffTable } from '../../src/engine/drop-off';
+import { dropOff } from '../../src/engine/drop-off';
+import type { ArmDropOff } from '../../src/shared/experiment-readout';
 import { funnelEventsSince } from '../analytics/event-log';
 import type { Database } from '../db/schema';
 import { versionLayouts } from '../flows/version-layouts';
 import type { Experiment } from './experiment-store';
-
-export interface ArmDropOff {
-  /** Where these numbers come from: unlike the readout, from what browsers sent. */
-  source: string;
-  /** One table per arm (its version), of the arm's exposed visitors only. */
-  tables: DropOffTable[];
-}
 
 /**
  * Drop-off per screen of each arm: the per-version drop-off of the event log, counting only the experiment's exposed

@@ -2,6 +2,7 @@ import betaCdf from '@stdlib/stats-base-dists-beta-cdf';
 import betaPdf from '@stdlib/stats-base-dists-beta-pdf';
 import betaQuantile from '@stdlib/stats-base-dists-beta-quantile';
 import gamma from '@stdlib/random-base-gamma';
+import type { Interval } from '../../src/shared/experiment-readout';
 
 /**
  * The Bayesian numbers an experiment is judged by. Two kinds of outcome:
@@ -16,11 +17,6 @@ import gamma from '@stdlib/random-base-gamma';
  *   editor API and the studio agree to the last digit).
  */
 
-/** A 95% credible interval. */
-export interface Interval {
-  low: number;
-  high: number;
-}
 
 export interface RatePosterior {
   /** Posterior mean (1 + successes) / (2 + trials). */

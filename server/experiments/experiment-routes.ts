@@ -3,7 +3,7 @@ import type { Store } from '../db/open';
 import { EditorError, flowIdOf, isVersionNumber, objectBody } from '../flows/editor-scope';
 import { changeWeights, createExperiment, listExperiments, MAX_ARMS, MIN_ARMS, readExperiment, stopExperiment } from './experiment-store';
 import { experimentReport } from './experiment-report';
-import type { Arm } from './split';
+import type { Arm } from '../../src/shared/experiment-readout';
 
 export interface ExperimentRouteOptions {
   store: Store;

@@ -4,7 +4,7 @@ import type { Store } from '../db/open';
 import type { Database } from '../db/schema';
 import { isUniqueViolation, now, toIso } from '../db/values';
 import { lockFlow, publishIn, runningExperimentOf, type PublishOutcome } from '../flows/flow-store';
-import type { Arm } from './split';
+import type { Arm, ExperimentDefinition } from '../../src/shared/experiment-readout';
 
 // Experiments as the database holds them (migration 0012): create, read, change the weights of, and stop one. Every
 // change is one transaction that takes the flow's row lock first, as publishing does, and leaves an audit row.
@@ -12,18 +12,8 @@ import type { Arm } from './split';
 export const MIN_ARMS = 2;
 export const MAX_ARMS = 4;
 
-export interface Experiment {
-  id: string;
-  flowId: string;
-  name: string;
-  state: 'running' | 'stopped';
-  createdBy: string;
-  createdAt: string;
-  stoppedAt: string | null;
-  winner: number | null;
-  /** The arms in the editor's order, with their weights now. */
-  arms: Arm[];
-  /** Every set of weights it ran with, oldest first: from `since` until the next one's. */
+/** An experiment as stored: its definition, and every set of weights it ran with, oldest first (from `since` until the next one's). */
+export interface Experiment extends ExperimentDefinition {
   weightPeriods: Array<{ since: string; arms: Arm[] }>;
 }
 

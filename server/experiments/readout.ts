@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/schema';
 import { fromJson, toIso } from '../db/values';
-import { bestOfRates, bootstrapMeans, ratePosterior, type Interval } from './bayes';
+import { bestOfRates, bootstrapMeans, ratePosterior } from './bayes';
+import type { ExperimentReadout, FlagReadout, GroupReadout } from '../../src/shared/experiment-readout';
 import type { Experiment } from './experiment-store';
-import { sampleRatioCheck, type RatioCheck } from './split';
+import { sampleRatioCheck } from './split';
 
 // The readout of an experiment (or of a Remote Config flag's variants), from the server's own records only: the
 // sessions with their assignment, and the payment ledger (checkouts, purchases, charges). Never from browser events:
@@ -27,36 +28,6 @@ export interface GroupRecords {
   paid: number;
   /** Each paying visitor's revenue by currency, in cents: every charge, the plan's and the upsells'. */
   revenueByVisitor: Map<string, Map<string, number>>;
-}
-
-export interface ConversionReadout {
-  /** paid / exposed (0 with nobody exposed). */
-  rate: number;
-  /** The Beta(1, 1) posterior's mean and 95% credible interval. */
-  mean: number;
-  interval: Interval;
-  probabilityBest: number;
-  expectedLoss: number;
-}
-
-export interface RevenueReadout {
-  currency: string;
-  /** Total charged to the group's visitors, in cents. */
-  cents: number;
-  /** Revenue per exposed visitor, in cents, with its 95% interval (Bayesian bootstrap), probability to be best and expected loss (cents). */
-  perVisitor: number;
-  interval: Interval | null;
-  probabilityBest: number;
-  expectedLoss: number;
-}
-
-export interface GroupReadout {
-  exposed: number;
-  gaveEmail: number;
-  startedCheckout: number;
-  paid: number;
-  conversion: ConversionReadout;
-  revenue: RevenueReadout[];
 }
 
 /** The sessions of the visitors a readout is about (a subquery: the ledger is filtered in the database). */
@@ -172,18 +143,6 @@ export function judge(records: readonly GroupRecords[], seed: number): GroupRead
   }));
 }
 
-export interface ExperimentReadout {
-  experiment: Omit<Experiment, 'weightPeriods'>;
-  /** Where the numbers come from, in words a reader of the readout needs. */
-  source: string;
-  arms: Array<{ version: number; weight: number } & GroupReadout>;
-  ratioCheck: (RatioCheck & { expected: number[] }) | null;
-  /** False when the split itself is broken (a sample ratio mismatch): no number above is to be trusted. */
-  trustworthy: boolean;
-  /** Why not to trust it, and what is still too few to judge by; empty when neither. */
-  notes: string[];
-}
-
 /** The readout of an experiment from the server's records. */
 export async function experimentReadout(db: Kysely<Database>, experiment: Experiment): Promise<ExperimentReadout> {
   const exposures = db.selectFrom('sessions').select('id').where('experiment_id', '=', experiment.id).where('preview', '=', false);
@@ -226,14 +185,6 @@ export async function experimentReadout(db: Kysely<Database>, experiment: Experi
     trustworthy: !check?.mismatch,
     notes,
   };
-}
-
-export interface FlagReadout {
-  flag: string;
-  since: string;
-  source: string;
-  variants: Array<{ value: string | null } & GroupReadout>;
-  notes: string[];
 }
 
 /**

@@ -1,11 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import chisquareCdf from '@stdlib/stats-base-dists-chisquare-cdf';
+import type { Arm, RatioCheck } from '../../src/shared/experiment-readout';
 
-/** One arm of an experiment: a stored version of the flow and its share of new visitors, as a positive integer weight. */
-export interface Arm {
-  version: number;
-  weight: number;
-}
 
 /** A visitor key: 128 random bits, base64url (22 characters), kept in the visitor's signed flow cookie. */
 export function newVisitorKey(): string {
@@ -34,14 +30,6 @@ export function armFor(experimentId: string, visitorKey: string, arms: readonly 
 /** Below this p-value the split is not to be trusted: visitors did not reach the arms in the proportions set. */
 export const SRM_P_THRESHOLD = 0.001;
 
-export interface RatioCheck {
-  /** Pearson's chi-square statistic of the exposures against the expected counts. */
-  chiSquare: number;
-  degreesOfFreedom: number;
-  pValue: number;
-  /** p < 0.001: a sample ratio mismatch. */
-  mismatch: boolean;
-}
 
 /**
  * The sample ratio mismatch check: are the exposures per arm what the weights expect? `expected` is each arm's

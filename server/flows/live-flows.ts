@@ -7,7 +7,7 @@ import { toBool } from '../db/values';
 import { knownRoutesOf } from '../known-routes';
 import { encodeBody, type EncodedBody } from './encoded-body';
 import { experimentVersions, runningExperiments } from '../experiments/experiment-store';
-import type { Arm } from '../experiments/split';
+import type { Arm } from '../../src/shared/experiment-readout';
 
 /**
  * How often each process asks the database which versions are published and retired. Publishing takes effect for new
