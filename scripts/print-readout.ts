@@ -11,7 +11,8 @@ const { percent, money, perVisitor, interval } = formatReadout;
 /** The table of groups (arms or variants) named by `labels`: counts, conversion, revenue, per visitor. */
 function groupTable(labels: string[], groups: GroupReadout[]): string[] {
   const currencies = [...new Set(groups.flatMap((g) => g.revenue.map((r) => r.currency)))];
-  const header = ['', 'exposed', 'email', 'checkout', 'paid', 'paid rate (95% interval)', 'P(best)', 'exp. loss', ...currencies.flatMap((c) => [`revenue ${c}`, `per visitor ${c} (95% interval)`, 'P(best)', 'exp. loss'])];
+  const none = currencies.length === 0;
+  const header = ['', 'exposed', 'email', 'checkout', 'paid', 'paid rate (95% interval)', 'P(best)', 'exp. loss', ...currencies.flatMap((c) => [`revenue ${c}`, `per visitor ${c} (95% interval)`, 'P(best)', 'exp. loss']), ...(none ? ['revenue'] : [])];
   const rows = groups.map((g, i) => [
     labels[i]!,
     String(g.exposed),
@@ -25,6 +26,7 @@ function groupTable(labels: string[], groups: GroupReadout[]): string[] {
       const r = g.revenue.find((x) => x.currency === c);
       return r ? [money(r.cents), `${perVisitor(r.perVisitor)} (${interval(r.interval, perVisitor)})`, percent(r.probabilityBest), perVisitor(r.expectedLoss)] : ['0.00', '–', '–', '–'];
     }),
+    ...(none ? ['none yet'] : []),
   ]);
   const widths = header.map((h, col) => Math.max(h.length, ...rows.map((row) => row[col]!.length)));
   const line = (cells: string[]) => cells.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]!) : cell.padStart(widths[col]!))).join('  ').trimEnd();

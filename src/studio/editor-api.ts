@@ -3,6 +3,8 @@
  * in this tab's memory only: never in storage, a cookie or a URL.
  */
 
+import type { Arm, ExperimentReport } from '../shared/experiment-readout';
+
 /** A stored version as the editor API lists it. */
 export interface StoredVersion {
   version: number;
@@ -41,10 +43,24 @@ export interface EditorApi {
   store(flowId: string, text: string, note: string): Promise<{ version: number }>;
   publish(flowId: string, version: number, expectedPublished: number): Promise<{ published: number; previous: number }>;
   preview(flowId: string, version: number): Promise<{ url: string; expiresAt: string }>;
+  experiments(flowId: string): Promise<ListedExperiment[]>;
+  experiment(id: string): Promise<ExperimentReport>;
+  startExperiment(flowId: string, name: string, arms: Arm[]): Promise<{ id: string }>;
+  setWeights(id: string, arms: Arm[]): Promise<{ arms: Arm[] }>;
+  stopExperiment(id: string, winner: number, moveVisitors: boolean): Promise<{ published: number; previous: number }>;
+}
+
+/** An experiment as the editor API lists a flow's. */
+export interface ListedExperiment {
+  id: string;
+  name: string;
+  state: 'running' | 'stopped';
+  createdAt: string;
+  winner: number | null;
 }
 
 export function editorApi(token: string, fetchImpl: typeof fetch = (...args) => fetch(...args)): EditorApi {
-  const call = async (method: 'GET' | 'POST', path: string, body?: string): Promise<Response> => {
+  const call = async (method: 'GET' | 'POST' | 'PATCH', path: string, body?: string): Promise<Response> => {
     const response = await fetchImpl(path, {
       method,
       headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
@@ -62,5 +78,11 @@ export function editorApi(token: string, fetchImpl: typeof fetch = (...args) => 
     publish: async (flowId, version, expectedPublished) =>
       (await call('POST', `${flowPath(flowId)}/publish`, JSON.stringify({ version, expectedPublished }))).json() as Promise<{ published: number; previous: number }>,
     preview: async (flowId, version) => (await call('POST', `${flowPath(flowId)}/versions/${version}/preview`)).json() as Promise<{ url: string; expiresAt: string }>,
+    experiments: async (flowId) => ((await (await call('GET', `${flowPath(flowId)}/experiments`)).json()) as { experiments: ListedExperiment[] }).experiments,
+    experiment: async (id) => (await call('GET', `/editor/experiments/${encodeURIComponent(id)}`)).json() as Promise<ExperimentReport>,
+    startExperiment: async (flowId, name, arms) => (await call('POST', `${flowPath(flowId)}/experiments`, JSON.stringify({ name, arms }))).json() as Promise<{ id: string }>,
+    setWeights: async (id, arms) => (await call('PATCH', `/editor/experiments/${encodeURIComponent(id)}`, JSON.stringify({ arms }))).json() as Promise<{ arms: Arm[] }>,
+    stopExperiment: async (id, winner, moveVisitors) =>
+      (await call('POST', `/editor/experiments/${encodeURIComponent(id)}/stop`, JSON.stringify({ winner, moveVisitors }))).json() as Promise<{ published: number; previous: number }>,
   };
 }

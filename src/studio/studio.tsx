@@ -13,6 +13,7 @@ import { PersonaView, type AppStart } from './persona-view';
 import { EditorApiError, editorApi, type StoredVersion } from './editor-api';
 import { EditorSignIn } from './editor-sign-in';
 import { VersionsView } from './versions-view';
+import { ExperimentsView } from './experiments-view';
 import type { Rewording } from './reword-form';
 import { openFlow } from './open-flow';
 
@@ -29,12 +30,13 @@ export const fetchReportFromServer: FetchReport = async (flowId, query, token) =
   return { tables: body.tables, events: body.events ?? 0 };
 };
 
-type Tab = 'graph' | 'personas' | 'drop-off' | 'versions' | 'diff';
+type Tab = 'graph' | 'personas' | 'drop-off' | 'versions' | 'experiments' | 'diff';
 const tabs: Array<{ id: Tab; label: string }> = [
   { id: 'graph', label: 'Graph' },
   { id: 'personas', label: 'Personas' },
   { id: 'drop-off', label: 'Drop-off' },
   { id: 'versions', label: 'Versions' },
+  { id: 'experiments', label: 'Experiments' },
   { id: 'diff', label: 'Diff' },
 ];
 
@@ -334,6 +336,24 @@ export function Studio({ initial, openChannel, fetchReport, personas = [], openA
           <div role="tabpanel" id="panel-versions" aria-labelledby="tab-versions" hidden={tab !== 'versions'}>
             {tab === 'versions' ? (
               <VersionsView
+                flow={flow}
+                api={api}
+                refused={refused}
+                onToken={(given) => {
+                  setToken(given);
+                  setRefused(null);
+                }}
+                onRefused={(message) => {
+                  setToken(null);
+                  setRefused(message);
+                }}
+              />
+            ) : null}
+          </div>
+
+          <div role="tabpanel" id="panel-experiments" aria-labelledby="tab-experiments" hidden={tab !== 'experiments'}>
+            {tab === 'experiments' ? (
+              <ExperimentsView
                 flow={flow}
                 api={api}
                 refused={refused}
