@@ -332,4 +332,20 @@ describeOnEachDatabase('experiments between flow versions', ({ store, databaseEn
     const audit = await store().db.selectFrom('editor_audit').select(['action', 'detail']).where('action', 'like', 'experiment%').execute();
     expect(audit.map((row) => row.action)).toEqual(['experiment started', 'experiment weights', 'experiment stopped']);
   });
+
+  it('stopped with moveVisitors, the other arm\'s visitors move on to the winner at their next page', async () => {
+    const second = await editor('POST', '/editor/flows/astrology/experiments', { name: 'Again, moving on', arms: [{ version: a, weight: 1 }, { version: b, weight: 1 }] });
+    expect(second.statusCode, second.body).toBe(201);
+    const secondId = second.json().id as string;
+    // Visitors until one lands in arm A.
+    let inA: ReturnType<typeof visitor> | null = null;
+    for (let i = 0; i < 40 && !inA; i += 1) {
+      const browser = visitor(() => app);
+      if (pageFlowIn((await browser.page('/')).body).version === a) inA = browser;
+    }
+    expect(inA).not.toBeNull();
+    const stopped = await editor('POST', `/editor/experiments/${secondId}/stop`, { winner: b, moveVisitors: true });
+    expect(stopped.json()).toMatchObject({ published: b, movedVisitors: true });
+    expect(pageFlowIn((await inA!.page('/')).body).version).toBe(b);
+  });
 });
