@@ -17,7 +17,7 @@ describeOnEachDatabase('store', ({ store, database }) => {
   it('migrates to the latest schema once: running the migrations again changes nothing', async () => {
     await migrateToLatest(store().db);
     const tables = (await store().db.introspection.getTables()).map((t) => t.name).filter((n) => !n.startsWith('kysely_'));
-    expect(tables.sort()).toEqual(['analytics_daily_usage', 'analytics_events', 'astro_users', 'charges', 'checkouts', 'editor_audit', 'flow_versions', 'flows', 'products', 'purchases', 'report_orders', 'sandbox_purchases', 'sessions', 'subscription_users', 'subscriptions']);
+    expect(tables.sort()).toEqual(['analytics_daily_usage', 'analytics_events', 'astro_users', 'charges', 'checkouts', 'editor_audit', 'experiment_arms', 'experiment_weights', 'experiments', 'flow_versions', 'flows', 'products', 'purchases', 'report_orders', 'sandbox_purchases', 'sessions', 'subscription_users', 'subscriptions']);
   });
 
   it('seeds the catalogue idempotently: seeding again keeps one row per product', async () => {
