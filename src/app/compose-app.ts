@@ -17,7 +17,7 @@ import type { LoadedFlow } from './load-flow';
 import type { Analytics } from '../services/analytics/analytics';
 import { buildSessionWrite } from './session/build-session-write';
 import { readVisitParams } from './session/visit-params';
-import { followFlags } from './follow-flags';
+import { followFlags, type RemoteFlagsSource } from './follow-flags';
 import { trackFunnel } from './analytics/funnel-tracking';
 import { linkToStudio } from './studio-link';
 import { randomId } from './session/random-id';
@@ -42,13 +42,6 @@ export interface AppEnvironment {
   experiment?: { id: string } | null;
 }
 
-/** Remote Config as the funnel needs it: asked for when a screen waits for a flag (or earlier), answering once. */
-export interface RemoteFlagsSource {
-  /** Starts the fetch if it has not started (idempotent). */
-  request(): void;
-  /** Called once with the parameters Remote Config sent ({} when it failed: the defaults stand). */
-  subscribe(listener: (entries: Record<string, string>) => void): void;
-}
 
 /** The funnel machine's implementations by name (its effects are actors), as `.provide()` takes them. */
 export type FunnelImplementations = Parameters<FunnelMachine<EffectResults>['provide']>[0];

@@ -3,8 +3,15 @@ import { awaitsFlags } from '../engine/awaits-flags';
 import { flagDeclarations } from '../engine/flags';
 import type { Flow } from '../engine/generated/flow-types';
 import { parseRemoteFlags } from '../engine/remote-flags';
-import type { RemoteFlagsSource } from './compose-app';
 import type { FunnelActor } from './funnel/create-funnel';
+
+/** Remote Config as the funnel needs it: asked for when a screen waits for a flag (or earlier), answering once. */
+export interface RemoteFlagsSource {
+  /** Starts the fetch if it has not started (idempotent). */
+  request(): void;
+  /** Called once with the parameters Remote Config sent ({} when it failed: the defaults stand). */
+  subscribe(listener: (entries: Record<string, string>) => void): void;
+}
 
 /**
  * Feeds Remote Config's parameters to the funnel as typed flags (SET_FLAGS, settled), asking for them as soon as a
