@@ -160,7 +160,7 @@ describe('the composition root', () => {
     expect(root.screenServices.searchPlaces).toBeTypeOf('function');
   });
 
-  it('starts the backend requests the app makes once the next frame has painted (issue 15)', async () => {
+  it('starts the backend requests the app makes once the next frame has painted', async () => {
     // At the network boundary: every request the clients send.
     const sent: string[] = [];
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
@@ -315,7 +315,7 @@ describe('the composition root', () => {
     expect(root.flow.ok).toBe(false);
     expect(root.funnel()).toBeNull();
     expect(errors.mock.calls.map((c) => String(c[0]))).toEqual([
-      `flows/astrology.json /screens/${index}/effects/0: effect "prepareProfile" has no implementation; provide "prepareProfile" in the effects the funnel is compiled with (src/app/effects.ts); given: ${effectNames.join(', ')}`,
+      `flows/astrology.json /screens/${index}/effects/0: effect "prepareProfile" has no implementation; provide "prepareProfile" in the effects the funnel is compiled with (src/app/effect-registry.ts); given: ${effectNames.join(', ')}`,
     ]);
   });
 });

@@ -7,9 +7,9 @@ import { resolveAgainst, type AppConfig } from '../services/config';
 import { createApiClients } from './api-clients';
 import { addressIntents, type AddressIntents } from './address-bar/address-intents';
 import type { BrowserPort } from './browser-port';
-import type { EffectResults } from './effect-results';
-import { effectServices } from './effect-services';
-import { createEffects } from './effects';
+import type { EffectResults } from './effect-output-map';
+import { effectServices } from './browser-effect-services';
+import { effectsOf } from './effect-registry';
 import { createFunnel, type FunnelActor } from './funnel/create-funnel';
 import { savedOnAnotherVersion } from '../engine/persistence';
 import { reportExposure } from './analytics/experiment-exposure';
@@ -58,7 +58,7 @@ export interface AppOverrides {
 export interface AppRoot {
   /** The flow the funnel runs, or the problems that stop it (then the funnel shows its error page). */
   flow: LoadedFlow;
-  /** The visitor's session (spec §4). */
+  /** The visitor's session: its id, the server's record of the visit, and the rules that send a visitor without one to the start. */
   session: VisitorSessionActor;
   /** The visitor's funnel, started when a flow route first asks (a public page opened first starts no effects); null with a broken flow. */
   funnel(): FunnelActor | null;
@@ -95,7 +95,8 @@ function prefixed(assigned: Record<string, unknown>): Record<string, string | bo
 export function composeApp(env: AppEnvironment, overrides: AppOverrides = {}): AppRoot {
   const { browser } = env;
   const config = resolveAgainst(env.config, browser.origin);
-  // A request a tap causes starts once the next screen has painted (issue 15); at once where the port has no frames.
+  // A request a tap causes starts once the next screen has painted, so that the tap is answered first; at once where
+  // the port has no frames.
   const clients = createApiClients(browser.afterPaint ? { ...config, startRequests: browser.afterPaint } : config);
   // The A/B assignments the visitor has seen go into the session's abTestData with every save.
   let abTests: Record<string, unknown> = {};
@@ -123,7 +124,7 @@ export function composeApp(env: AppEnvironment, overrides: AppOverrides = {}): A
         setTimeout(() => void env.analytics.flush(PAYMENT_FLUSH_MS).finally(() => browser.openPaymentPage(url)), 0);
       },
     };
-    const effects = createEffects(effectServices({ project: flow.flow.product.id, profile: flow.flow.profile, config, clients, session, browser: leaving }));
+    const effects = effectsOf(effectServices({ project: flow.flow.product.id, profile: flow.flow.profile, config, clients, session, browser: leaving }));
     try {
       const compiled = compileFlow<EffectResults>(flow.flow, { effects });
       machine = overrides.funnel ? compiled.provide(overrides.funnel) : compiled;

@@ -39,7 +39,7 @@ export function unknownEffects(flow: Flow, known: readonly string[], source: Eff
         : {
             pointer,
             message: `effect "${name}" has no implementation`,
-            hint: `provide "${name}" in the effects the funnel is compiled with (src/app/effects.ts)${known.length > 0 ? `; given: ${known.join(', ')}` : ''}`,
+            hint: `provide "${name}" in the effects the funnel is compiled with (src/app/effect-registry.ts)${known.length > 0 ? `; given: ${known.join(', ')}` : ''}`,
           },
     );
 }

@@ -13,7 +13,7 @@ export type Settled<Output> = Output | EffectFailure;
 
 /**
  * The machine's results: the latest result of each effect that ran, by name, in memory only. `R` maps each
- * effect name to its output type; the app supplies it (src/app/effect-results.ts), the engine stays generic.
+ * effect name to its output type; the app supplies it (src/app/effect-output-map.ts), the engine stays generic.
  */
 export type StoredResults<R> = { [Name in keyof R]?: Settled<R[Name]> };
 
@@ -37,7 +37,7 @@ export function withoutResult<R, Name extends keyof R>(results: StoredResults<R>
 /**
  * The kinds of output a screen reads from an effect that one of its fields names. The app declares the kind of
  * each effect (src/shared/effect-names.ts), the flow checker lets a field name only an effect of the kind the field
- * reads (check-effect-kinds.ts), and a screen reads its result typed by that kind (src/screens/effect-outputs.ts).
+ * reads (check-effect-kinds.ts), and a screen reads its result typed by that kind (src/screens/results-by-kind.ts).
  */
 export const outputKinds = ['plans', 'offers', 'purchase', 'paymentStatus', 'orderSummary', 'paymentError', 'recentPurchases'] as const;
 export type OutputKind = (typeof outputKinds)[number];

@@ -1,7 +1,7 @@
 import type { Profile, Screen } from '../engine/generated/flow-types';
 import type { Answers, AnswerValue } from '../engine/answers';
 import type { FunnelEvent } from '../engine/compile-flow';
-import type { ScreenResults } from './effect-outputs';
+import type { ScreenResults } from './results-by-kind';
 import type { FlagValues } from '../engine/flags';
 
 /** What every screen component receives. Screens only send events; the machine decides where to go. */

@@ -7,7 +7,7 @@ import type { Flow, Screen } from '../engine/generated/flow-types';
 import { validateFlow } from '../engine/validate-flow';
 import { theme } from '../ui/theme';
 import { ScreenServicesContext, type ScreenServices } from './services-context';
-import type { ScreenResults } from './effect-outputs';
+import type { ScreenResults } from './results-by-kind';
 
 /** Validates flow data the way the app does and returns the typed flow (throws with the problems otherwise). */
 export function validFlow(data: unknown): Flow {

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { OrderStatus } from '../../shared/contract/subscription';
-import type { AppEffectInput } from '../effect-results';
+import type { EffectInputReading } from './effect-input';
 import type { SubscriptionApi } from '../../services/subscription-api';
 
 export interface CheckPaymentServices {
@@ -47,7 +47,7 @@ export const orderIdForm = /^[A-Za-z0-9_-]{8,64}$/;
  * Never throws.
  */
 export function checkPayment(services: CheckPaymentServices) {
-  return fromPromise(async ({ input }: { input: AppEffectInput }): Promise<CheckPaymentResult> => {
+  return fromPromise(async ({ input }: { input: EffectInputReading }): Promise<CheckPaymentResult> => {
     const { order } = services.paymentReturn();
     if (order === null || order === '') return { outcome: 'unknown', reason: 'noOrder' };
     if (!orderIdForm.test(order)) return { outcome: 'unknown', reason: 'badOrder' };

@@ -5,7 +5,7 @@
 // subscription or a purchase of theirs and a stored payment method for one-click offers.
 import { randomUUID } from 'node:crypto';
 import { cookieFetch, type CookieFetch } from '../../../server/test-support/cookie-fetch';
-import type { AppEffectInput } from '../effect-results';
+import type { AppEffectInput } from '../effect-output-map';
 import type { Checkout, Plan, Product } from '../../shared/contract/subscription';
 import { createAstroApi } from '../../services/astro-api';
 import { createSubscriptionApi, type PaymentProvider } from '../../services/subscription-api';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise } from 'xstate';
 import { withReferenceServer } from '../../../server/test-support/reference-server';
 import type { EffectInput } from '../../engine/compile-flow';
-import type { AppResults } from '../effect-results';
+import type { AppResults } from '../effect-output-map';
 import type { Offer } from '../../shared/contract/subscription';
 import type { PlansByProvider } from '../../services/subscription-api';
 import { loadOffers, type LoadOffersResult, type LoadOffersServices } from './load-offers';

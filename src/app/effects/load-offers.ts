@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import type { AppEffectInput } from '../effect-results';
-import { lookUpOffers, type LoadOffersResult, type OfferServices } from './offer-catalogue';
+import type { EffectInputReading } from './effect-input';
+import { lookUpOffers, type LoadOffersResult, type OfferReads, type OfferServices } from './offer-catalogue';
 
 export type { LoadOffersResult } from './offer-catalogue';
 
@@ -16,7 +16,7 @@ export interface LoadOffersServices extends OfferServices {
  * (logged by the client); without an email the offers are maxpay's and none counts as bought.
  */
 export function loadOffers(services: LoadOffersServices) {
-  return fromPromise(async ({ input }: { input: AppEffectInput }): Promise<LoadOffersResult> =>
+  return fromPromise(async ({ input }: { input: EffectInputReading<OfferReads> }): Promise<LoadOffersResult> =>
     lookUpOffers(services, input.email ?? (await services.visitorEmail()), input.results),
   );
 }

@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
 import type { OrderLine, OrderSummary } from '../../domain/order-summary';
 import { maskEmail } from '../../shared/mask-email';
-import type { AppEffectInput } from '../effect-results';
-import { productFinder, purchasesOf, type OfferServices } from './offer-catalogue';
+import type { EffectInputReading } from './effect-input';
+import { productFinder, purchasesOf, type OfferReads, type OfferServices } from './offer-catalogue';
 
 export interface LoadOrderSummaryServices extends OfferServices {
   /** The email the server linked to the visitor's session (the machine has none after a payment return). */
@@ -22,7 +22,7 @@ export type LoadOrderSummaryResult = OrderSummary;
  * was bought.
  */
 export function loadOrderSummary(services: LoadOrderSummaryServices) {
-  return fromPromise(async ({ input }: { input: AppEffectInput }): Promise<LoadOrderSummaryResult> => {
+  return fromPromise(async ({ input }: { input: EffectInputReading<OfferReads> }): Promise<LoadOrderSummaryResult> => {
     const email = input.email ?? (await services.visitorEmail());
     if (!email) return { outcome: 'failed' };
     const [check, purchases] = await Promise.all([services.subscriptions.checkSubscription(email, services.project), purchasesOf(services, email)]);

@@ -1,6 +1,12 @@
 import type { Offer, OfferId, Product, Purchase, StoredPaymentMethod } from '../../shared/contract/subscription';
-import type { PaymentProvider, SubscriptionApi } from '../../services/subscription-api';
-import type { AppResults } from '../effect-results';
+import type { StoredResults } from '../../engine/effect-results';
+import type { PaymentProvider, PlansByProvider, SubscriptionApi } from '../../services/subscription-api';
+
+/** The earlier results the offer lookups read: the plans and the offers the funnel loaded. */
+export interface OfferReads {
+  loadPlans: PlansByProvider;
+  loadOffers: LoadOffersResult;
+}
 
 /** What looking up the visitor's offers needs (loadOffers, and purchaseOffers after a page reload). */
 export interface OfferServices {
@@ -25,7 +31,7 @@ export type LoadOffersResult =
  * (the configured variant first, then the other: a subscription may be to a live plan while test
  * offers are sold). null when the product is nowhere (or the server cannot be reached).
  */
-export function productFinder(services: OfferServices, results: AppResults) {
+export function productFinder(services: OfferServices, results: StoredResults<OfferReads>) {
   const { loadPlans: plans, loadOffers: offers } = results;
   const known: Product[] = [
     ...(plans === undefined || 'outcome' in plans ? [] : [...(plans.maxpay ?? []), ...(plans.paypal ?? [])]),
@@ -73,7 +79,7 @@ export function ownedOffers(offers: readonly Offer[], purchases: readonly Purcha
  * provider), in the server's order, with the ones already bought and the method a purchase would charge (as
  * the server tells this visitor: never guessed). `failed` when no offers came back.
  */
-export async function lookUpOffers(services: OfferServices, email: string | null, results: AppResults): Promise<LoadOffersResult> {
+export async function lookUpOffers(services: OfferServices, email: string | null, results: StoredResults<OfferReads>): Promise<LoadOffersResult> {
   const [check, purchases] = email
     ? await Promise.all([services.subscriptions.checkSubscription(email, services.project), purchasesOf(services, email)])
     : [null, null];

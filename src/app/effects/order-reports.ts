@@ -1,10 +1,10 @@
 import { fromPromise } from 'xstate';
-import type { AppEffectInput } from '../effect-results';
+import type { EffectInputReading } from './effect-input';
 import { buildReportOrder } from '../../domain/build-report-order';
 import { visitorProfile } from '../../domain/visitor-profile';
 import type { Profile } from '../../engine/generated/flow-types';
 import type { AstroApi } from '../../services/astro-api';
-import { productFinder, purchasesOf, type OfferServices } from './offer-catalogue';
+import { productFinder, purchasesOf, type OfferReads, type OfferServices } from './offer-catalogue';
 import type { ReportsOrdered } from './reports-ordered';
 
 export interface OrderReportsServices extends OfferServices {
@@ -34,7 +34,7 @@ export type OrderReportsResult = { outcome: 'ordered'; reports: string[] } | { o
  */
 export function orderReports(services: OrderReportsServices) {
   let queue: Promise<unknown> = Promise.resolve();
-  const order = async (input: AppEffectInput): Promise<OrderReportsResult> => {
+  const order = async (input: EffectInputReading<OfferReads>): Promise<OrderReportsResult> => {
     const email = input.email ?? (await services.visitorEmail());
     if (!email) return { outcome: 'nothing' };
     const [check, purchases] = await Promise.all([
@@ -67,7 +67,7 @@ export function orderReports(services: OrderReportsServices) {
     for (const key of keys) services.reportsOrdered.add(key);
     return { outcome: 'ordered', reports };
   };
-  return fromPromise(({ input }: { input: AppEffectInput }): Promise<OrderReportsResult> => {
+  return fromPromise(({ input }: { input: EffectInputReading<OfferReads> }): Promise<OrderReportsResult> => {
     const run = queue.then(() => order(input));
     queue = run.catch(() => undefined);
     return run;

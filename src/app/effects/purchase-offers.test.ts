@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise } from 'xstate';
 import { withReferenceServer } from '../../../server/test-support/reference-server';
 import type { EffectInput } from '../../engine/compile-flow';
-import type { AppEffectInput, AppResults } from '../effect-results';
+import type { AppEffectInput, AppResults } from '../effect-output-map';
 import type { Offer, Purchase } from '../../shared/contract/subscription';
 import type { PaymentProvider } from '../../services/subscription-api';
 import { loadOffers } from './load-offers';

@@ -1,9 +1,9 @@
 import { fromPromise } from 'xstate';
-import type { AppEffectInput } from '../effect-results';
+import type { EffectInputReading } from './effect-input';
 import type { OfferId, Purchase } from '../../shared/contract/subscription';
 import type { SubscriptionApi } from '../../services/subscription-api';
 import { basketOf, bundleOffersOf, coveredOffers } from '../../shared/offer-bundles';
-import { lookUpOffers, ownedOffers, purchasesOf, type OfferServices } from './offer-catalogue';
+import { lookUpOffers, ownedOffers, purchasesOf, type OfferReads, type OfferServices } from './offer-catalogue';
 
 export interface PurchaseOffersServices extends OfferServices {
   subscriptions: OfferServices['subscriptions'] & Pick<SubscriptionApi, 'purchase'>;
@@ -23,7 +23,7 @@ export interface PurchaseOffersServices extends OfferServices {
 export type PurchaseOffersResult = { outcome: 'skipped' } | { outcome: 'bought'; bought: OfferId[] } | { outcome: 'failed'; bought: OfferId[] };
 
 /** The screen's answer as offer ids: a list of strings at its answerKey; anything else chooses nothing. */
-function chosen(input: AppEffectInput): string[] {
+function chosen(input: EffectInputReading<OfferReads>): string[] {
   const { screen } = input;
   const answer = 'answerKey' in screen ? input.answers[screen.answerKey] : undefined;
   return Array.isArray(answer) ? [...new Set(answer.filter((id): id is string => typeof id === 'string'))] : [];
@@ -40,7 +40,7 @@ function chosen(input: AppEffectInput): string[] {
  * nobody knows the visitor's email.
  */
 export function purchaseOffers(services: PurchaseOffersServices) {
-  return fromPromise(async ({ input }: { input: AppEffectInput }): Promise<PurchaseOffersResult> => {
+  return fromPromise(async ({ input }: { input: EffectInputReading<OfferReads> }): Promise<PurchaseOffersResult> => {
     const wanted = chosen(input);
     if (wanted.length === 0) return { outcome: 'skipped' };
     const email = input.email ?? (await services.visitorEmail());

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, toPromise } from 'xstate';
 import { loadTestFlow, screenById } from '../../../tests/support/load-test-flow';
-import type { AppEffectInput, AppResults } from '../effect-results';
+import type { AppEffectInput, AppResults } from '../effect-output-map';
 import { paymentErrorReason, readPaymentError } from './read-payment-error';
 
 const screen = screenById(loadTestFlow(), 'payment-error');

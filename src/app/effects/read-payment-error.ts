@@ -1,7 +1,11 @@
 import { fromPromise } from 'xstate';
 import { outcomeOf } from '../../engine/conditions';
 import { targetOfAnswer, type PaymentErrorReason, type PaymentErrorReport } from '../../engine/payment-error';
-import type { AppEffectInput } from '../effect-results';
+import type { EffectInputReading } from './effect-input';
+import type { StartCheckoutResult } from './start-checkout';
+
+/** The earlier result this effect reads: how starting the payment ended. */
+type ReadPaymentErrorReads = { startCheckout: StartCheckoutResult };
 
 export interface ReadPaymentErrorServices {
   /**
@@ -33,7 +37,7 @@ export function paymentErrorReason(address: { payment: string | null; reason: st
  * Never throws, never calls a server.
  */
 export function readPaymentError(services: ReadPaymentErrorServices) {
-  return fromPromise(({ input }: { input: AppEffectInput }): Promise<ReadPaymentErrorResult> => {
+  return fromPromise(({ input }: { input: EffectInputReading<ReadPaymentErrorReads> }): Promise<ReadPaymentErrorResult> => {
     const { screen } = input;
     const outcome = paymentErrorReason(services.paymentErrorReturn(), outcomeOf(input.results.startCheckout));
     const secondaryTo = screen.kind === 'payment-error' ? targetOfAnswer(screen, screen.secondary.value, input.answers, input.results, input.flags, input.seen) : null;

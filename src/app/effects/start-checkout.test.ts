@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise } from 'xstate';
 import { withReferenceServer } from '../../../server/test-support/reference-server';
-import type { AppEffectInput, AppResults } from '../effect-results';
+import type { AppEffectInput, AppResults } from '../effect-output-map';
 import type { PriceScreen } from '../../engine/generated/flow-types';
 import type { Product } from '../../shared/contract/subscription';
 import { apiClients, asVisitor, landedVisitor, newVisitor, payThroughCheckout, type Visitor } from './effect-test-support';

@@ -2,7 +2,8 @@ import { fromPromise } from 'xstate';
 import { buildCheckoutRequest } from '../../domain/build-checkout-request';
 import { paymentProviders, type PaymentProvider, type PlansByProvider, type SubscriptionApi } from '../../services/subscription-api';
 import type { Settled } from '../../engine/effect-results';
-import { resultsByKind, type AppEffectInput } from '../effect-results';
+import { resultsByKind } from '../../screens/results-by-kind';
+import type { EffectInputReading } from './effect-input';
 
 export interface StartCheckoutServices {
   subscriptions: Pick<SubscriptionApi, 'startCheckout' | 'checkSubscription'>;
@@ -39,7 +40,7 @@ export type StartCheckoutResult =
  * server answers a replay with the same checkout, and never charges a checkout twice.
  */
 export function startCheckout(services: StartCheckoutServices) {
-  return fromPromise(async ({ input }: { input: AppEffectInput }): Promise<StartCheckoutResult> => {
+  return fromPromise(async ({ input }: { input: EffectInputReading<Record<string, unknown>> }): Promise<StartCheckoutResult> => {
     const { screen } = input;
     if (screen.kind !== 'price' || !screen.returnTo) {
       console.error(`startCheckout: screen "${screen.id}" is not a price screen with returnTo`);

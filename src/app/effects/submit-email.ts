@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { AppEffectInput } from '../effect-results';
+import type { EffectInputReading } from './effect-input';
 import { buildAstroUser } from '../../domain/build-astro-user';
 import { buildSubscriptionUser, cookieValue } from '../../domain/build-subscription-user';
 import { visitorProfile } from '../../domain/visitor-profile';
@@ -34,7 +34,7 @@ export type SubmitEmailResult =
  * carries on, so the outcome is `new` unless the server says the visitor is premium.
  */
 export function submitEmail(services: SubmitEmailServices) {
-  return fromPromise(async ({ input }: { input: AppEffectInput }): Promise<SubmitEmailResult> => {
+  return fromPromise(async ({ input }: { input: EffectInputReading }): Promise<SubmitEmailResult> => {
     const email = input.email ?? '';
     const check = await services.subscriptions.checkSubscription(email, services.project);
     if (check?.isPremium) return { outcome: 'premium', productId: check.info?.productId ?? null };

@@ -4,7 +4,7 @@ import { validateFlow } from '../../engine/validate-flow';
 import { compileFlow, screenIdOf } from '../../engine/compile-flow';
 import { loadProgress } from '../../engine/persistence';
 import { pendingEffects } from '../../engine/test-support/pending-effects';
-import type { EffectResults } from '../effect-results';
+import type { EffectResults } from '../effect-output-map';
 import { createFunnel } from './create-funnel';
 
 const validated = validateFlow(flowJson);

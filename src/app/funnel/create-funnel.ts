@@ -1,7 +1,7 @@
 import { createActor } from 'xstate';
 import type { Flow } from '../../engine/generated/flow-types';
 import { restoreSnapshot, screenIdOf, type FunnelMachine } from '../../engine/compile-flow';
-import type { EffectResults } from '../effect-results';
+import type { EffectResults } from '../effect-output-map';
 import { loadProgress, saveProgress, type ProgressStorage } from '../../engine/persistence';
 import { defaultFlags } from '../../engine/flow-graph';
 

@@ -11,7 +11,7 @@ import { awaitsFlags } from '../../engine/awaits-flags';
 import { screenRegistry } from '../../screens/registry';
 import type { ScreenProps } from '../../screens/screen-props';
 import type { FunnelActor } from './create-funnel';
-import { resultsByKind } from '../effect-results';
+import { resultsByKind } from '../../screens/results-by-kind';
 import { BackButton } from './back-button';
 import { FunnelFrame, preloadGroupArt } from './funnel-frame';
 import { consumeStartIntent, stopEarlyTaps } from '../landing-intent';
@@ -19,7 +19,7 @@ import { preloadSkyAtBirth } from '../../screens/interstitial/use-sky-at-birth';
 import { whenIdle } from '../../ui/when-idle';
 import { ScreenSlot } from './screen-slot';
 
-/** Issue 11: a screen waits at most this long for Remote Config before it takes the flow's defaults. */
+/** A screen waits at most this long for Remote Config before it takes the flow's defaults. */
 export const FLAG_WAIT_MS = 3000;
 
 const Waiting = styled.div`
@@ -104,8 +104,8 @@ export function FunnelView({ flow, actor, sessionReady }: { flow: Flow; actor: F
     return flagsSettled || flagsOfScreen(next).every((name) => Object.hasOwn(assigned, name)) ? next : undefined;
   }, [byId, screen, answers, flags, stored, seen, assigned, flagsSettled]);
   // It is rendered ahead, hidden, once the browser is idle after this screen painted: React builds its elements and
-  // styles then, and the browser lays it out, so the tap only shows it (issue 15). As a transition: a tap that comes
-  // while React builds it is handled first, and the tap's own frame never waits for the one after.
+  // styles then, and the browser lays it out, so the tap only shows it (tests/render-ahead.spec.ts). As a transition:
+  // a tap that comes while React builds it is handled first, and the tap's own frame never waits for the one after.
   const [ahead, setAhead] = useState<Screen | undefined>(undefined);
   useEffect(() => whenIdle(() => startTransition(() => setAhead(likely))), [likely]);
   // Until the idle moment, the one rendered ahead may be for the screen before: it is kept only while still likely.
@@ -139,8 +139,9 @@ export function FunnelView({ flow, actor, sessionReady }: { flow: Flow; actor: F
     <FunnelFrame group={group} groupId={screen.group}>
         {/*
           * In the page on every screen, hidden where there is neither a back target nor progress (the landing): its CSS
-          * rules are made with the first screen, not inserted by the tap into the first screen that shows it (issue 15).
-          * Not while the landing hydrates: its prerendered HTML has none (React would throw that HTML away, #418).
+          * rules are made with the first screen, not inserted by the tap into the first screen that shows it
+          * (tests/tap-styles.spec.ts). Not while the landing hydrates: its prerendered HTML has none (React would throw
+          * that HTML away, #418).
           */}
         {noTopBar && !hydrated ? null : (
           <TopBar hidden={noTopBar}>

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { FunnelEvent } from '../../engine/compile-flow';
 import type { OffersScreen as OffersScreenData } from '../../engine/generated/flow-types';
 import type { Offer, OfferId, StoredPaymentMethod } from '../../shared/contract/subscription';
-import type { OutputKinds } from '../effect-outputs';
+import type { OutputKinds } from '../results-by-kind';
 import { renderWithProviders, screenResults } from '../test-utils';
 import { OffersScreen } from './offers-screen';
 
@@ -39,7 +39,7 @@ function offer(id: Offer['id'], price: number, prevPrice: number, percentOff: nu
   };
 }
 
-// The spec's extra offers (§3); the ultra pack contains the other two (server/subs/catalogue.ts).
+// The catalogue's extra offers; the ultra pack contains the other two (server/subs/catalogue.ts).
 const offers = [
   offer('birth_chart', 19.99, 34.99, 45, 'Your birth chart reading'),
   offer('love_paths', 24.99, 59.99, 58, 'Love paths: your compatibility guide'),

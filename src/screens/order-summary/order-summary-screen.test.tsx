@@ -4,7 +4,7 @@ import { cleanup, screen as dom, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FunnelEvent } from '../../engine/compile-flow';
 import type { OrderSummaryScreen as OrderSummaryScreenData } from '../../engine/generated/flow-types';
-import type { OutputKinds } from '../effect-outputs';
+import type { OutputKinds } from '../results-by-kind';
 import { renderWithProviders, screenResults } from '../test-utils';
 import { OrderSummaryScreen } from './order-summary-screen';
 

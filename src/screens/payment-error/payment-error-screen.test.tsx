@@ -4,7 +4,7 @@ import { cleanup, screen as dom } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FunnelEvent } from '../../engine/compile-flow';
 import { paymentErrorReasons } from '../../engine/payment-error';
-import type { ScreenResults } from '../effect-outputs';
+import type { ScreenResults } from '../results-by-kind';
 import { astrologyFlow, renderWithProviders, screenOf, screenResults } from '../test-utils';
 import { PaymentErrorScreen } from './payment-error-screen';
 

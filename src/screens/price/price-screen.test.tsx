@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { FunnelEvent } from '../../engine/compile-flow';
 import type { PriceScreen as PriceScreenData } from '../../engine/generated/flow-types';
 import type { Product } from '../../shared/contract/subscription';
-import type { ScreenResults } from '../effect-outputs';
+import type { ScreenResults } from '../results-by-kind';
 import { renderWithProviders, screenResults } from '../test-utils';
 import { PriceScreen } from './price-screen';
 

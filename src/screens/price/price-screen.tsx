@@ -14,7 +14,10 @@ import { isPlan } from '../../domain/group-plans';
 import { planSetOf } from '../../engine/plan-set';
 import { fillPlanTerms } from './plan-terms';
 
-/* The plan chosen is marked by data-selected: a prop would make a class of its own, a CSS rule inserted by the tap (issue 15). */
+/*
+ * The plan chosen is marked by data-selected: a prop would make a class of its own, a CSS rule inserted by the tap, for
+ * which the browser restyles the whole page (tests/tap-styles.spec.ts).
+ */
 const PlanCard = styled.label`
   display: grid;
   grid-template-columns: auto 1fr auto;
@@ -74,7 +77,7 @@ function plansOf(result: Settled<PlansByProvider> | undefined, provider: Payment
 }
 
 /**
- * The trial price choice (spec §2 /select-price): the plans the screen's `plansFrom` effect loaded,
+ * The trial price choice (/select-price): the plans the screen's `plansFrom` effect loaded,
  * of its groups and type (TRIAL by default), or of the set its `plansBy` flag picks (planSetOf), trial prices
  * ascending, "14 days" shown as "2 weeks". Beside each choice, and next to the pay button for the chosen one, the
  * flow's `planTerms` and `payTerms` state what the visitor pays now, for how long, and what it renews at. Confirming

@@ -1,6 +1,5 @@
-import type { EffectLogics } from '../engine/compile-flow';
 import type { SubscriptionApi } from '../services/subscription-api';
-import type { EffectResults } from './effect-results';
+import type { EffectName } from '../shared/effect-names';
 import { loadPlans } from './effects/load-plans';
 import { submitEmail, type SubmitEmailServices } from './effects/submit-email';
 import { startCheckout, type StartCheckoutServices } from './effects/start-checkout';
@@ -38,10 +37,11 @@ export interface EffectServices extends Omit<AllServices, 'subscriptions' | 'ast
 }
 
 /**
- * The effect registry: one implementation per name a flow may use (a missing one, or one whose output is not the
- * type EffectResults gives its name, fails to compile).
+ * The effect registry: one implementation per name a flow may use. The app's map of outputs is inferred from it
+ * (src/app/effect-output-map.ts); composing the funnel with it fails to compile when a name is missing or an output
+ * does not fit its kind.
  */
-export function createEffects(services: EffectServices): Required<EffectLogics<EffectResults>> {
+export function effectsOf(services: EffectServices) {
   return {
     loadPlans: loadPlans(services.subscriptions, services.project),
     submitEmail: submitEmail(services),
@@ -53,5 +53,5 @@ export function createEffects(services: EffectServices): Required<EffectLogics<E
     loadOrderSummary: loadOrderSummary(services),
     loadRecentPurchases: loadRecentPurchases(services),
     readPaymentError: readPaymentError(services),
-  };
+  } satisfies Record<EffectName, unknown>;
 }

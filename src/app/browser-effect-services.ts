@@ -1,6 +1,6 @@
 import type { AppConfig } from '../services/config';
 import type { ApiClients } from './api-clients';
-import type { EffectServices } from './effects';
+import type { EffectServices } from './effect-registry';
 import type { Profile } from '../engine/generated/flow-types';
 import { readStoredVisitorId, type VisitorSessionActor } from './session/visitor-session';
 import { reportsOrderedStore } from './effects/reports-ordered';

@@ -6,12 +6,13 @@ import type { EffectFailure } from '../engine/effect-results';
 import type { PriceScreen } from '../engine/generated/flow-types';
 import type { PaymentStatusReport } from '../engine/payment-status';
 import { validateFlow } from '../engine/validate-flow';
-import type { OutputKinds, ScreenResults } from '../screens/effect-outputs';
+import type { OutputKinds, ScreenResults } from '../screens/results-by-kind';
 import type { ScreenProps } from '../screens/screen-props';
 import type { PlansByProvider } from '../services/subscription-api';
 import { effectKinds, effectNames } from '../shared/effect-names';
-import { resultsByKind, type AppEffectInput, type AppResults, type EffectResults } from './effect-results';
-import type { createEffects } from './effects';
+import type { AppEffectInput, AppResults, EffectResults } from './effect-output-map';
+import { resultsByKind } from '../screens/results-by-kind';
+import type { effectsOf } from './effect-registry';
 import type { CheckPaymentResult } from './effects/check-payment';
 import type { LoadOffersResult } from './effects/load-offers';
 import type { PurchaseOffersResult } from './effects/purchase-offers';
@@ -31,7 +32,7 @@ describe('effect results, typed by one map', () => {
     expectTypeOf<AppEffectInput['results']['loadOffers']>().toEqualTypeOf<LoadOffersResult | EffectFailure | undefined>();
     expectTypeOf<AppResults['checkPayment']>().toEqualTypeOf<CheckPaymentResult | EffectFailure | undefined>();
     expectTypeOf<keyof EffectResults>().toEqualTypeOf<(typeof effectNames)[number]>();
-    expectTypeOf<keyof ReturnType<typeof createEffects>>().toEqualTypeOf<keyof EffectResults>();
+    expectTypeOf<keyof ReturnType<typeof effectsOf>>().toEqualTypeOf<keyof EffectResults>();
   });
 
   it('makes each effect\'s output fit what screens read of its kind', () => {
