@@ -49,7 +49,7 @@ function landingJs() {
   };
   const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
   if (!entry) throw new Error('no entry in the Vite manifest');
-  // Issue 15: the landing's HTML loads no script. Its inline script imports the entry when the page is idle (or on an
+  // The landing's HTML loads no script. Its inline script imports the entry when the page is idle (or on an
   // input): the entry, the libraries it imports one per task and boot.tsx with its static imports (the shell).
   const shellKeys = [entry, ...(manifest[entry]?.imports ?? []), ...(manifest[entry]?.dynamicImports ?? [])];
   const shell = closure(shellKeys);
@@ -109,7 +109,7 @@ function flowTiming() {
 
 async function placeSearch() {
   const r = await benchPlaceSearch();
-  // Issue 14: GeoNames cities500 with alternate names, other scripts and a typo index; p95 under 5 ms.
+  // GeoNames cities500 with alternate names, other scripts and a typo index; p95 under 5 ms.
   results.push({ what: `place search p50 (${r.queries} queries: prefixes, country qualifiers, other names, scripts, typos)`, value: `${r.p50.toFixed(3)} ms`, budget: 'reported', ok: true });
   results.push({ what: `place search p95 (p99 ${r.p99.toFixed(3)} ms)`, value: `${r.p95.toFixed(3)} ms`, budget: '5 ms', ok: r.p95 <= 5 });
   const index = measurePlaceIndex();
@@ -131,7 +131,7 @@ function webLanding() {
 }
 
 /**
- * The API under load (issue 15), on SQLite and then on PostgreSQL: BENCH_DATABASE_URL (an empty database), else a
+ * The API under load, on SQLite and then on PostgreSQL: BENCH_DATABASE_URL (an empty database), else a
  * throwaway cluster from the local server binaries (db/local-postgres.ts: stock settings, fsync and
  * synchronous_commit on), else that leg is skipped. Budgets: SQLite session writes at least 5,000 req/s with
  * p99 ≤ 25 ms; on PostgreSQL p99 ≤ 50 ms; plan reads p99 ≤ 50 ms on both; and not one error or non-2xx answer.

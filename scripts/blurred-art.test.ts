@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { BLUR_PX, blurredArtOf, parseBlurredArtPath } from '../src/shared/blurred-art';
 import { blurArt } from './blurred-art';
 
-// Issue 15: a card's blur is the build's blurred copy of the group's art, not a backdrop-filter the browser redraws.
+// A card's blur is the build's blurred copy of the group's art, not a backdrop-filter the browser redraws at every
+// screen change (see the README's "Speed").
 
 /** The largest step between two neighbouring pixels (any channel) of an image scaled to `size` square: how sharp it is. */
 async function sharpestStep(image: Buffer | string, size = 100): Promise<number> {

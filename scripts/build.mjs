@@ -53,7 +53,7 @@ if (funnelKey) collect(funnelKey);
 const preloadTags = [...preloads].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
 
 writeFileSync(join(dist, 'app.html'), shell.replace('</head>', `${preloadTags}</head>`));
-// The landing (issue 15) paints from its HTML and inline styles alone, with no script to fetch or run first: no entry
+// The landing paints from its HTML and inline styles alone, with no script to fetch or run first: no entry
 // script and no preloads in it. Its inline script (src/shared/early-tap.ts) imports the entry named on <html> on the
 // visitor's first input, or once the page is idle after load; the entry then waits for an input (or 5 s) before it
 // fetches the funnel (src/app/load-funnel-route.ts).
@@ -111,7 +111,7 @@ const walk = (dir) => {
   }
 };
 walk(dist);
-// The flow studio (issue 13), built on its own into dist-studio/: the server serves it at /studio/ only with
+// The flow studio, built on its own into dist-studio/: the server serves it at /studio/ only with
 // STUDIO=on. Not with --out (the SDK tests' second build of the app needs none).
 const distStudio = join(root, 'dist-studio');
 if (outAt < 0) {

@@ -6,7 +6,7 @@ import { chromium, type Browser } from '@playwright/test';
 import { systemChromium } from '../tests/support/chromium-path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// The editing loop of `npm run dev` (issue 13, point 7): Vite's dev server on a copy of the flow, Chromium on its
+// The editing loop of `npm run dev`: Vite's dev server on a copy of the flow, Chromium on its
 // page. A valid edit of the flow file shows in the page without a manual reload; an invalid one shows the checker's
 // located lines in Vite's overlay over the page, and fixing it brings the page back.
 

@@ -26,7 +26,7 @@ const steps = [
   // The app again, with Amplitude, Firebase and pixel test keys, into dist-sdk/: the SDK tests run it on the next port.
   ['build with the SDK test keys', 'node', ['scripts/build.mjs', '--quiet', '--out', 'dist-sdk'], sdkEnv],
   ['end-to-end and model-based tests', 'npx', ['playwright', 'test']],
-  // Renaming an answer key is a JSON edit (issue 10): a copy of the flow with 2-1 renamed to `name` passes the checker,
+  // Renaming an answer key is a JSON edit: a copy of the flow with 2-1 renamed to `name` passes the checker,
   // builds, and the journeys that read saved answers and assert every payload pass on it. (Last: it leaves dist/ built
   // from the copy; `npm start` builds again.)
   ['flow copy with answer key 2-1 renamed to name', 'npx', ['tsx', 'scripts/rename-answer-key.ts', 'flows/astrology.json', '2-1', 'name', renamedFlow]],

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Builds server/tz/zone-histories.json from server/tz/tzdata.zi (issue 14): every zone's UTC offsets through its whole
+// Builds server/tz/zone-histories.json from server/tz/tzdata.zi: every zone's UTC offsets through its whole
 // recorded history, including the pre-1970 history of zones the main tz data folds into others (the backzone data,
 // which tzdata.zi carries for every zone of zone.tab). zic compiles the text; the compiled files are read here.
 //

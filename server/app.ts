@@ -74,7 +74,7 @@ export interface ServerOptions {
    */
   sandboxPurchases?: boolean;
   /**
-   * Serve the flow studio (issue 13): its page and files from `distDir` (dist-studio/) at /studio/, and its drop-off
+   * Serve the flow studio: its page and files from `distDir` (dist-studio/) at /studio/, and its drop-off
    * API at /studio/api for `flows` (with `store`). Absent (the default, STUDIO=off): none of it is served.
    */
   studio?: {

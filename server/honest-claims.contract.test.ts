@@ -11,7 +11,7 @@ import { maskFirstName, seedSandboxPurchases } from './subs/recent-purchases';
 import { describeOnEachDatabase, TEST_PROJECT } from './test-support/databases';
 import { newVisitorId, TestBrowser, type Answer } from './test-support/test-browser';
 
-// Two claims of the funnel, made true by the subscription server (issue 12):
+// Two claims the funnel makes, which the subscription server keeps true:
 // - a discount page is offered once per visitor: the session remembers the screens offered once that its visitor
 //   saw (POST /subs/sessions/{id}/seen), for good, whichever tab or page load asks;
 // - "Recently joined" lists real purchases (GET /subs/recent-purchases): the latest paid plans, buyers' first names

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// Issue 13: the real server (server/main.ts) serves the flow studio only with STUDIO=on; off is the default, and a
+// The real server (server/main.ts) serves the flow studio only with STUDIO=on; off is the default, and a
 // value that is neither is refused at start with one line.
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));

@@ -11,7 +11,7 @@ import { productEventCatalogue } from './test-support/product-catalogue';
 import type { Store } from './db/open';
 import { readEditorTokens } from './flows/editor-tokens';
 
-// Issue 13: the studio is served only when asked for (STUDIO=on), and its drop-off API counts the event log as
+// The studio is served only when asked for (STUDIO=on), and its drop-off API counts the event log as
 // `npm run funnel:report` does, naming a bad field in a 400.
 
 const uniq = () => randomUUID().replace(/-/g, '').slice(0, 12);

@@ -11,7 +11,7 @@ import { newVisitorId, TestBrowser, type Answer } from './test-support/test-brow
 import { readTrustProxy } from './trust-proxy';
 
 // The trust model of the reference backend (README "Trust model"), tried as an attacker would: plain HTTP
-// calls with no credential, a forged one, or another visitor's own. Each attack of issue 9 is made here and
+// calls with no credential, a forged one, or another visitor's own. Each such attack is made here and
 // must be refused with nothing created, charged, changed or revealed, checked in the database (the ledger)
 // as well as in the answers. On SQLite and on PostgreSQL.
 

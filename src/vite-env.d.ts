@@ -8,7 +8,7 @@ interface ImportMetaEnv {
   readonly VITE_TEST_OFFERS?: 'true' | 'false';
   /** The Meta pixel's id (digits); unset or empty = no pixel (src/services/config.ts). */
   readonly VITE_META_PIXEL_ID?: string;
-  /** The privacy choices' default before the visitor answers: "granted" (default, spec §9) or "denied" (opt-in regions asked). */
+  /** The privacy choices' default before the visitor answers: "granted" (default) or "denied" (opt-in regions asked). */
   readonly VITE_CONSENT_DEFAULT?: 'granted' | 'denied';
   /** Comma-separated ISO country codes that need opt-in when the default is "denied"; unset = EU/EEA, UK and CH. */
   readonly VITE_CONSENT_OPT_IN_REGIONS?: string;

@@ -93,7 +93,7 @@ test('a walk to /email sends every declared event once, in order, with its prope
 test('events recorded before the SDK loaded are kept over a reload and arrive', async ({ page }) => {
   test.setTimeout(60_000);
   const uploads = recordUploads(page);
-  // No input: the funnel loads 5 s after load (issue 15) and the SDK 5 s after that; its landing view waits in storage.
+  // No input: the funnel loads 5 s after load and the SDK 5 s after that; its landing view waits in storage.
   await freshStart(page, { input: false });
   const queued = await page.evaluate(() => JSON.parse(window.localStorage.getItem('astrelle:analytics-queue') ?? '[]') as Array<{ insert_id: string; event_type: string }>);
   const landing = queued.find((e) => e.event_type === screenEventNames(flow, screenById(flow, 'welcome')).shown);

@@ -6,7 +6,7 @@ import { freshStart } from './support/funnel-driver';
 import { continueWith, pickPlace, singleUpToPlace, tap } from './support/quiz-walk';
 import { zoneHistory } from '../server/test-support/zone-histories';
 
-// Issue 14, in Chromium: a birthplace's offset comes from the zone's history in the tz database (with its backzone
+// In Chromium: a birthplace's offset comes from the zone's history in the tz database (with its backzone
 // data), fetched from the server when the place is picked and kept in the answer, never from the browser's own tz
 // data; and the browser reads every reference reading as the server does.
 

@@ -7,7 +7,7 @@ import { expectScreen, freshEmail, freshStart } from './support/funnel-driver';
 import { walkToEmail, type Visitor } from './support/quiz-walk';
 import { cancelCheckout, expectHostedCheckout, payWithCard } from './support/hosted-checkout';
 
-// Issue 12: every screen readable in both themes. axe's color-contrast rule (WCAG AA: 4.5:1, 3:1 for large text) on
+// Every screen readable in both themes. axe's color-contrast rule (WCAG AA: 4.5:1, 3:1 for large text) on
 // every screen both personas pass, each checked in light and in dark as it is reached (one walk per persona, the
 // scheme switched in place, as a phone's does at sunset), plus the shell's own pages and the menu; and the landing's
 // headline pinned in dark, from the device and from the menu.
@@ -109,7 +109,7 @@ async function walkFromEmailToEnd(page: Page, seen: Set<string>, problems: strin
         // The payment error page (and any page like it): its primary action.
         await page.getByRole('button', { name: /try again/i }).click();
     }
-    // The next screen is painted before its address is written (issue 15): read the address only once it has left
+    // The next screen is painted before its address is written: read the address only once it has left
     // this screen's, or the next turn would take the new screen for this one.
     await expect(page).not.toHaveURL((url) => url.pathname === screen.route);
   }

@@ -3,7 +3,7 @@ import { loadTestFlow, screenById } from './support/load-test-flow';
 import { expectScreen, freshEmail, visitorOnPrices } from './support/funnel-driver';
 import { cancelCheckout } from './support/hosted-checkout';
 
-// Issue 12: "/secret-discount says it will not be offered again, /sale that it is one-time": each discount page is
+// /secret-discount says it will not be offered again, /sale that it is one-time, so each discount page is
 // offered at most once per visitor. The visitor's session remembers, on the server, the discount pages they were
 // shown, so neither a reload nor another tab brings one back; once both were seen, leaving checkout returns to the
 // prices. In Chromium against the reference server.

@@ -10,8 +10,8 @@ import { cancelCheckout, expectHostedCheckout, fillCard, payWithCard, testCards 
 import { logRequests, type LoggedRequest } from './support/request-log';
 import { ledgerFor } from './support/payment-ledger';
 
-// The journeys after /email (spec §2), in Chromium against the reference server: every call the browser makes
-// to /astro, /subs and /ip checked against the spec's payloads (§3, §5, §7), the database's money rows after
+// The journeys after /email, in Chromium against the reference server: every call the browser makes to /astro,
+// /subs and /ip checked against the payload it must carry (defaults included), the database's money rows after
 // double clicks and reloads, return URLs that would leave the app, and no email where it must not be.
 
 const flow = loadTestFlow();
@@ -158,8 +158,9 @@ function recordPlans(page: Page) {
 
 /**
  * What every journey must leave behind: no address any frame showed and no request URL holds the email, except
- * the spec's own email look-ups (§7); no call refused by a rate limit; every address any frame showed is on the app's origin (the hosted checkout's
- * redirects included); and nothing in localStorage holds the email at the end.
+ * the servers' own email look-ups (tests/support/request-log.ts); no call refused by a rate limit; every address any
+ * frame showed is on the app's origin (the hosted checkout's redirects included); and nothing in localStorage holds
+ * the email at the end.
  */
 async function expectNoEmailAndNoOtherOrigin(page: Page, log: ReturnType<typeof logRequests>, email: string) {
   expect(log.emailLeaks(email)).toEqual([]);
@@ -173,7 +174,10 @@ async function expectNoEmailAndNoOtherOrigin(page: Page, log: ReturnType<typeof 
 
 const backendCall = (r: LoggedRequest) => /^\/(astro|subs|ip)\//.test(r.url.pathname);
 
-/** The calls the funnel may make to the back ends (spec §7 and the reference server's checkout routes). */
+/**
+ * The calls the funnel may make to the back ends: the astro and subscription servers' API, and the reference server's
+ * checkout routes.
+ */
 const knownCalls: RegExp[] = [
   /^POST \/subs\/sessions\/create$/,
   /^POST \/subs\/sessions\/write\/[0-9a-f-]{36}$/,
@@ -268,8 +272,8 @@ for (const kind of kinds) {
         isLegal: true, // not the outer flow
         gender: 'female',
         relationship: kind.visitor.relationship,
-        birthday: { date: '1990-05-17', time: partner ? '10:30:00' : '12:00:00' }, // dont_know → 12:00:00 (§5)
-        location: { latitude: 0, longitude: 0 }, // no IP location → 0, 0 (§5)
+        birthday: { date: '1990-05-17', time: partner ? '10:30:00' : '12:00:00' }, // dont_know → 12:00:00 (default)
+        location: { latitude: 0, longitude: 0 }, // no IP location → 0, 0 (default)
         locale: 'en',
         timezone: 'America/Chicago', // no IP timezone: the browser's
       },
@@ -331,13 +335,13 @@ for (const kind of kinds) {
     await payTwice(page, log, 'approved');
     await look(page, 'payment-success', kind.shoot);
     expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ usid, payment: 'true', order: planOrder });
-    // The page asked for its own order's status, then confirmed the subscription with the spec's call (§7).
+    // The page asked for its own order's status, then confirmed the subscription (POST /subs/subscriptions/create).
     expect(log.calls('GET', `/subs/orders/${planOrder}`)).toHaveLength(1);
     await expect.poll(() => log.calls('POST', '/subs/subscriptions/create').map((r) => r.body)).toEqual([
       { email, project: PROJECT, productId: TRIAL_1, provider: 'maxpay', orderId: planOrder, usid },
     ]);
 
-    // /payment-success orders the plan's reports (§3 report order, §5 defaults).
+    // /payment-success orders the plan's reports (the report order, birth defaults applied).
     const me = {
       name: 'Maya',
       day: 17,
@@ -351,7 +355,7 @@ for (const kind of kinds) {
       place: LONDON.place,
     };
     const partnerData = partner
-      ? // The partner's time is "I don't know" (12:00), the name empty, the timezone the visitor's own (§3).
+      ? // The partner's time is "I don't know" (12:00), the name empty, the timezone the visitor's own.
         { name: '', day: 2, month: 11, year: 1988, hour: 12, minute: 0, ...MADRID, timezone: 1 }
       : undefined;
     const planReportOrder = { reports: planReports, email, yourData: me, ...(partnerData ? { partnerData } : {}) };
@@ -511,7 +515,7 @@ test('leaving checkout shows /sale, leaving it again /secret-discount, whose pri
 
   await expectScreen(page, flow, 'sale');
   expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ usid, payment: 'cancelled' });
-  // Back to /select-price, enabled only after 2000 ms (spec §2).
+  // Back to /select-price, enabled only after 2000 ms.
   await expect(page.getByRole('button', { name: 'Back' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Back' })).toBeEnabled({ timeout: 4000 });
   await look(page, 'sale');
@@ -558,7 +562,7 @@ test('leaving checkout shows /sale, leaving it again /secret-discount, whose pri
     purchases: [],
     reportOrders: [{ reports: ['natal_chart', 'compatibility', 'daily_horoscope'], partner: resumedWithPartner }],
   });
-  // The subscription server now says the visitor is a subscriber to the plan they paid for (spec §7).
+  // The subscription server now says the visitor is a subscriber to the plan they paid for.
   const check = await page.request.get(`/subs/users/check-subscription?email=${encodeURIComponent(email)}&project=${PROJECT}`);
   expect(await check.json()).toEqual({ isPremium: true, info: { productId: SECRET_1 } });
   await expectNoEmailAndNoOtherOrigin(page, log, email);
@@ -672,7 +676,7 @@ test('the checkout refuses return URLs that would leave the app, and its redirec
 // A paid return in a browser that has no saved progress (the hosted page handed back to another browser).
 
 test('a paid return is confirmed only in the visitor\'s own browser: another browser is told it cannot confirm it, and orders nothing', async ({ browser, page }) => {
-  // Spec §4: the payment pages skip the session handling when payment is true. The hosted page may hand back
+  // The payment pages skip the session handling when payment is true. The hosted page may hand back
   // to another browser (out of an in-app browser, say), which holds no credential of the visitor's: to the
   // server it is a stranger with an order id, so it is never told "Payment received" and orders nothing.
   await freshStart(page);

@@ -9,7 +9,7 @@ import { answerQuestion, expectScreen, freshEmail, freshStart, goOn } from './su
 import { cancelCheckout, expectHostedCheckout, payWithCard } from './support/hosted-checkout';
 import { logRequests } from './support/request-log';
 
-// Issue 13, point 3: for each persona of flows/personas/, the simulator's path and requests equal what the real app
+// For each persona of flows/personas/, the simulator's path and requests equal what the real app
 // does in Chromium. The walk below is the persona's own, step by step as the simulator lists it; at each step the
 // browser must show the simulator's screen, and at the end the app's requests to the astro and subscription servers
 // that the simulator covers must be the simulator's, field for field.

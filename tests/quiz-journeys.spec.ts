@@ -29,7 +29,7 @@ test.describe('the quiz from / to /email', () => {
     test(`walks a visitor who is ${visitor.relationship} with birth time ${visitor.birthTime}`, async ({ page }) => {
       await freshStart(page);
       await walkToEmail(page, visitor, async (id) => {
-        // The loading and email screens show no back button (spec §2).
+        // The loading and email screens show no back button.
         if (id === 'profile-loading' || id === 'email') await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
       });
       const answers = await savedAnswers(page, flow);
@@ -183,7 +183,7 @@ test.describe('back and forward', () => {
   });
 
   test('back and at once forward: the forward address is kept, and the screen follows it', async ({ page }) => {
-    // The app writes its own moves into the address bar after the next paint (issue 15). The visitor's back moves the
+    // The app writes its own moves into the address bar after the next paint. The visitor's back moves the
     // funnel too; written late, that move took the visitor back again once they had gone forward meanwhile. Frames
     // are held here from the back on, so the late write comes only after the forward (at the 200 ms fallback).
     await page.addInitScript(() => {
@@ -210,7 +210,8 @@ test.describe('back and forward', () => {
     await page.evaluate(() => window.localStorage.clear());
     await page.goto('/quiz/2-3?quiz=2-3&utm_source=ads');
     await expectScreen(page, flow, 'welcome');
-    // The ad's parameters stay, `quiz` goes (spec §4), and the new session's id is added.
+    // The ad's parameters stay, `quiz` goes (a visitor without a session is sent to / without it), and the new
+    // session's id is added.
     await expect(page).toHaveURL((url) => url.searchParams.has('usid'));
     const params = new URL(page.url()).searchParams;
     expect([...params.keys()].sort()).toEqual(['usid', 'utm_source']);

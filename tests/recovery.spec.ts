@@ -8,9 +8,9 @@ import { latestBirthDate } from '../src/engine/answers';
 import type { PaymentErrorReason } from '../src/engine/payment-error';
 import type { Screen } from '../src/engine/generated/flow-types';
 
-// Issue 12, point 3 and the recovery part of point 5, in Chromium against the reference server: /payment-error says
-// why for each reason and its two actions lead where they say; a failed plans load is recovered in place by the
-// retry button; a visitor under 18 is refused at the birth date with a message, and loses nothing.
+// In Chromium against the reference server: /payment-error says why for each reason and its two actions lead where
+// they say; a failed plans load is recovered in place by the retry button; a visitor under 18 is refused at the birth
+// date with a message, and loses nothing.
 
 const flow = loadTestFlow();
 /** The flow's screen `id`, which must be of `kind` (its texts are the ones under test). */

@@ -4,7 +4,7 @@ import { loadTestFlow, screenById } from './support/load-test-flow';
 import { tap } from './support/quiz-walk';
 import { paidVisitor } from './support/paid-visitor';
 
-// Issue 15: the screen a tap most likely leads to is rendered ahead, hidden, once the browser is idle, and the tap
+// The screen a tap most likely leads to is rendered ahead, hidden, once the browser is idle, and the tap
 // shows that very tree; the screen left is hidden at once and taken out of the page at idle (funnel-view.tsx).
 const flow = loadTestFlow();
 

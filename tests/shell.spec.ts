@@ -136,7 +136,7 @@ test('on the landing, the global style is the same before the shell runs, while 
 });
 
 test('on the landing, the shell mounts the global style only once the browser is idle after hydrating', async ({ page }) => {
-  // Mounted while the page hydrates, it would parse and insert its rules again inside React's commit (issue 15). Here
+  // Mounted while the page hydrates, it would parse and insert its rules again inside React's commit. Here
   // the browser's idle callbacks wait, once the shell runs, until the test lets them; the global rules inserted are
   // counted (one of them: `html { -webkit-text-size-adjust }`).
   await page.addInitScript(() => {
@@ -276,7 +276,7 @@ test('a tap on the menu button before the shell has run opens the menu once it h
 });
 
 test('the landing runs none of its code while it loads: the shell once idle, the funnel on the first input', async ({ page, request }) => {
-  // Issue 15: the landing paints from its HTML and inline CSS alone. No module script or preload in it: its inline
+  // The landing paints from its HTML and inline CSS alone. No module script or preload in it: its inline
   // script names the entry, and imports it when the page is idle after load (or on an input).
   const html = await (await request.get('/', { headers: { accept: 'text/html' } })).text();
   expect(html).not.toMatch(/<script[^>]+type="module"/);

@@ -8,7 +8,7 @@ import { loadTestFlow } from './support/load-test-flow';
 import { expectScreen, freshStart } from './support/funnel-driver';
 import { walkToEmail, type Visitor } from './support/quiz-walk';
 
-// Issue 13: the flow studio at /studio (served by the Playwright server, which runs with STUDIO=on).
+// The flow studio at /studio (served by the Playwright server, which runs with STUDIO=on).
 const flow = loadTestFlow();
 const graph = screenGraph(flow);
 

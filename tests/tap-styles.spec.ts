@@ -4,7 +4,7 @@ import { loadTestFlow, screenById } from './support/load-test-flow';
 import { tap, walkToEmail } from './support/quiz-walk';
 import { paidVisitor } from './support/paid-visitor';
 
-// Issue 15: a tap never adds a CSS rule. A styled component whose class depends on the funnel's state (an answer
+// A tap never adds a CSS rule. A styled component whose class depends on the funnel's state (an answer
 // marked, the page group's art, a step running) makes styled-components insert a new rule when that state first
 // comes, inside the tap; the browser then re-evaluates its style sheets and restyles the whole page before the next
 // screen can paint (17-33 ms at 4x CPU on the taps that did). State goes into attributes the static rules select on,
@@ -153,7 +153,7 @@ test('going on to the upsell and ticking offers there, a bundle with what it inc
   expect(log.inInput).toEqual([]);
 });
 
-// Issue 15: the page group's art is drawn once, in a compositing layer of its own. Painted with the backdrop, its soft
+// The page group's art is drawn once, in a compositing layer of its own. Painted with the backdrop, its soft
 // vector gradients were drawn again under the card at every screen change: half the raster time of a tap on this
 // machine (20 → 10-12 ms a tap at 4x CPU).
 test('a screen change paints the card again, never the art behind it', async ({ page }) => {

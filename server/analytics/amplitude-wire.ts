@@ -1,8 +1,8 @@
 // Amplitude's HTTP V2 and Batch Event Upload APIs as the event log speaks them: the limits and the answers.
 // Sources: Amplitude's HTTP V2 API page (amplitude/amplitude-docs, "HTTP V2 API": upload limit, string limit,
 // time, deduplication, minimum id length, invalid ids, response formats), the Batch Event Upload API page
-// (20 MB), and what the Browser SDK reads of an answer (/work/shared/sdk-notes.md §1.3). Both endpoints take
-// and answer the same bodies; only the limits differ.
+// (20 MB), and what the Browser SDK reads of an answer (@amplitude/analytics-core's transports/base.js: the status
+// is the body's `code`). Both endpoints take and answer the same bodies; only the limits differ.
 
 /** The two endpoints, under the server's /analytics prefix. */
 export type Endpoint = 'httpapi' | 'batch';

@@ -18,11 +18,11 @@ export class UploadRefused extends Error {
 /**
  * The event log's error handler: every answer has Amplitude's shape, `{ code, error, ... }`, because the
  * Browser SDK reads the status from the body's `code` and treats a body without one as an unknown failure
- * that it retries (sdk-notes §1.3). Fastify's own refusals keep their status: 413 for a body over the
- * endpoint's limit (the SDK then halves its batch), 415 for another content type; a database locked by another
- * process is a 503 with Retry-After (nothing was stored; Amplitude documents 503 as safe to retry).
- * Request bodies never reach the log: a 4xx is not logged, and JSON.parse's message (which quotes the body) is
- * never used.
+ * that it retries (@amplitude/analytics-core's transports/base.js). Fastify's own refusals keep their status:
+ * 413 for a body over the endpoint's limit (the SDK then halves its batch), 415 for another content type; a
+ * database locked by another process is a 503 with Retry-After (nothing was stored; Amplitude documents 503 as
+ * safe to retry). Request bodies never reach the log: a 4xx is not logged, and JSON.parse's message (which quotes
+ * the body) is never used.
  */
 export function uploadErrorHandler(error: FastifyError | UploadRefused, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (error instanceof UploadRefused) {

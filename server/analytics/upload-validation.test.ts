@@ -8,7 +8,7 @@ import { checkUpload, type UploadCheck } from './upload-validation';
 const httpapi = ENDPOINT_LIMITS.httpapi;
 const DEVICE = 'device-0f3c9a';
 
-/** An event as the Browser SDK 2.47 sends it (sdk-notes §1.2). */
+/** An event as the Browser SDK 2.47 sends it, field for field. */
 function sdkEvent(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     user_id: undefined,

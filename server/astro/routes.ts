@@ -21,7 +21,7 @@ import { emailKey, isUniqueViolation, now, toBool, toIso } from '../db/values';
 import { entitledReports } from '../subs/entitlements';
 
 /**
- * The astro server (spec §7), mounted under /astro: astro users keyed by email, email confirmation by
+ * The astro server, mounted under /astro: astro users keyed by email, email confirmation by
  * visitor id, and report orders.
  */
 export async function astroRoutes(scope: FastifyInstance, { store, limits }: { store: Store; limits: RateLimits }): Promise<void> {

@@ -6,9 +6,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isVisitorId } from '../../src/shared/contract/visitor-id';
 import { ApiRequestError } from '../api/errors';
 
-// The visitor credential (design §6): an httpOnly cookie, issued when a visitor's session is created, holding
-// the session id signed with the server's secret. Whoever holds it is that visitor; knowing a usid (it is in
-// URLs) is not enough to read or change anything of theirs. JavaScript never sees it.
+// The visitor credential (see the README's "Trust model"): an httpOnly cookie, issued when a visitor's session is
+// created, holding the session id signed with the server's secret. Whoever holds it is that visitor; knowing a usid
+// (it is in URLs) is not enough to read or change anything of theirs. JavaScript never sees it.
 
 /** The cookie's name over plain HTTP (local runs). */
 export const CREDENTIAL_COOKIE = 'astrelle_visitor';

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { MAX_POOL_SIZE, readPoolSize, readPreparedStatements, storeLocationFromEnv } from './location';
 
-// Issue 15: DATABASE_POOL_SIZE sets how many PostgreSQL connections the server opens at most, and
+// DATABASE_POOL_SIZE sets how many PostgreSQL connections the server opens at most, and
 // DATABASE_PREPARED_STATEMENTS (on/off) whether it prepares its statements; a bad value is refused at start, in one line
 // naming the variable.
 

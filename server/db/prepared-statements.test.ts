@@ -7,7 +7,7 @@ import { openStore, type Store } from './open';
 import { withPreparedStatements } from './prepared-statements';
 import type { Database } from './schema';
 
-// Issue 15: on PostgreSQL each parameterised query is sent as a named statement, prepared once per connection
+// On PostgreSQL each parameterised query is sent as a named statement, prepared once per connection
 // (prepared-statements.ts), and the session write is one statement in one round trip (Store.writeStatement).
 
 /** The named statements this connection has prepared: text by name. */

@@ -179,7 +179,8 @@ describe('gazetteer', () => {
   });
 });
 
-// Issue 14: names people use. Each case: what is typed, then the top result's country and zone (and name).
+// Names people use (see the README's "Place search"). Each case: what is typed, then the top result's country and
+// zone (and name).
 describe('gazetteer: names people use', () => {
   const top = (query: string) => gazetteer.search(query)[0];
   const cases: Array<[query: string, countryCode: string, timeZone: string, name: string]> = [

@@ -63,7 +63,7 @@ const Table = Type.Object({
 const Report = Type.Object({ flow: Type.String(), since: Type.String(), events: Type.Integer(), tables: Type.Array(Table) });
 
 /**
- * The studio's API (issue 13, point 5), mounted under /studio/api when STUDIO=on: drop-off per screen from the
+ * The studio's API, mounted under /studio/api when STUDIO=on: drop-off per screen from the
  * event log, per flow version and, with `by`, per variant of an A/B flag; the same numbers as `npm run
  * funnel:report`. Only counts, medians and screen ids leave: never a visitor id or an event's properties.
  */

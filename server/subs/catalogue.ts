@@ -50,7 +50,7 @@ interface OfferSeed extends BundleOffer {
 }
 
 /**
- * The spec's extra offers (§3). ultra_pack ("every reading") is a bundle: it contains the birth_chart and
+ * The extra offers: fixed-price reports. ultra_pack ("every reading") is a bundle: it contains the birth_chart and
  * love_paths offers (their reports are among its own) and two readings sold only in it. Whoever owns it owns them;
  * whoever owns one of them pays less for it (src/shared/offer-bundles.ts).
  */

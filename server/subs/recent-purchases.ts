@@ -7,7 +7,7 @@ import type { Store } from '../db/open';
 import type { RateLimits } from '../rate-limits';
 import { toIso } from '../db/values';
 
-// The price page's "Recently joined" list (spec §9: 10 entries with masked names), made true: the project's latest
+// The price page's "Recently joined" list (10 entries with masked names), made true: the project's latest
 // real plan purchases (paid hosted checkouts of TRIAL or SUBSCRIPTION plans, live products), each buyer named by the
 // first name they gave for their reading, masked ("M***a"). No email, full name, place or id leaves the server.
 // A sandbox server (SANDBOX_PURCHASES on, the default outside production) also lists sample purchases it seeded, so

@@ -39,7 +39,7 @@ import { flowPinOf } from '../flows/flow-cookie';
 const CATALOGUE_TTL_MS = 30_000;
 
 /**
- * The subscription server (spec §7), mounted under /subs: the plan catalogue, visitor sessions,
+ * The subscription server, mounted under /subs: the plan catalogue, visitor sessions,
  * subscription users, idempotent subscriptions, and the sandbox hosted checkout with one-click offers.
  */
 export async function subscriptionRoutes(

@@ -9,10 +9,10 @@ import { offsetAtInstant, offsetAtWallClock } from '../../src/engine/zone-histor
 import { utcOffsetSeconds } from '../../src/engine/utc-offset';
 import { canonicalZone, tzDataVersion, zoneHistory, zoneNames } from './zone-histories';
 
-// Issue 14: offsets from the full tz database (with the backzone data), checked against Python's zoneinfo reading
+// Offsets from the full tz database (with the backzone data), checked against Python's zoneinfo reading
 // compiled zone files of the same tz version (tests/fixtures/tz-reference.txt.gz, written by scripts/tz-reference.py):
 // every change of offset 1900-2025 of a dozen zones (readings before, at, inside and after each), the historical
-// cases of the issue, and 3,000 random births across every zone of zone.tab.
+// cases (see the README's "Time-zone data"), and 3,000 random births across every zone of zone.tab.
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const referenceText = gunzipSync(readFileSync(join(repoRoot, 'tests', 'fixtures', 'tz-reference.txt.gz'))).toString('utf8');
@@ -74,7 +74,7 @@ describe('zone histories (server/tz, tz data with backzone)', () => {
     expect(zones.size).toBeGreaterThan(300);
   });
 
-  it('know the pre-1970 history the browsers drop (issue 14)', () => {
+  it('know the pre-1970 history the browsers drop', () => {
     const at = (zone: string, date: string, time = '12:00') => hms(utcOffsetSeconds(zoneHistory(zone)!, date, time));
     expect(at('Europe/Amsterdam', '1930-01-15')).toBe('+0:19:32');
     expect(at('Europe/Amsterdam', '1930-07-01')).toBe('+1:19:32');

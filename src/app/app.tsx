@@ -39,7 +39,7 @@ const Main = styled.main`
  * On the prerendered landing the global style is in the page already: the prerender's style tag, whose rules
  * styled-components takes over as it starts. Mounted while the page hydrates, createGlobalStyle parses and inserts it
  * again inside React's commit, which cannot be split: a third of that task at 4x CPU, which then ran over 50 ms in
- * some loads (issue 15). There it mounts once the browser is idle after hydrating; until then its rules are the
+ * some loads. There it mounts once the browser is idle after hydrating; until then its rules are the
  * prerender's, the same. A page rendered in the browser has no such rules: there it mounts at once.
  */
 function AfterHydration({ hydrating, children }: { hydrating: boolean; children: ReactNode }) {

@@ -33,7 +33,7 @@ export interface BrowserPort {
   pageEvents?: PageEvents;
   /**
    * Runs `task` once the browser has painted the next frame: work a tap causes that the visitor does not wait for
-   * (saving progress, analytics) comes after the next screen is on the glass (issue 15). Tasks still waiting when the
+   * (saving progress, analytics) comes after the next screen is on the glass. Tasks still waiting when the
    * page is hidden or goes away run then, so nothing is lost. Absent: tasks run at once (tests, the prerender).
    */
   afterPaint?: (task: () => void) => void;
@@ -56,7 +56,7 @@ function windowStorage(): Storage | null {
 
 /**
  * How long work waits for a frame before it runs anyway: a page whose frames stop while it reports itself visible (a
- * web view that pauses rendering) would otherwise hold the requests a tap started (issue 15).
+ * web view that pauses rendering) would otherwise hold the requests a tap started.
  */
 export const FRAME_WAIT_MS = 200;
 

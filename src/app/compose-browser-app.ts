@@ -114,7 +114,7 @@ export async function composeBrowserApp(flowUrl: string | null, flowResponse: Pr
   // The SDKs load on the first input, or 5 s after load: first paint and the first answer never wait for them.
   let opened = false;
   // And then when the main thread is idle (within a second): the SDKs' download and start-up are not the first tap's
-  // work, nor the second's (issue 15).
+  // work, nor the second's.
   startOnFirstInputOrIdle(() =>
     whenIdle(() => {
       opened = true;

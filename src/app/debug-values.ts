@@ -14,7 +14,7 @@ export interface DebugValues {
   sessionId: string | null;
 }
 
-/** The debug values, exposed on window only on the one host the build names (VITE_DEBUG_HOST; spec §9). */
+/** The debug values, exposed on window only on the one host the build names (VITE_DEBUG_HOST). */
 export function exposeDebugValues(root: AppRoot, remote: RemoteConfig | null, host = window.location.host, debugHost = config.debugHost) {
   if (!debugHost || host !== debugHost) return;
   Object.defineProperty(window, '__ASTRELLE_DEBUG__', {

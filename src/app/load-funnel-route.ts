@@ -2,7 +2,7 @@ import { startOnFirstInputOrIdle } from './analytics/start-gate';
 import { readPageFlow } from './read-page-flow';
 
 /**
- * When the funnel's code may load. At once on every page but the prerendered landing; there (issue 15) the landing
+ * When the funnel's code may load. At once on every page but the prerendered landing; there the landing
  * is complete and readable from its HTML, so the funnel, the address bar and the composed app (a session, its
  * engine, its clients) load on the visitor's first input, or when there is none, no earlier than 5 s after load: a
  * phone on a slow network spends neither bandwidth nor main-thread time on them while it paints and the visitor

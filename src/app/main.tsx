@@ -4,7 +4,7 @@
  *
  * Its two large libraries are evaluated one per task, and the app after them (boot.tsx), then started: a phone four
  * times slower than a laptop spends over 100 ms evaluating them all at once, a task that would hold a tap that came
- * meanwhile. Apart, each is shorter, and the browser can answer input and paint between them (issue 15). (The router
+ * meanwhile. Apart, each is shorter, and the browser can answer input and paint between them. (The router
  * is left to boot.tsx's own imports: a namespace import here would keep all of it, 60 KB, where the app uses a fifth.)
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

@@ -5,7 +5,7 @@ import type { FunnelActor } from './funnel/create-funnel';
 import type { OpenChannel, PageEvents } from './browser-port';
 
 /**
- * Lets the studio (`/studio`, in another tab of this browser) follow this visitor's funnel (issue 13, point 2): the
+ * Lets the studio (`/studio`, in another tab of this browser) follow this visitor's funnel (its "Live" view): the
  * tab says it is ready (nothing more); once a studio has said hello on the channel, the tab sends its current screen and trail (read from XState's inspection
  * events, as the analytics do), on every change of screen and trail, and says bye when the page goes away. Only
  * screen ids cross, within the browser; until a studio says hello nothing is sent at all. Returns a stop function.

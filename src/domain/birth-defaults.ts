@@ -1,5 +1,5 @@
 /**
- * The spec's defaults (§5) for birth data a visitor did not give. One module with no dependencies,
+ * The defaults for birth data a visitor did not give. One module with no dependencies,
  * shared by the sky at birth and the payload builders.
  */
 

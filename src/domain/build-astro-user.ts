@@ -24,9 +24,9 @@ function parseLoc(loc: string | undefined): { latitude: number; longitude: numbe
 }
 
 /**
- * The astro server user (spec §3): username, email, usid, isLegal (true unless the outer flow),
+ * The astro server user: username, email, usid, isLegal (true unless the outer flow),
  * gender, relationship, birthday {date, time as HH:MM:SS}, location from the IP lookup, locale en,
- * timezone. Defaults (§5): date 2000-01-01, time 12:00:00 when missing or unknown, location 0,0
+ * timezone. Defaults: date 2000-01-01, time 12:00:00 when missing or unknown, location 0,0
  * when the IP location is missing.
  */
 export function buildAstroUser(input: AstroUserInput): AstroUserPayload {

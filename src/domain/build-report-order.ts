@@ -19,9 +19,9 @@ function personData(name: string, birth: Birth, timezone: number): PersonData {
 }
 
 /**
- * The report order (spec §3): reports, email, yourData and, only for a visitor in a relationship,
+ * The report order: reports, email, yourData and, only for a visitor in a relationship,
  * partnerData with an empty name and the visitor's own timezone. timezone = UTC offset in minutes / 60.
- * Defaults (§5) come with the profile: New York for a missing place, 2000-01-01 for a missing
+ * Defaults come with the profile: New York for a missing place, 2000-01-01 for a missing
  * partner birth date, 12:00 for an unknown time.
  */
 export function buildReportOrder(reports: readonly string[], email: string, profile: VisitorProfile): ReportOrder {

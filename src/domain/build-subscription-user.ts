@@ -12,7 +12,7 @@ export interface SubscriptionUserInput {
 }
 
 /**
- * The subscription-server user (spec §3): email, isLegal, project, ip, fbc, fbp, city, postalCode,
+ * The subscription-server user: email, isLegal, project, ip, fbc, fbp, city, postalCode,
  * countryCode, loc, timezone, userAgent; what the IP lookup did not give is null.
  */
 export function buildSubscriptionUser(input: SubscriptionUserInput): SubscriptionUserPayload {

@@ -1,11 +1,11 @@
 import type { Offer, Plan, Product } from '../shared/contract/subscription';
 
-/** The plan groups of spec §3. */
+/** The groups the funnel sorts the subscription server's products into. */
 export type PlanGroup = 'high' | 'medium' | 'low' | 'extra' | 'ab_test' | 'paypal';
 
 export type GroupedPlans = Record<PlanGroup, Product[]>;
 
-/** Price of the high and the medium group (spec §9). */
+/** Price of the high and the medium group. */
 export const HIGH_PRICE = 29;
 export const MEDIUM_PRICE = 19;
 
@@ -19,7 +19,7 @@ export function groupOf(product: Product): PlanGroup {
   return 'low';
 }
 
-/** Groups the products of both providers (spec §3 "Grouping"). */
+/** Groups the products of both providers. */
 export function groupPlans(products: readonly Product[]): GroupedPlans {
   const groups: GroupedPlans = { high: [], medium: [], low: [], extra: [], ab_test: [], paypal: [] };
   for (const product of products) groups[groupOf(product)].push(product);
@@ -35,7 +35,7 @@ export function isOffer(product: Product): product is Offer {
 }
 
 /**
- * The trial plans a visitor chooses from: the plans of the given type (TRIAL by default, spec §9)
+ * The trial plans a visitor chooses from: the plans of the given type (TRIAL by default)
  * in the high, medium and low groups, sorted by trial price ascending.
  */
 export function trialChoices(groups: GroupedPlans, type: Plan['type'] = 'TRIAL'): Plan[] {
@@ -46,7 +46,7 @@ export function trialChoices(groups: GroupedPlans, type: Plan['type'] = 'TRIAL')
 }
 
 /**
- * A duration as the visitor reads it: "14 days" is "2 weeks" (spec §9), any whole number of weeks
+ * A duration as the visitor reads it: "14 days" is "2 weeks", any whole number of weeks
  * likewise; other durations ("1 month", "3 days") are shown as they are.
  */
 export function displayDuration(duration: string): string {

@@ -40,7 +40,7 @@ const sparseByRole = { relationship: 'single', name: 'Sam', birthDate: '1995-02-
 const complete = answersOf(roles, completeByRole);
 const sparse = answersOf(roles, sparseByRole);
 
-describe('the astro user (spec §3, §5)', () => {
+describe('the astro user', () => {
   it('carries every field from the answers and the IP lookup', () => {
     expect(buildAstroUser({ profile: visitorProfile(complete, roles), email: 'maya@example.com', usid: 'visitor-0001', flowOuter: false, ipInfo, browserTimeZone: 'Europe/Paris' })).toEqual({
       username: 'Maya',
@@ -67,7 +67,7 @@ describe('the astro user (spec §3, §5)', () => {
   });
 });
 
-describe('the report order (spec §3, §5)', () => {
+describe('the report order', () => {
   it('sends the partner with an empty name and the visitor\'s timezone, for a visitor in a relationship', () => {
     expect(buildReportOrder(['natal_chart', 'compatibility'], 'maya@example.com', visitorProfile(complete, roles))).toEqual({
       reports: ['natal_chart', 'compatibility'],
@@ -115,7 +115,7 @@ describe('the visitor profile reads the answers through the flow\'s roles', () =
   });
 });
 
-describe('the subscription-server user (spec §3)', () => {
+describe('the subscription-server user', () => {
   it('carries the IP details, the ad cookies and the user agent', () => {
     expect(buildSubscriptionUser({ email: 'maya@example.com', flowOuter: false, project: 'astrelle', ipInfo, fbc: 'fb.1.1.abc', fbp: 'fb.1.2.def', userAgent: 'UA' })).toEqual({
       email: 'maya@example.com', isLegal: true, project: 'astrelle', ip: '81.2.69.142', fbc: 'fb.1.1.abc', fbp: 'fb.1.2.def',
@@ -143,7 +143,7 @@ function plan(over: Partial<Extract<Product, { type: 'TRIAL' | 'SUBSCRIPTION' }>
   };
 }
 
-describe('plan grouping and display (spec §3, §9)', () => {
+describe('plan grouping and display', () => {
   it('groups by abTestId, then price 29 high, 19 medium, otherwise low; PayPal and offers apart', () => {
     expect(groupOf(plan({ abTestId: 'trial_price_test', price: 29 }))).toBe('ab_test');
     expect(groupOf(plan({ price: 29 }))).toBe('high');
@@ -168,7 +168,7 @@ describe('plan grouping and display (spec §3, §9)', () => {
   });
 });
 
-describe('recent transactions (spec §9: 10 entries, masked names; issue 12: real purchases only)', () => {
+describe('recent transactions: at most 10, masked names, real purchases only', () => {
   const now = new Date('2026-06-01T12:00:00Z');
   const at = (minutesBefore: number) => new Date(now.getTime() - minutesBefore * 60_000).toISOString();
   const purchase = (name: string, minutesBefore: number, amount = 1) => ({ name, amount, currency: 'USD' as const, createdAt: at(minutesBefore), sandbox: false });

@@ -10,7 +10,7 @@ export interface RecentTransaction {
   minutesAgo: number;
 }
 
-/** The most entries the list shows (spec §9: 10); fewer when there are fewer real purchases, none rather than invented ones. */
+/** The most entries the list shows; fewer when there are fewer real purchases, none rather than invented ones. */
 export const RECENT_TRANSACTION_COUNT = 10;
 
 const MINUTE_MS = 60_000;

@@ -12,9 +12,9 @@ import { buildSubscriptionUser } from './build-subscription-user';
 import { visitorProfile } from './visitor-profile';
 
 /**
- * Issue 10: an editor renames an answer key in flows/astrology.json. The payloads read the answers through the
- * flow's `profile` roles, so the renamed flow builds the same payloads, and a role left on the old key is refused
- * by flow:check with its file and line instead of silently sending an empty name.
+ * Renaming an answer key is a JSON edit: here an editor renames one in flows/astrology.json. The payloads read the
+ * answers through the flow's `profile` roles, so the renamed flow builds the same payloads, and a role left on the
+ * old key is refused by flow:check with its file and line instead of silently sending an empty name.
  */
 const original = readFileSync('flows/astrology.json', 'utf8');
 
@@ -51,7 +51,7 @@ function payloads(flow: Flow, given: Answers) {
   };
 }
 
-describe('an answer key renamed in the flow (issue 10)', () => {
+describe('an answer key renamed in the flow', () => {
   it('leaves no trace of the old key, and passes flow:check', () => {
     expect(original).toContain('{answer:2-1}');
     // Only the declared renaming names the old key: the step that carries a saved answer over.

@@ -54,7 +54,7 @@ describe('simulatePersona', () => {
     expect(answers['2-4']).toEqual({ place: 'London, England, United Kingdom', latitude: 51.50853, longitude: -0.12574, timeZone: 'Europe/London', utcOffsetMinutes: 0 }); // GMT on 1988-11-02
     expect(answers['4-2']).toMatchObject({ utcOffsetMinutes: 60 }); // BST on 1990-05-17
     const create = simulation.requests.find((r) => r.path === '/astro/api/v2/user/create');
-    // The spec's astro user (§5): no IP location here, so 0, 0, and the browser's time zone.
+    // The astro user's defaults: no IP location here, so 0, 0, and the browser's time zone.
     expect(create?.body).toEqual({
       username: 'Sam',
       email: couple.email,

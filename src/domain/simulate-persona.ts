@@ -62,8 +62,8 @@ export interface SimulationEnvironment {
   orderId: string;
   project: string;
   /**
-   * The histories of the persona's birthplace zones, as the app fetches them when a place is picked (issue 14;
-   * `GET /places/zone`): the offset comes from them, and the place answer keeps them, as in the app. A zone without
+   * The histories of the persona's birthplace zones, as the app fetches them when a place is picked
+   * (`GET /places/zone`): the offset comes from them, and the place answer keeps them, as in the app. A zone without
    * one is read from the runtime's tz data.
    */
   zoneHistories?: Readonly<Record<string, ZoneHistory>>;

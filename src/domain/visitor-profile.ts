@@ -3,7 +3,7 @@ import type { Profile } from '../engine/generated/flow-types';
 import { isCalendarDate, isPlaceAnswer } from '../engine/answers';
 import { DEFAULT_BIRTH_DATE, DEFAULT_BIRTH_PLACE, DEFAULT_BIRTH_TIME, UNKNOWN_TIME } from './birth-defaults';
 
-/** A birth as the payloads need it, every default of spec §5 applied. */
+/** A birth as the payloads need it, every default for missing birth data applied (birth-defaults.ts). */
 export interface Birth {
   /** YYYY-MM-DD */
   date: string;

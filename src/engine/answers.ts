@@ -2,8 +2,8 @@ import { isZoneHistory, type ZoneHistory } from './zone-history';
 import type { Screen, PlaceScreen } from './generated/flow-types';
 
 /**
- * The answer of a place screen (spec §3 "Place answer"), plus the zone so the offset can be recomputed: from the
- * zone's whole history (issue 14) when the app could fetch it, else from the browser's own tz data.
+ * The answer of a place screen, plus the zone so the offset can be recomputed: from the zone's whole history in the
+ * tz database (see the README's "Time-zone data") when the app could fetch it, else from the browser's own tz data.
  */
 export interface PlaceAnswer {
   latitude: number;

@@ -1,5 +1,5 @@
 /**
- * Drop-off per screen that stays right under branching (issue 13; formbricks #1713, typebot #1902 got it wrong by
+ * Drop-off per screen that stays right under branching (formbricks #1713, typebot #1902 got it wrong by
  * dividing by the previous row). For each screen: the visitors it was shown to, the visitors who went on from it
  * (they reached a screen they had not reached before, later), drop-off = 1 − went on / shown, and the median time
  * until they went on. A visitor who never reached a screen (a single visitor and the partner questions) is in none

@@ -10,8 +10,9 @@ import { loadProgress, saveProgress } from './persistence';
 import { pendingEffects } from './test-support/pending-effects';
 import { MemoryStorage } from './test-support/memory-storage';
 
-// The discount pages are offered once per visitor (issue 12): each is a screen offered once (`once: true`), the
-// visitor's `seen` remembers it from the moment it opens, and every way there holds only while it has not been seen.
+// The discount pages say they are one-time, so they are offered once per visitor: each is a screen offered once
+// (`once: true`), the visitor's `seen` remembers it from the moment it opens, and every way there holds only while
+// it has not been seen.
 
 function productFlow(): Flow {
   const result = validateFlow(structuredClone(flowJson));

@@ -4,7 +4,7 @@ import { isPlaceAnswer } from './answers';
 import { utcOffsetMinutes } from './utc-offset';
 import type { ZoneHistory } from './zone-history';
 
-/** The spec's defaults (§5): birth date 2000-01-01, birth time 12:00 when missing or unknown. */
+/** Defaults for birth data the visitor did not give: birth date 2000-01-01, birth time 12:00 when missing or unknown. */
 const defaultDate = '2000-01-01';
 const defaultTime = '12:00';
 

@@ -15,9 +15,9 @@ export interface PlanSet {
 
 /**
  * The plan set a price screen shows a visitor with these flag values. With `plansBy` (an A/B test of prices, e.g.
- * `priceSet`), a value other than "default" picks the ab_test plans whose abTestId is that value (spec §3: abTestId
- * gives ab_test), e.g. trial_price_test; "default", or no `plansBy`, keeps the screen's own `planGroups` (high,
- * medium and low by default) and `abTestId`.
+ * `priceSet`), a value other than "default" picks the ab_test plans whose abTestId is that value (a plan with an
+ * abTestId is in the ab_test group: src/domain/group-plans.ts), e.g. trial_price_test; "default", or no `plansBy`,
+ * keeps the screen's own `planGroups` (high, medium and low by default) and `abTestId`.
  */
 export function planSetOf(screen: PriceScreen, flags: Readonly<FlagValues> = {}): PlanSet {
   const value = screen.plansBy !== undefined ? flags[screen.plansBy] : undefined;

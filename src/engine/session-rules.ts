@@ -1,7 +1,7 @@
 import type { Flow } from './generated/flow-types';
 
 /**
- * What the visitor session does on a page (spec §4):
+ * What the visitor session does on a page:
  * - `refresh`: a public page; assign or reuse the visitor's id, put it in the URL, refresh the
  *   session and save the visit once the URL's usid matches;
  * - `require`: a valid session is needed, else the visitor is sent to /;

@@ -1,8 +1,8 @@
 /**
- * A time zone's UTC offsets through its whole recorded history, from the tz database (issue 14), and the offset in
- * force at a local wall-clock date and time. One module for the server (which holds every zone's history,
- * server/tz/zone-histories.json) and the browser (which gets the history of the zone of the place the visitor picks):
- * both read the same data the same way, so every browser gives the same offset for the same birth.
+ * A time zone's UTC offsets through its whole recorded history, from the tz database (see the README's "Time-zone
+ * data"), and the offset in force at a local wall-clock date and time. One module for the server (which holds every
+ * zone's history, server/tz/zone-histories.json) and the browser (which gets the history of the zone of the place the
+ * visitor picks): both read the same data the same way, so every browser gives the same offset for the same birth.
  *
  * The browser's own tz data (Intl) is not used: it drops the pre-1970 history of zones the tz database has folded into
  * others (Europe/Amsterdam before 1940, Asia/Bahrain, Atlantic/Reykjavik, Africa/Dakar…), which the backzone data keeps.

@@ -54,7 +54,7 @@ export function PublicPage({ content }: { content: PageContent }) {
     const target = id ? document.getElementById(id) : null;
     if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);
-    // The page title stays the product name on every page (spec §1).
+    // The page title stays the product name on every page.
   }, [hash]);
 
   return (

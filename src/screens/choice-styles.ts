@@ -18,7 +18,7 @@ export const chosenCard = css`
 /**
  * One option card; used by a button (single choice) and a label around a checkbox (multiple choice). The answer
  * given is marked by `data-selected` on the element, which these rules select on: a prop would make a class of its
- * own, a CSS rule inserted by the tap that first marks an answer (issue 15; tests/tap-styles.spec.ts).
+ * own, a CSS rule inserted by the tap that first marks an answer (tests/tap-styles.spec.ts).
  */
 export const OptionCard = styled.button`
   display: flex;

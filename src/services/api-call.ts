@@ -27,7 +27,7 @@ export function createHttp(prefixUrl: string, timeoutMs: number, fetchImpl?: typ
 }
 
 /**
- * When a request may start (issue 15): the browser's composition root passes "after the next paint", so that ky
+ * When a request may start: the browser's composition root passes "after the next paint", so that ky
  * building a request, which took 6 ms of a tap at 4x CPU, is not part of the tap that causes it.
  */
 export type StartRequests = (start: () => void) => void;

@@ -400,7 +400,7 @@ describe('console messages of failed calls', () => {
   });
 });
 
-describe('when a request starts (issue 15)', () => {
+describe('when a request starts', () => {
   it('starts only when startRequests lets it, then answers as before', async () => {
     handler = (_request, _body, response) => {
       response.setHeader('content-type', 'application/json');

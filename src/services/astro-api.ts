@@ -2,7 +2,7 @@ import type { AstroUser, AstroUserPayload, ReportOrder, ReportOrderReceipt, Emai
 import { callApi, createHttp, dataOrNull, type HttpOptions } from './api-call';
 import type { AppConfig } from './config';
 
-/** The spec's console messages for astro server failures (spec §8). */
+/** The fixed console messages for astro server failures (see the README's "Backend calls and the visitor session"). */
 export const astroMessages = {
   createUser: 'cannot create astro server user',
   getUser: 'cannot get astro server user data',
@@ -12,7 +12,7 @@ export const astroMessages = {
 } as const;
 
 /**
- * The astro server client (spec §7). Each call returns its data, or null when it failed; the
+ * The astro server client. Each call returns its data, or null when it failed; the
  * failure is logged with the spec's message and never thrown, so the funnel carries on.
  */
 export function createAstroApi(config: Pick<AppConfig, 'astroApiUrl'> & HttpOptions) {

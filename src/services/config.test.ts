@@ -27,7 +27,7 @@ describe('the Meta pixel id (VITE_META_PIXEL_ID)', () => {
 });
 
 describe('the default consent (VITE_CONSENT_DEFAULT)', () => {
-  it('is granted (spec §9) unless the build says "denied"', () => {
+  it('is granted unless the build says "denied"', () => {
     expect(readConfig({}).consentDefault).toBe('granted');
     expect(readConfig({ VITE_CONSENT_DEFAULT: '' }).consentDefault).toBe('granted');
     expect(readConfig({ VITE_CONSENT_DEFAULT: 'granted' }).consentDefault).toBe('granted');

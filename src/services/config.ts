@@ -21,14 +21,15 @@ export interface AppConfig {
   /** The Meta pixel's id (digits); '' = no pixel (src/services/meta-pixel.ts). */
   metaPixelId: string;
   /**
-   * The default of the privacy choices before the visitor answers (src/app/shell/consent.ts): `granted` (spec §9) turns
-   * analytics, advertising and remote configuration on for everyone (advertising off under Global Privacy Control);
-   * `denied` turns them off for visitors in `consentRegions` (and until the region is known), who are asked once.
+   * The default of the privacy choices before the visitor answers (src/app/shell/consent.ts): `granted` (the
+   * default) turns analytics, advertising and remote configuration on for everyone (advertising off under Global
+   * Privacy Control); `denied` turns them off for visitors in `consentRegions` (and until the region is known), who
+   * are asked once.
    */
   consentDefault: 'granted' | 'denied';
   /** ISO 3166-1 alpha-2 codes of the countries that need opt-in (used with `consentDefault: 'denied'`). */
   consentRegions: readonly string[];
-  /** The one host name on which debug values are exposed on window (spec §9); '' = none. */
+  /** The one host name on which debug values are exposed on window; '' = none. */
   debugHost: string;
 }
 

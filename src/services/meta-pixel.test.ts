@@ -139,7 +139,7 @@ describe('applyAdvertisingConsent (the loader follows the advertising choice)', 
   });
 });
 
-describe('the events (spec §7)', () => {
+describe('the four ad events', () => {
   function withPixel() {
     const fbq = vi.fn();
     win.fbq = fbq;

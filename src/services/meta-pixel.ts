@@ -1,8 +1,8 @@
 /**
  * The Meta (Facebook) pixel, without inline script (the page's CSP allows no inline code): `loadPixel` builds the
  * `fbq` queue exactly as Meta's base code does and adds `<script async src=".../fbevents.js">`; the helpers queue the
- * spec's events (§7: PageView, Lead, ViewContent, InitiateCheckout). Every helper does nothing when `window.fbq` is not
- * a function (no pixel id, no advertising consent, a blocker), so callers never check.
+ * funnel's four ad events (PageView, Lead, ViewContent, InitiateCheckout). Every helper does nothing when
+ * `window.fbq` is not a function (no pixel id, no advertising consent, a blocker), so callers never check.
  *
  * Nothing personal is ever passed: `init` carries no advanced-matching data, automatic configuration (which reads
  * buttons and page metadata) is off, and the event parameters are a fixed list of product fields.

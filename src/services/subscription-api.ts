@@ -19,7 +19,10 @@ import type {
 import { callApi, createHttp, dataOrNull, type CallResult, type HttpOptions } from './api-call';
 import type { AppConfig } from './config';
 
-/** The console messages for subscription server failures (the first is the spec's, §8). */
+/**
+ * The console messages for subscription server failures. The first is a fixed wording (see the README's "Backend calls
+ * and the visitor session"); the others are this client's own.
+ */
 export const subscriptionMessages = {
   getPlans: 'cannot get subscription plans',
   createSession: 'cannot create session',
@@ -37,7 +40,7 @@ export const subscriptionMessages = {
   paymentMethod: 'cannot get stored payment method',
 } as const;
 
-/** The payment providers whose plans the funnel offers (spec §9). */
+/** The payment providers whose plans the funnel offers. */
 export const paymentProviders = ['maxpay', 'paypal'] as const;
 export type PaymentProvider = (typeof paymentProviders)[number];
 
@@ -45,7 +48,7 @@ export type PaymentProvider = (typeof paymentProviders)[number];
 export type PlansByProvider = Record<PaymentProvider, Product[] | null>;
 
 /**
- * The subscription server client (spec §7). Calls return their data or null on failure (logged,
+ * The subscription server client. Calls return their data or null on failure (logged,
  * never thrown); `getSession` returns the whole result, because "no such session" (404) and "server
  * unreachable" lead the visitor different ways.
  */

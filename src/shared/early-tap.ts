@@ -1,7 +1,7 @@
 /**
- * The landing paints from prerendered HTML and its inline CSS alone, with no JavaScript running (issue 15): the app's
- * code loads only when it is needed. index.html carries this tiny script inline in <head> (vite.config.ts puts it
- * there) and it runs before the page's first paint. It does three things:
+ * The landing paints from prerendered HTML and its inline CSS alone, with no JavaScript running: the app's code loads
+ * only when it is needed (see the README's "Speed"). index.html carries this tiny script inline in <head>
+ * (vite.config.ts puts it there) and it runs before the page's first paint. It does three things:
  * - it records a tap on the call to action, as an attribute of <html>, made before the funnel's code has arrived
  *   (on a phone over a slow network, seconds); the funnel consumes it once it runs (src/app/landing-intent.ts), and
  *   from then on taps are the funnel's own and the script ignores them;

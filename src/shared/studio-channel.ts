@@ -1,5 +1,5 @@
 /**
- * The studio's live view (issue 13): a tab of the app and a studio tab of the same browser and origin talk over a
+ * The flow studio's live view: a tab of the app and a studio tab of the same browser and origin talk over a
  * BroadcastChannel of this name. Nothing leaves the browser, and nothing personal crosses it: screen ids only, never
  * an answer or an email.
  *

@@ -6,8 +6,8 @@ export type OpenStudioChannel = (name: string) => Pick<BroadcastChannel, 'postMe
 export const browserChannel: OpenStudioChannel | null = typeof BroadcastChannel === 'function' ? (name) => new BroadcastChannel(name) : null;
 
 /**
- * The app tabs of this browser and where their visitors are (issue 13, point 2): says hello on the studio channel
- * and keeps each tab's latest state until it says bye. Newest first.
+ * The app tabs of this browser and where their visitors are (the studio's "Live" view): says hello on the studio
+ * channel and keeps each tab's latest state until it says bye. Newest first.
  */
 export function useLiveTabs(open: OpenStudioChannel | null): StudioState[] {
   const [tabs, setTabs] = useState<Map<string, StudioState>>(() => new Map());

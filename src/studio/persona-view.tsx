@@ -81,7 +81,7 @@ interface Props {
 }
 
 /**
- * The persona simulator (issue 13, point 3): a persona of flows/personas/ (or a file) walked through the flow in
+ * The persona simulator: a persona of flows/personas/ (or a file) walked through the flow in
  * view on the compiled machine: the path screen by screen, the plan sets shown and the requests sent with the
  * visitor's answers (what `npm run flow:simulate` prints), and a way to open the app at any step of the path.
  */

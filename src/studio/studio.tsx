@@ -52,7 +52,7 @@ interface Props {
 }
 
 /**
- * The flow studio (issue 13): the compiled flow as a graph with every screen's details, the live visitor of another
+ * The flow studio: the compiled flow as a graph with every screen's details, the live visitor of another
  * tab, drop-off per screen, and a diff against another flow file. A developer and editor tool: `npm run dev`, or
  * `npm start` with STUDIO=on; nothing of it is in the visitor's app.
  */

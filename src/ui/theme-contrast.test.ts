@@ -82,13 +82,13 @@ describe('the theme', () => {
     expect(colorTokens).toHaveLength(Object.keys(palettes.dark).length);
   });
 
-  it('keeps the brand colours of spec §9', () => {
+  it('keeps the brand purple and the brand text colour', () => {
     expect(palettes.light.brand).toBe('#9d75eb');
     expect(palettes.light.text).toBe('#3c2f6b');
   });
 
   it('the light and dark schemes differ where a page would be unreadable otherwise', () => {
-    // The regression of issue 12: light text on a white card. Dark text goes on dark surfaces, never on white.
+    // The regression this guards against: light text on a white card. Dark text goes on dark surfaces, never on white.
     const darkText = parseColor(palettes.dark.text);
     expect(contrastRatio(darkText, parseColor(palettes.dark.surfaceSolid))).toBeGreaterThanOrEqual(TEXT);
     expect(contrastRatio(darkText, parseColor(palettes.light.surfaceSolid))).toBeLessThan(TEXT);

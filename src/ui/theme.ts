@@ -1,4 +1,4 @@
-/** Brand colours and breakpoints (spec §9). */
+/** The brand's colours and the layout breakpoints: fixed values, pinned by tests/spec/spec-fidelity.test.ts. */
 export const brand = {
   purple: '#9d75eb',
   text: '#3c2f6b',
@@ -15,7 +15,7 @@ export const up = (name: keyof typeof breakpoints) => `@media (min-width: ${brea
  */
 export const canHover = '@media (hover: hover)';
 
-/** Dialogs and the date picker never grow wider than this (spec §9). */
+/** Dialogs and the date picker never grow wider than this. */
 export const dialogMaxWidth = 310;
 
 export type ThemeMode = 'light' | 'dark' | 'system';

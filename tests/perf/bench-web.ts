@@ -1,5 +1,5 @@
 /**
- * The landing and the walk as a visitor's phone sees them (issue 15), side by side with a no-JS static page served by
+ * The landing and the walk as a visitor's phone sees them, side by side with a no-JS static page served by
  * the same server in the same run, so that the ratio holds on a noisy machine:
  * - Lighthouse mobile (simulated slow 4G, 4x CPU), median of 5, landing and static page interleaved;
  * - in a Chromium no test driver has attached to (visitor-browser.ts says why), with DevTools' slow-4G and 4x CPU

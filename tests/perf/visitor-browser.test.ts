@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumBinary } from '../support/chromium-path';
 import { launchVisitorBrowser, type VisitorBrowser } from './visitor-browser';
 
-// The bench's browser for the landing's load (issue 15): a Chromium driven over the DevTools pipe that does not turn
+// The bench's browser for the landing's load: a Chromium driven over the DevTools pipe that does not turn
 // DevTools' Runtime domain on, so that the page runs as in a visitor's browser. These tests pin that it drives a page
 // (navigation, network events, values read back) and that the Runtime domain stays off unless asked for.
 

@@ -318,7 +318,7 @@ async function remoteConfigFailingOnResume(page: Page) {
   return { fetchesOnResume: () => state.fetches, leaveLanding };
 }
 
-// The other ways Remote Config fails (spec §9): the defaults stand and the funnel goes on within the flag wait (3 s).
+// The other ways Remote Config fails: the defaults stand and the funnel goes on within the flag wait (3 s).
 interface Failure {
   name: string;
   /**

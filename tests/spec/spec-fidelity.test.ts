@@ -4,8 +4,8 @@ import { loadTestFlow } from '../support/load-test-flow';
 import type { Back, Screen } from '../../src/engine/generated/flow-types';
 import { defaultFlags, pathFor, resolveReturnRoute } from '../../src/engine/flow-graph';
 
-// Spec §2, to the letter: step, question id, back target ("not shown" = the previous screen on the
-// visitor's path, design §2).
+// The product's step table, to the letter: step, question id, back target ("not shown" = the previous screen on
+// the visitor's path).
 const steps: Array<[step: string, questionId: string, back: string]> = [
   ['1-1', 'relationship-status', '/'],
   ['1-2', 'relationship-goal', 'not shown'],
@@ -42,7 +42,7 @@ const interstitials: Array<[route: string, back: string]> = [
   ['/relationship-next-step', 'personality-knows-want'],
 ];
 
-// Spec §2 post-quiz and payment pages: route, back target, back delay (spec §9: 2000 ms).
+// The post-quiz and payment pages: route, back target, back delay (2000 ms on the discount pages).
 const postQuiz: Array<[route: string, back: string, delayMs: number]> = [
   ['/profile-loading', 'none', 0],
   ['/email', 'none', 0],
@@ -113,12 +113,12 @@ describe('flows/astrology.json follows the spec', () => {
       const cancel = returns(route)?.cancel;
       return cancel === undefined ? null : resolveReturnRoute(cancel, {}, {}, { ...defaultFlags(flow), discounts }, seen);
     };
-    // Design §2: checkout left without paying → /sale → /secret-discount, while the discounts are on.
+    // Checkout left without paying → /sale → /secret-discount, while the discounts are on.
     expect(leaving('/select-price', true)).toBe('/sale');
     expect(leaving('/sale', true, ['sale'])).toBe('/secret-discount');
     expect(leaving('/select-price', false)).toBe('/select-price');
     expect(leaving('/sale', false, ['sale'])).toBe('/select-price');
-    // Each discount page is offered once per visitor (design §9, issue 12): once seen, it is not offered again.
+    // Each discount page says it is one-time, so it is offered once per visitor: once seen, it is not offered again.
     expect(byRoute('/sale')).toMatchObject({ once: true });
     expect(byRoute('/secret-discount')).toMatchObject({ once: true });
     expect(leaving('/select-price', true, ['sale'])).toBe('/select-price');
@@ -126,7 +126,7 @@ describe('flows/astrology.json follows the spec', () => {
     expect(leaving('/sale', true, ['sale', 'secret-discount'])).toBe('/select-price');
   });
 
-  it('skips the session handling on the payment and signup-offer pages when payment is true (spec §4)', () => {
+  it('skips the session handling on the payment and signup-offer pages when payment is true', () => {
     expect(flow.session?.skipOnPaymentReturn?.map((id) => flow.screens.find((s) => s.id === id)?.route).sort()).toEqual(
       ['/payment-error', '/payment-success', '/signup-offer', '/signup-offer-success'],
     );
@@ -158,7 +158,7 @@ describe('flows/astrology.json follows the spec', () => {
   });
 });
 
-describe('spec §9 constants', () => {
+describe('the business constants', () => {
   it('pins brand colours, breakpoints and the 310 px dialog cap', async () => {
     const theme = await import('../../src/ui/theme');
     expect(theme.brand).toEqual({ purple: '#9d75eb', text: '#3c2f6b' });

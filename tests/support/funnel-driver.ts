@@ -435,7 +435,7 @@ export async function freshStart(page: Page, options: { input?: boolean } = {}) 
  */
 export async function waitForCredential(page: Page, { input = true }: { input?: boolean } = {}) {
   // On the landing the session is made by the funnel's code, which loads on the visitor's first input, or 5 s after
-  // load (issue 15): a visitor who has arrived touches the page, and so does the test, rather than wait; a test of
+  // load: a visitor who has arrived touches the page, and so does the test, rather than wait; a test of
   // what happens before any input waits for the 5 s instead (`input: false`).
   if (input) await page.keyboard.press('Shift');
   await expect(page).toHaveURL(/[?&]usid=[0-9a-f-]{36}/, { timeout: input ? undefined : 15_000 });

@@ -9,7 +9,8 @@ export interface LoggedRequest {
 }
 
 /**
- * The spec's own look-ups by email (§7): the only requests whose query string may hold an email. The app's own
+ * The look-ups by email of the astro and subscription servers' own API (not ours to redesign): the only requests
+ * whose query string may hold an email. The app's own
  * calls (GET /subs/purchases, /subs/orders/…) ask by the visitor's credential and never carry one.
  */
 const emailLookups = ['/subs/users/check-subscription', '/subs/users', '/astro/api/v2/user/email', '/astro/api/v2/user/profile/email'];

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// A report order is taken once. The report order payload (spec §3) carries no order id, and a visitor who
+// A report order is taken once. The report order payload carries no order id, and a visitor who
 // reloads /payment-success while its order is on the wire sends the same order again (the browser only marks
 // an entitlement ordered once the server has answered). `content_key` is a digest of what was ordered
 // (email key, report ids, both people's data). It is unique, so two identical orders at once cannot both be

@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
-// Two things the funnel says must be true (issue 12, "every claim true"):
+// Two things the funnel says, which must be true:
 // - `sessions.seen_screens`: the screens offered once (the discount pages, `once: true` in the flow) the visitor has
 //   been shown, as a JSON array of screen ids in the order first seen. Kept with the session on the server, so a
 //   reload or another tab of the same visitor never brings a discount page back. Existing sessions have seen none.

@@ -109,14 +109,14 @@ export default function AddressBar() {
     // instead (a refusal, or another screen than the address's) is written just below.
     root.addressIntents.take();
     const current = index.byId.get(screenIdOf(funnel.getSnapshot()));
-    // Refused: back to where the visitor is, without `quiz`, as the session does (spec §4).
+    // Refused: back to where the visitor is, without `quiz`, as the session does.
     if (current && current.route !== location.pathname) navigate({ pathname: current.route, search: withoutParams(location.search, ['quiz']) }, replacing());
     // The screen on screen is now the machine's: its events may go out.
     root.onScreen();
   }, [funnel, index, location.pathname, location.search, navigate, root]);
 
   // The funnel's moves, in order, including any made before this view mounted. A move made by a tap is written once
-  // the next screen is painted (issue 15): a history entry costs the browser a few milliseconds, and the analytics
+  // the next screen is painted: a history entry costs the browser a few milliseconds, and the analytics
   // SDK's page-view tracking, which wraps history.pushState, does its work inside it; the visitor waits for neither.
   // Until then the moves are pending, which the effect above reads (the address is behind the funnel, not opened).
   useEffect(() => {

@@ -1,4 +1,4 @@
-/** The ad pixel's four events as the funnel raises them (spec §7), with product data only. */
+/** The ad pixel's four events as the funnel raises them, with product data only. */
 export interface AdEvents {
   pageView(): void;
   lead(eventId: string): void;

@@ -1,8 +1,9 @@
 import { firstInputAttribute, firstInputEvents } from '../../shared/early-tap';
 
 /**
- * Spec/issue 11: third-party SDKs load on the first input, or when there is none, no earlier than 5 s after load.
- * Issue 15: so does the funnel's code on the prerendered landing (src/app/load-funnel-route.ts).
+ * Third-party SDKs load on the first input, or when there is none, no earlier than 5 s after load: the first paint
+ * and the first answer never wait for them. So does the funnel's code on the prerendered landing, which paints from
+ * its HTML alone (src/app/load-funnel-route.ts; the README's "Speed").
  */
 export const IDLE_START_MS = 5000;
 

@@ -45,7 +45,8 @@ describe('BackButton', () => {
   it('shows no button when the screen has no back target: the one in the page is hidden and disabled', () => {
     renderInApp(<BackButton back={undefined} sessionReady onBack={vi.fn()} />);
     expect(screen.queryByRole('button')).toBeNull();
-    // Kept in the page so that its CSS rules are made with the first screen (issue 15), out of reach all the same.
+    // Kept in the page so that its CSS rules are made with the first screen, not inserted by a tap; out of reach all
+    // the same.
     const kept = screen.getByRole<HTMLButtonElement>('button', { hidden: true });
     expect(kept.hidden).toBe(true);
     expect(kept.disabled).toBe(true);

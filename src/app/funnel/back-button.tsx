@@ -36,7 +36,7 @@ function useDelayPassed(delayMs: number): boolean {
  * passed and the visitor's session is ready. Every target is the machine's BACK (a page outside the
  * flow too: the machine says so, and the address bar goes there). A screen without a back target has the button in
  * the page, hidden: its CSS rules are then made with the first screen, not inserted by the tap into the first screen
- * that has one (issue 15: the browser restyles the whole page for a rule inserted).
+ * that has one (the browser restyles the whole page for a rule inserted).
  */
 export function BackButton(props: { back: Back | undefined; sessionReady: boolean; onBack: () => void }) {
   const delayPassed = useDelayPassed(props.back?.delayMs ?? 0);

@@ -8,7 +8,7 @@ import { theme, up } from '../../ui/theme';
 /*
  * The group's art, and the card's blurred copy of it, are the elements' own style, not a class per group: a class
  * made when the first screen of a group is shown was a CSS rule inserted inside that tap, and the browser restyled
- * the whole page for it (issue 15; tests/tap-styles.spec.ts). These rules are the same for every group.
+ * the whole page for it (tests/tap-styles.spec.ts). These rules are the same for every group.
  */
 export const Backdrop = styled.div`
   /* A stacking context of its own: the art below lies over the backdrop's colour and under everything else in it. */
@@ -33,7 +33,7 @@ const coverViewport = css`
  * night sky. It covers the backdrop's box, fixed to the viewport as before, and is a compositing layer of its own
  * (will-change: opacity; a transform would tie the fixed art to the element's box instead): drawn once, not again
  * under the card at every screen change. Painted with the backdrop, its soft vector gradients were half of a tap's
- * raster time on this machine (issue 15: 20 → 10-12 ms a tap at 4x CPU; tests/tap-styles.spec.ts).
+ * raster time on this machine (measured: 20 → 10-12 ms a tap at 4x CPU; tests/tap-styles.spec.ts).
  */
 const Art = styled.div`
   position: absolute;
@@ -86,8 +86,8 @@ function blurredCardStyle(blurredArt: string | undefined): CSSProperties | undef
 
 /**
  * Fetches and decodes the art of every page group, and its blurred copy, once the browser is idle: the tap into a
- * group's first screen then does not wait for its art to load and parse (issue 15: about 14 ms at 4x CPU on the tap
- * into the price page), and the screen is never painted without it. A few KB in all, fetched after the landing.
+ * group's first screen then does not wait for its art to load and parse (about 14 ms at 4x CPU on the tap into
+ * the price page), and the screen is never painted without it. A few KB in all, fetched after the landing.
  */
 export function preloadGroupArt(groups: Record<string, Group>): () => void {
   const urls = new Set(Object.values(groups).flatMap((group) => [group.background, blurredArtOf(group)]).filter((url): url is string => url !== undefined));

@@ -26,7 +26,7 @@ export default function FunnelRoute() {
   const actor = root.funnel();
   const { flow: loaded } = root;
   const byRoute = useMemo(() => (loaded.ok ? indexFlow(loaded.flow).byRoute : null), [loaded]);
-  // Back buttons wait for the visitor's session (spec §2); a server that cannot be reached ends the wait too.
+  // Back buttons wait for the visitor's session; a server that cannot be reached ends the wait too.
   const sessionReady = useSelector(root.session, (s) => s.matches('ready'));
   if (!loaded.ok || !actor) {
     return (

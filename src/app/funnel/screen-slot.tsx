@@ -7,7 +7,7 @@ import { ScreenShownContext } from '../../screens/screen-shown';
  * card's width, yet invisible: not painted, not hit by a tap, not focusable, out of the accessibility tree, and
  * clipped to no height, so it never makes the page scroll. The tap that shows it then only flips its visibility and
  * puts it in the flow: its style and layout were computed while the browser was idle, where a screen with
- * display: none (React's Activity) is styled and laid out within the tap (issue 15: about 13 ms at 4x CPU, forced by
+ * display: none (React's Activity) is styled and laid out within the tap (about 13 ms at 4x CPU, forced by
  * the focus move). The emoji font its option icons need is loaded then too.
  */
 const Slot = styled.div`

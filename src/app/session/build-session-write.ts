@@ -4,7 +4,7 @@ import { isFlagSet, type VisitParams } from './visit-params';
 type Attribution = NonNullable<SessionWrite['attribution']>;
 
 /**
- * The body of `POST /sessions/write/{id}` for a visit (spec §7: id, flowOuter, abTestData, gclid,
+ * The body of `POST /sessions/write/{id}` for a visit (id, flowOuter, abTestData, gclid,
  * testEventCode, ipInfo, plus the visit's ad attribution). What this visit's URL does not say is
  * kept from the session, so opening a public page without the ad's parameters never erases them.
  */

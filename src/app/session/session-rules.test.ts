@@ -4,9 +4,9 @@ import { sessionRules } from '../../engine/session-rules';
 import { appSessionPages } from '../../shared/public-paths';
 
 // The rules as the app applies them: the flow's `session` lists and the app's own page list (src/shared/public-paths.ts),
-// checked against the spec's list of public pages (§2, §4), so a page dropped from the app's list fails here.
+// checked against the product's fixed list of public pages, so a page dropped from the app's list fails here.
 const appPages = appSessionPages;
-/** Spec §2: the public pages (besides /), which refresh the session (§4). */
+/** The product's public pages (besides /), which refresh the session. */
 const specPublicPages = ['/privacy-policy', '/terms-of-use', '/cookie-policy', '/understanding-astrology'];
 
 describe('session rules by page', () => {

@@ -1,5 +1,5 @@
 /**
- * The query parameters the app reads (spec §2), plus the URL hash with a leading `#` or `#!`
+ * The query parameters the app reads, plus the URL hash with a leading `#` or `#!`
  * removed. Absent parameters are undefined.
  */
 export interface VisitParams {

@@ -79,7 +79,7 @@ export const addressKey = (pathname: string, search: string, hash: string) => `$
 const savedKey = (id: string, visit: Visit) => `${id} ${visit.key}`;
 
 /**
- * The anonymous visitor session (spec §4) as a state machine. Each address the visitor opens is a
+ * The anonymous visitor session as a state machine. Each address the visitor opens is a
  * VISIT, handled one at a time (a visit that arrives while a call runs waits, so leaving the
  * landing quickly never cancels the landing's session work). The page's rule, from the flow's
  * `session` lists and the app's own pages, decides:

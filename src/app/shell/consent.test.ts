@@ -36,7 +36,7 @@ describe('consentRegionOf: the region of the IP info country', () => {
   });
 });
 
-describe('the default "granted" (spec §9)', () => {
+describe('the default "granted"', () => {
   it('turns everything on, never asks, whatever the region', () => {
     const { store: s } = store();
     expect(s.get()).toEqual({ consent: allOn, answered: false, ask: false, settled: true, region: 'pending', globalPrivacyControl: false });

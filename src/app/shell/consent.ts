@@ -90,9 +90,9 @@ function readRegion(storage: ConsentOptions['storage']): ConsentRegion {
 
 /**
  * The privacy choices as a small observable store. Before the visitor answers, the default comes from the build:
- * `granted` (spec §9) turns everything on; `denied` turns everything off for a visitor in an opt-in region (and while
- * the region is not known yet), who is then asked once, and on for everyone else. A stored answer always wins, and
- * Global Privacy Control always keeps advertising off.
+ * `granted` (the default) turns everything on; `denied` turns everything off for a visitor in an opt-in region (and
+ * while the region is not known yet), who is then asked once, and on for everyone else. A stored answer always wins,
+ * and Global Privacy Control always keeps advertising off.
  */
 export function createConsentStore(options: ConsentOptions): ConsentStore {
   const gpc = options.globalPrivacyControl;

@@ -156,7 +156,7 @@ describe('the theme', () => {
     expect(styles).toContain(`${cssVarName('text')}:${palettes.light.text}`);
     expect(styles).toContain(`var(${cssVarName('controlBorder')})`);
     const prerendered = /class="([^"]+)"/.exec(html)?.[1];
-    // ... and the client on a dark device gives the field the class the prerender gave it. (Issue 12: with the
+    // ... and the client on a dark device gives the field the class the prerender gave it. (Once, with the
     // colours in the class names, hydration kept the light card under the dark text.)
     fakeDevice('dark');
     render(

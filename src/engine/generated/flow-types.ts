@@ -316,7 +316,7 @@ export interface Flow {
   progressUntil?: string;
   analytics?: FlowAnalytics;
   /**
-   * The visitor-session rules (spec §4), by screen id. A screen in no list needs a valid session: a visitor without one is sent to / (without ?quiz=). Without this object, only the start screen refreshes the session.
+   * The visitor-session rules, by screen id. A screen in no list needs a valid session: a visitor without one is sent to / (without ?quiz=). Without this object, only the start screen refreshes the session.
    */
   session?: {
     /**
@@ -1133,7 +1133,7 @@ export interface PriceScreen {
   };
 }
 /**
- * An upsell of fixed-price offers (spec §3 Extra offers) that a named effect loaded (`offersFrom`, e.g. loadOffers). The visitor picks any number (none is a valid answer: the skip link); the answer is the list of chosen offer ids; `submit` then runs (e.g. buys them in one click).
+ * An upsell of fixed-price offers (extra reports) that a named effect loaded (`offersFrom`, e.g. loadOffers). The visitor picks any number (none is a valid answer: the skip link); the answer is the list of chosen offer ids; `submit` then runs (e.g. buys them in one click).
  *
  * This interface was referenced by `Flow`'s JSON-Schema
  * via the `definition` "offersScreen".

@@ -21,7 +21,7 @@ describe('the intro screens count their steps', () => {
       const counters = countersOn(pathFor(flow, { [flow.profile.relationship]: relationship }));
       expect(counters.length).toBeGreaterThan(0);
       const total = counters[0]!.of;
-      // Every step from 1 to the total, each once, none skipped (issue 12: "Step 2 of 3" with no "Step 1").
+      // Every step from 1 to the total, each once, none skipped (never "Step 2 of 3" with no "Step 1").
       expect(counters.map((c) => c.step)).toEqual(Array.from({ length: total }, (_, i) => i + 1));
       expect(new Set(counters.map((c) => c.of))).toEqual(new Set([total]));
     });

@@ -20,7 +20,7 @@ export function preloadSkyAtBirth(): void {
   loadSkyAtBirth().then(
     ({ skyAtBirth }) => {
       // One reading of a sample sky while the visitor types: the engine's code is compiled then, not on the tap
-      // that opens the sign interstitial (issue 15: on a slow phone the first reading took tens of milliseconds).
+      // that opens the sign interstitial (on a slow phone the first reading took tens of milliseconds).
       whenIdle(() => void skyAtBirth({ date: '1990-05-17', time: '12:00', utcOffsetMinutes: 60 }), 2000);
     },
     () => {

@@ -36,7 +36,7 @@ const StepList = styled.ol`
 
 /*
  * A step's state is its data-state attribute, which these rules select on, and the pulse is data-pulse: a prop would
- * make a class of its own for each state, a CSS rule inserted when the screen is first shown (issue 15).
+ * make a class of its own for each state, a CSS rule inserted when the screen is first shown (tests/tap-styles.spec.ts).
  */
 const StepItem = styled.li`
   display: flex;

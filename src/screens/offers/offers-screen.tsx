@@ -10,7 +10,10 @@ import { chosenCard, OptionList } from '../choice-styles';
 import { fillText, type TextValues } from '../fill-text';
 import { ErrorText, PrimaryButton, SecondaryButton, Stack } from '../../ui/primitives';
 
-/* Chosen and locked are data-selected and data-locked: props would make classes of their own, CSS rules inserted by a tap (issue 15). */
+/*
+ * Chosen and locked are data-selected and data-locked: props would make classes of their own, CSS rules inserted by a
+ * tap, for which the browser restyles the whole page (tests/tap-styles.spec.ts).
+ */
 const OfferCard = styled.label`
   display: grid;
   grid-template-columns: auto 1fr auto;
@@ -71,7 +74,7 @@ const Note = styled.p`
 type OfferState = { kind: 'owned' } | { kind: 'included' } | { kind: 'for-sale'; chargeCents: number };
 
 /**
- * The upsell of fixed-price reports (spec §2 /signup-offer, §3 Extra offers): the offers the screen's
+ * The upsell of fixed-price reports (/signup-offer): the offers the screen's
  * `offersFrom` effect loaded, each with its price and what it contains (no "was" price: see the Prices below). A bundle
  * (the ultra pack) covers the offers in it: ticking it shows them as included, they cannot be ticked on their
  * own, and unticking it frees them; a bundle costs less by the offers in it the visitor owns. The buy button
@@ -146,7 +149,7 @@ export function OffersScreen({ screen, answer, answers, flags, send, results, bu
                         {offer.name}
                         {offer.description ? <Description>{offer.description}</Description> : null}
                         {/* In every card, hidden until the card is bought or included: the tap that ticks a bundle then
-                            shows the badge of what it includes without inserting a CSS rule for it (issue 15). */}
+                            shows the badge of what it includes without inserting a CSS rule for it. */}
                         <Badge hidden={badge === null}>{badge}</Badge>
                         {lowered && screen.creditNote ? <Description>{screen.creditNote}</Description> : null}
                       </Name>
@@ -154,7 +157,7 @@ export function OffersScreen({ screen, answer, answers, flags, send, results, bu
                         <Prices>
                           <strong>{formatUsd(state.chargeCents / 100)}</strong>
                           {/* The one true comparison: the pack's own price, lowered by what the visitor owns of it. The
-                              catalogue's prevPrice and percentOff (spec §3) name no price anyone paid, so no "was"
+                              catalogue's prevPrice and percentOff name no price anyone paid, so no "was"
                               price or "% off" is shown. */}
                           {lowered ? <s aria-label={`instead of ${formatUsd(offer.price)}`}>{formatUsd(offer.price)}</s> : null}
                         </Prices>

@@ -19,7 +19,7 @@ const Combo = styled.div`
   position: relative;
 `;
 
-/** The suggestion list stays within 170-180 px (spec §9) and scrolls inside. */
+/** The suggestion list stays within 170-180 px and scrolls inside. */
 const Listbox = styled.ul`
   list-style: none;
   margin: 6px 0 0;
@@ -32,7 +32,10 @@ const Listbox = styled.ul`
   box-shadow: 0 8px 24px ${({ theme }) => theme.colors.shadow};
 `;
 
-/* The active suggestion is the one aria-selected marks: a prop would make a class of its own, a CSS rule inserted by a key (issue 15). */
+/*
+ * The active suggestion is the one aria-selected marks: a prop would make a class of its own, a CSS rule inserted by a
+ * key, for which the browser restyles the whole page (tests/tap-styles.spec.ts).
+ */
 const Suggestion = styled.li`
   padding: 10px 12px;
   border-radius: 8px;
@@ -113,7 +116,7 @@ export function PlaceScreen({ screen, answers, answer, send, flags }: ScreenProp
     abort.current?.abort();
     setOpen(false);
     setQuery(suggestion.label);
-    // The zone's whole history from the tz database (issue 14), kept with the answer so the offset follows a changed
+    // The zone's whole history from the tz database, kept with the answer so the offset follows a changed
     // birth date; without it (the server could not be reached), the browser's own tz data.
     let history: ZoneHistory | undefined;
     try {

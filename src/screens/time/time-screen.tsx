@@ -10,7 +10,7 @@ import { useFieldError } from '../use-field-error';
 import { textFor } from '../../engine/text-variants';
 
 /**
- * As wide as the button under it, like every field. (The 310 px cap of spec §9 is for pickers that open over the
+ * As wide as the button under it, like every field. (The 310 px dialog cap is for pickers that open over the
  * page; the phone draws its own here.) Block with no minimum width: iOS Safari otherwise sizes the field to its
  * content, and centres the value.
  */

@@ -72,7 +72,7 @@ export interface AnalyticsEnvironment {
 
 /** The api key the event log's rows carry for the app's own events (any non-empty key is accepted there). */
 export const eventLogApiKey = 'astrelle-event-log';
-/** Stored unsent events are capped (spec §9: 1000). */
+/** Stored unsent events are capped at 1000. */
 export const MAX_QUEUED = 1000;
 const queueKey = 'astrelle:analytics-queue';
 
@@ -88,7 +88,7 @@ export function amplitudeUrl(config: AnalyticsConfig): string {
 }
 
 /**
- * The SDK options the spec asks for (§9): flush every 10 s, 12 attempts, batches of 200, 30-minute sessions, a
+ * The Amplitude SDK's options: flush every 10 s, 12 attempts, batches of 200, 30-minute sessions, a
  * 365-day SameSite=Lax identity cookie, default tracking of page views, sessions, file downloads, form interactions
  * and attribution only, Amplitude's own remote config and diagnostics off, no IP address sent.
  */

@@ -51,7 +51,7 @@ describe('remote config', () => {
     const cases: Array<[() => Promise<FirebaseSdk>, FetchStatus]> = [
       [async () => fakeFirebase({ fail: 'throttle' }).sdk, 'throttle'],
       [async () => fakeFirebase({ fail: 'failure' }).sdk, 'failure'],
-      // The SDK's own errors for the spec's cases (§8): no answer within the 60 s fetch timeout, and offline.
+      // The SDK's own error codes: no answer within the 60 s fetch timeout, offline, and throttled.
       [async () => fakeFirebase({ fail: 'failure', code: 'fetch-timeout' }).sdk, 'failure'],
       [async () => fakeFirebase({ fail: 'failure', code: 'app-offline' }).sdk, 'failure'],
       [async () => fakeFirebase({ fail: 'throttle', code: 'fetch-throttle' }).sdk, 'throttle'],

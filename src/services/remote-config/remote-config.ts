@@ -1,7 +1,7 @@
 import type { FirebaseApp, FirebaseOptions } from 'firebase/app';
 import type { RemoteConfig as FirebaseRemoteConfig } from 'firebase/remote-config';
 
-/** Remote Config's fetch status, as the SDK names it (spec §5): exposed for debugging. */
+/** Remote Config's fetch status, as the SDK names it: exposed for debugging. */
 export type FetchStatus = 'no-fetch-yet' | 'success' | 'throttle' | 'failure';
 
 /** The parts of Firebase this module uses (the modular `firebase/app` and `firebase/remote-config`; types only here). */
@@ -22,7 +22,7 @@ export interface RemoteConfig {
   status(): FetchStatus;
 }
 
-/** Spec §9: fetch timeout 60 s; the app's minimum fetch interval is 1 h (the library's default is 12 h). */
+/** Fetch timeout 60 s; the app's minimum fetch interval is 1 h (the library's default is 12 h). */
 export const FETCH_TIMEOUT_MS = 60_000;
 export const MINIMUM_FETCH_INTERVAL_MS = 3_600_000;
 export const remoteConfigFailure = 'Failed to fetch Firebase remote config';

@@ -445,7 +445,7 @@ export type StoredPaymentMethod = Static<typeof StoredPaymentMethod>;
 export const RecentPurchasesQuery = Type.Object({ project: ProjectId });
 export type RecentPurchasesQuery = Static<typeof RecentPurchasesQuery>;
 
-/** The most entries GET /subs/recent-purchases answers (spec §9: the list has 10 entries). */
+/** The most entries GET /subs/recent-purchases answers: the price page's "Recently joined" list shows 10. */
 export const RECENT_PURCHASES_MAX = 10;
 
 /**
