@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the numbers each issue budgets, measured on this machine.
+ * `npm run bench`: the numbers the product budgets (README, "Speed"), measured on this machine.
  * - landing-page JS (gzip): what the landing needs to paint and take a tap, and everything it downloads;
  *   and that no Firebase, Amplitude, ajv runtime or place data is in it;
  * - flow validation + compile time;

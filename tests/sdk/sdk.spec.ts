@@ -11,7 +11,7 @@ import { declaredEvents, paidWalkEvents, payAndSkipOffers } from '../support/dec
 import { loggedRows, recordEventLogAnswers } from '../support/event-log';
 
 // The app built with Amplitude, Firebase and pixel keys (dist-sdk/, tests/sdk/sdk-env.json); every request to those
-// services is answered here, at the network boundary, as the services answer (sdk-notes: their wire formats).
+// services is answered here, at the network boundary, as the services answer (their documented wire formats).
 const flow = loadTestFlow();
 const sdkEnv: Record<string, string> = JSON.parse(readFileSync('tests/sdk/sdk-env.json', 'utf8'));
 
