@@ -64,8 +64,8 @@ describe('the layer rules', () => {
   });
 
   it('refuses a screen or a service an import of the app, and a service one of a screen, types included', async () => {
-    expect(await problems('src/screens/x.ts', "import { effects } from '../app/effects';\nexport { effects };\n")).toEqual([
-      zone('../app/effects', 'Screens, services and pages never import the app: the app composes them.'),
+    expect(await problems('src/screens/x.ts', "import { effects } from '../app/effect-registry';\nexport { effects };\n")).toEqual([
+      zone('../app/effect-registry', 'Screens, services and pages never import the app: the app composes them.'),
     ]);
     expect(await problems('src/services/x.ts', "import type { ScreenServices } from '../screens/services-context';\nexport type { ScreenServices };\n")).toEqual([
       zone('../screens/services-context', 'A service (one client per external system) imports no screen or page; put what both need in src/shared.'),
@@ -76,7 +76,7 @@ describe('the layer rules', () => {
     const allowed = "import { publicPaths } from '../src/shared/public-paths';\nimport { validateFlow } from '../src/engine/validate-flow';\nexport { publicPaths, validateFlow };\n";
     expect(await problems('server/x.ts', allowed)).toEqual([]);
     expect(await problems('scripts/x.ts', allowed)).toEqual([]);
-    expect(await problems('server/x.ts', "import { effects } from '../src/app/effects';\nexport { effects };\n")).toEqual([zone('../src/app/effects', serverWhy)]);
+    expect(await problems('server/x.ts', "import { effects } from '../src/app/effect-registry';\nexport { effects };\n")).toEqual([zone('../src/app/effect-registry', serverWhy)]);
     expect(await problems('server/x.ts', "import { groupPlans } from '../src/domain/group-plans';\nexport { groupPlans };\n")).toEqual([
       zone('../src/domain/group-plans', serverWhy),
     ]);
