@@ -58,7 +58,7 @@ export interface SkyAtBirth {
   assumedPlace: boolean;
 }
 
-import { DEFAULT_BIRTH_PLACE, DEFAULT_BIRTH_TIME, UNKNOWN_TIME } from './birth-defaults';
+import { DEFAULT_BIRTH_PLACE, DEFAULT_BIRTH_TIME, UNKNOWN_TIME } from '../engine/birth-data';
 
 export { DEFAULT_BIRTH_PLACE, DEFAULT_BIRTH_TIME };
 

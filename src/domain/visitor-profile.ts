@@ -1,9 +1,9 @@
 import type { Answers, PlaceAnswer } from '../engine/answers';
 import type { Profile } from '../engine/generated/flow-types';
-import { isCalendarDate, isPlaceAnswer } from '../engine/answers';
-import { DEFAULT_BIRTH_DATE, DEFAULT_BIRTH_PLACE, DEFAULT_BIRTH_TIME, UNKNOWN_TIME } from './birth-defaults';
+import { isPlaceAnswer } from '../engine/answers';
+import { birthMoment, DEFAULT_BIRTH_PLACE } from '../engine/birth-data';
 
-/** A birth as the payloads need it, every default for missing birth data applied (birth-defaults.ts). */
+/** A birth as the payloads need it, every default for missing birth data applied (engine/birth-data.ts). */
 export interface Birth {
   /** YYYY-MM-DD */
   date: string;
@@ -19,12 +19,9 @@ function text(answers: Answers, key: string): string {
 
 /** The birth from three answers: missing date 2000-01-01, missing or unknown time 12:00, missing place New York. */
 export function birthFrom(answers: Answers, keys: { date: string; time: string; place: string }): Birth {
-  const date = text(answers, keys.date);
-  const time = text(answers, keys.time);
   const place = answers[keys.place];
   return {
-    date: isCalendarDate(date) ? date : DEFAULT_BIRTH_DATE,
-    time: /^([01]\d|2[0-3]):[0-5]\d$/.test(time) && time !== UNKNOWN_TIME ? time : DEFAULT_BIRTH_TIME,
+    ...birthMoment(answers[keys.date], answers[keys.time]),
     place: isPlaceAnswer(place)
       ? { latitude: place.latitude, longitude: place.longitude, place: place.place, utcOffsetMinutes: place.utcOffsetMinutes }
       : DEFAULT_BIRTH_PLACE,

@@ -2,7 +2,8 @@ import { describe, it, expect } from 'vitest';
 import flowJson from '../../flows/astrology.json';
 import type { Condition, Flow, Screen } from './generated/flow-types';
 import { validateFlow } from './validate-flow';
-import { answerProblem, enumeratedValues, isCalendarDate, isEmailAddress, isQuestionScreen, todayIso, type Answers, type PlaceAnswer } from './answers';
+import { answerProblem, enumeratedValues, isEmailAddress, isQuestionScreen, todayIso, type Answers, type PlaceAnswer } from './answers';
+import { isCalendarDate } from './birth-data';
 import { conditionAnswerKeys, conditionValues, evaluateCondition } from './conditions';
 import { branchesOf, pathFor, pruneAnswers, resolveNext } from './flow-graph';
 

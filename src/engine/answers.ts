@@ -1,4 +1,5 @@
 import { isZoneHistory, type ZoneHistory } from './zone-history';
+import { isCalendarDate, isClockTime } from './birth-data';
 import type { Screen, PlaceScreen } from './generated/flow-types';
 
 /**
@@ -37,8 +38,6 @@ export type AnswerProblem =
   | 'pick'
   | 'unknownOption';
 
-const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
-const timePattern = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
 /** Today's date in the visitor's own calendar, as YYYY-MM-DD. */
 export function todayIso(now: Date = new Date()): string {
@@ -54,15 +53,6 @@ export function todayIso(now: Date = new Date()): string {
 export function latestBirthDate(age: number, now: Date = new Date()): string {
   const today = todayIso(now);
   return `${String(Number(today.slice(0, 4)) - age).padStart(4, '0')}${today.slice(4)}`;
-}
-
-/** True when `value` is a real calendar date written YYYY-MM-DD (rejects 2023-02-30). */
-export function isCalendarDate(value: string): boolean {
-  const m = datePattern.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
 /** A complete place answer (coordinates in range, a label, a whole-minute offset, a zone). */
@@ -106,7 +96,7 @@ export function answerProblem(screen: Screen, value: unknown, now: Date = new Da
       return screen.minAge !== undefined && value > latestBirthDate(screen.minAge, now) ? 'tooYoung' : null;
     case 'time':
       if (typeof value !== 'string' || value === '') return 'required';
-      return value === screen.dontKnow.value || timePattern.test(value) ? null : 'invalid';
+      return value === screen.dontKnow.value || isClockTime(value) ? null : 'invalid';
     case 'place':
       return isPlaceAnswer(value) ? null : 'pick';
     case 'email':

@@ -1,21 +1,13 @@
 import type { Flow, PlaceScreen } from './generated/flow-types';
 import type { Answers } from './answers';
 import { isPlaceAnswer } from './answers';
+import { birthMoment } from './birth-data';
 import { utcOffsetMinutes } from './utc-offset';
 import type { ZoneHistory } from './zone-history';
 
-/** Defaults for birth data the visitor did not give: birth date 2000-01-01, birth time 12:00 when missing or unknown. */
-const defaultDate = '2000-01-01';
-const defaultTime = '12:00';
-
-/** The local birth date and time a place screen's offset is computed for. */
+/** The local birth date and time a place screen's offset is computed for (the defaults for a missing one). */
 export function birthMomentFor(screen: PlaceScreen, answers: Answers): { date: string; time: string } {
-  const date = answers[screen.dateFrom];
-  const time = screen.timeFrom ? answers[screen.timeFrom] : undefined;
-  return {
-    date: typeof date === 'string' ? date : defaultDate,
-    time: typeof time === 'string' && /^\d{2}:\d{2}$/.test(time) ? time : defaultTime,
-  };
+  return birthMoment(answers[screen.dateFrom], screen.timeFrom ? answers[screen.timeFrom] : undefined);
 }
 
 /**
