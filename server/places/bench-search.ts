@@ -1,6 +1,7 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { spawnSync } from 'node:child_process';
-import { createGazetteer, loadGazetteer, readGeoNames } from './gazetteer';
+import { createGazetteer, loadGazetteer } from './gazetteer';
+import { readGeoNames } from './index-data';
 
 /** Latency percentiles of place search, in milliseconds. */
 export interface PlaceSearchBenchmark {
