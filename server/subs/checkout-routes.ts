@@ -21,19 +21,9 @@ import type { Store } from '../db/open';
 import type { CheckoutRow, Database, ProductRow } from '../db/schema';
 import { isUniqueViolation } from '../db/values';
 import type { RateLimits } from '../rate-limits';
-import {
-  AlreadyPurchasedError,
-  closeCheckout,
-  createCheckout,
-  createPurchase,
-  findCheckout,
-  listPurchases,
-  orderStatus,
-  payCheckout,
-  storedPaymentMethod,
-  toCheckout,
-  toPurchase,
-} from './checkout-orders';
+import { closeCheckout, createCheckout, findCheckout, orderStatus, payCheckout, toCheckout } from './checkout-orders';
+import { AlreadyPurchasedError } from './order-basics';
+import { createPurchase, listPurchases, storedPaymentMethod, toPurchase } from './purchase-orders';
 import { checkoutPagePolicy, messagePage, renderCheckoutPage, renderMissingCheckoutPage, type CheckoutPageView } from './checkout-page';
 import { DEFAULT_RETURN_PATHS, isAllowedReturnUrl, type ReturnUrlRules } from './is-allowed-return-url';
 import { decidePayment, describeStoredMethod, type PaymentForm } from './sandbox-payment';

@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Provider, Purchase, PurchaseCreate } from '../../src/shared/contract/subscription';
+import { ApiRequestError, notFound } from '../api/errors';
+import type { Database, ProductRow, PurchaseRow } from '../db/schema';
+import { emailKey, now, toIso } from '../db/values';
+import { offerIdOf } from './catalogue';
+import { alreadyOwned, boughtOffers, lockBuyer, offerCharge } from './offer-ownership';
+import { dollars, findProduct, isPreviewSession } from './order-basics';
+import { orderIdReused, replayOf } from './order-replay';
+import { ensureSubscriptionUser, linkSession } from './subscription-orders';
+
+// One-click purchases of offers, charged to the method the visitor's own paid checkout stored, each exactly once per
+// order: the unique keys of the migrations (order_id, one purchase per buyer and product) decide races on both
+// databases. Every function that writes takes the transaction of one `store.write`.
+
+/**
+ * Buys an offer in one click with the stored payment method of the visitor's own latest paid checkout in this
+ * project with this provider, for the email that checkout was paid for, once per orderId: a replay answers the
+ * stored purchase (created: false). The caller has checked that `order.usid` is the visitor making the
+ * request. 404 when the product is not an offer of this project and provider; 409 on orderId when the orderId
+ * named another order, on productId when the offer is already the email's (bought alone or inside a bundle, with
+ * any provider); 402 on payment when this visitor has paid no checkout with the provider; 403 on email when the
+ * email is not the one this visitor paid for. A bundle is charged its price less the offers in it the email
+ * already owns (offer-ownership.ts): the purchase's amount is what was charged.
+ */
+export async function createPurchase(trx: Transaction<Database>, order: PurchaseCreate): Promise<{ created: boolean; row: PurchaseRow }> {
+  const product = await findProduct(trx, order.productId, order.project, order.provider);
+  if (!product || product.type !== 'FIXED') throw notFound(`No offer ${order.productId} for project ${order.project} and provider ${order.provider}.`);
+  // The stored purchase of this orderId when it is this order; a 409 on orderId when it is another.
+  const findPurchaseOrder = () =>
+    replayOf(trx, 'purchases', order.orderId, [
+      ['email_key', emailKey(order.email)],
+      ['project', order.project],
+      ['provider', order.provider],
+      ['product_id', order.productId],
+      ['usid', order.usid],
+    ]);
+  const replay = await findPurchaseOrder();
+  if (replay) return { created: false, row: replay };
+
+  const usedByCheckout = await trx.selectFrom('checkouts').select('id').where('order_id', '=', order.orderId).executeTakeFirst();
+  const usedBySubscription = await trx.selectFrom('subscriptions').select('id').where('order_id', '=', order.orderId).executeTakeFirst();
+  if (usedByCheckout || usedBySubscription) throw orderIdReused();
+
+  const paid = await storedPaymentMethod(trx, order.usid, order.project, order.provider);
+  if (!paid) {
+    throw new ApiRequestError(402, `No stored ${order.provider} payment method for this visitor: pay through the hosted checkout first.`, 'payment');
+  }
+  const key = emailKey(order.email);
+  if (paid.emailKey !== key) throw new ApiRequestError(403, 'email must be the address this visitor paid for.', 'email');
+  const userId = await ensureSubscriptionUser(trx, order.email, order.project, order.usid);
+  // What the email owns is read under the buyer's lock: a bundle and one of its parts bought at the same moment
+  // are decided one after the other.
+  await lockBuyer(trx, order.email, order.project);
+  const charge = offerCharge(product, await boughtOffers(trx, order.email, order.project));
+  if (charge.owned) {
+    // On PostgreSQL each statement sees what was committed before it: a concurrent request of this same
+    // order may have committed since the replay check above.
+    const winner = await findPurchaseOrder();
+    if (winner) return { created: false, row: winner };
+    throw alreadyOwned(charge);
+  }
+  const row = await insertPurchase(trx, {
+    orderId: order.orderId,
+    email: order.email,
+    project: order.project,
+    provider: order.provider,
+    product,
+    amountCents: charge.cents,
+    paymentMethod: paid.paymentMethod,
+    usid: order.usid,
+    checkoutId: null,
+    userId,
+    preview: await isPreviewSession(trx, order.usid),
+  });
+  if (!row) {
+    // A concurrent request won: the same order (a replay), or another order of the same offer.
+    const winner = await findPurchaseOrder();
+    if (winner) return { created: false, row: winner };
+    throw alreadyOwned({ owned: true, how: 'alone' });
+  }
+  await trx
+    .insertInto('charges')
+    .values({
+      id: randomUUID(),
+      order_id: row.order_id,
+      checkout_id: null,
+      email: row.email,
+      email_key: row.email_key,
+      project: row.project,
+      provider: row.provider,
+      product_id: row.product_id,
+      amount_cents: row.amount_cents,
+      currency: row.currency,
+      payment_method: row.payment_method,
+      created_at: toIso(row.created_at),
+      preview: Boolean(row.preview),
+    })
+    .execute();
+  await linkSession(trx, order.usid, userId, order.email);
+  return { created: true, row };
+}
+
+/**
+ * The card or PayPal account a one-click purchase by `visitor` with `provider` charges, and the address it may
+ * charge it for: the method of the visitor's own latest paid checkout in the project with that provider, paid in
+ * their own browser. Only that: an email typed by someone else never reaches its owner's stored method, and a
+ * checkout link the visitor sent to someone else, paid there, never lets them charge that person again.
+ */
+export async function storedPaymentMethod(
+  db: Kysely<Database>,
+  visitor: string,
+  project: string,
+  provider: Provider,
+): Promise<{ paymentMethod: string; emailKey: string } | undefined> {
+  const paid = await db
+    .selectFrom('checkouts')
+    .select(['payment_method', 'email_key'])
+    .where('usid', '=', visitor)
+    .where('paid_by_usid', '=', visitor)
+    .where('project', '=', project)
+    .where('provider', '=', provider)
+    .where('status', '=', 'paid')
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return paid?.payment_method ? { paymentMethod: paid.payment_method, emailKey: paid.email_key } : undefined;
+}
+
+export interface NewPurchase {
+  orderId: string;
+  email: string;
+  project: string;
+  provider: Provider;
+  product: ProductRow;
+  /** What is charged: the offer's price, less what a bundle's buyer owned of it. */
+  amountCents: number;
+  paymentMethod: string;
+  usid: string | null;
+  checkoutId: string | null;
+  userId: string;
+  /** Paid in an editor's preview: the paying session's mark. */
+  preview: boolean;
+}
+
+/** Inserts the purchase; undefined when a unique key (order, checkout, or buyer and product) already holds one. */
+export async function insertPurchase(trx: Transaction<Database>, purchase: NewPurchase): Promise<PurchaseRow | undefined> {
+  return trx
+    .insertInto('purchases')
+    .values({
+      id: randomUUID(),
+      order_id: purchase.orderId,
+      email: purchase.email,
+      email_key: emailKey(purchase.email),
+      project: purchase.project,
+      provider: purchase.provider,
+      product_id: purchase.product.product_id,
+      offer_id: offerIdOf(purchase.product),
+      amount_cents: purchase.amountCents,
+      currency: purchase.product.currency,
+      payment_method: purchase.paymentMethod,
+      status: 'paid',
+      usid: purchase.usid,
+      checkout_id: purchase.checkoutId,
+      subscription_user_id: purchase.userId,
+      created_at: now(),
+      preview: purchase.preview,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The offers a visitor bought in a project (by one click or through their checkouts), oldest first. */
+export async function listPurchases(db: Kysely<Database>, visitor: string, project: string): Promise<PurchaseRow[]> {
+  return db.selectFrom('purchases').selectAll().where('usid', '=', visitor).where('project', '=', project).orderBy('created_at').orderBy('id').execute();
+}
+
+
+export function toPurchase(row: PurchaseRow): Purchase {
+  return {
+    id: row.id,
+    orderId: row.order_id,
+    project: row.project,
+    provider: row.provider,
+    productId: row.product_id,
+    offerId: row.offer_id,
+    email: row.email,
+    amount: dollars(row.amount_cents),
+    currency: 'USD',
+    paymentMethod: row.payment_method,
+    status: 'paid',
+    createdAt: toIso(row.created_at),
+  };
+}
