@@ -239,6 +239,25 @@ describeOnEachDatabase('experiments between flow versions', ({ store, databaseEn
     expect((await editor('GET', `/editor/experiments/${id}`)).json()).toEqual(response.json());
   });
 
+  it('is not moved by browser events: forged exposures and checkouts in the event log change none of its numbers', async () => {
+    const before = (await editor('GET', `/editor/experiments/${id}`)).json() as ExperimentReadout;
+    const forger = randomUUID();
+    const at = Date.now();
+    const forged = [
+      { event_type: '$exposure', device_id: forger, insert_id: randomUUID(), time: at, event_properties: { flag_key: id, experiment_key: id, variant: `v${a}`, flow_id: 'astrology', flow_version: a } },
+      { event_type: 'Checkout Started', device_id: forger, insert_id: randomUUID(), time: at, event_properties: { screen_id: 'select-price', flow_id: 'astrology', flow_version: a, plan_id: TRIAL, price: 1, currency: 'USD' } },
+      // And as one of the arm's real visitors: still their one exposure, their real payments.
+      { event_type: '$exposure', device_id: arms[b]![0]!.usid, insert_id: randomUUID(), time: at, event_properties: { flag_key: id, experiment_key: id, variant: `v${b}`, flow_id: 'astrology', flow_version: b } },
+    ];
+    const upload = await app.inject({ method: 'POST', url: '/analytics/2/httpapi', headers: { 'content-type': 'application/json' }, payload: { api_key: 'client-key-0123456789', events: forged } });
+    expect(upload.statusCode).toBe(200);
+    // The event log took them all: what is tested is that the readout does not read them.
+    expect(upload.json()).toMatchObject({ events_ingested: 3 });
+    const after = (await editor('GET', `/editor/experiments/${id}`)).json() as ExperimentReadout;
+    expect(after.arms).toEqual(before.arms);
+    expect(after.ratioCheck).toEqual(before.ratioCheck);
+  });
+
   it('changes the weights for visitors not yet assigned: one already in an arm keeps it', async () => {
     const kept = arms[a]![2]!;
     expect((await editor('PATCH', `/editor/experiments/${id}`, { arms: [{ version: a, weight: 1 }] })).json()).toMatchObject({ field: 'arms' });
