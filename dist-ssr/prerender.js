@@ -4,7 +4,7 @@ import { Link, Route, Routes, StaticRouter, useLocation } from "react-router-dom
 import { Suspense, createContext, lazy, memo, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { jsx, jsxs } from "react/jsx-runtime";
 // src/ui/theme.ts
-/** Brand colours and breakpoints (spec §9). */
+/** The brand's colours and the layout breakpoints: fixed values, pinned by tests/spec/spec-fidelity.test.ts. */
 var brand = {
 	purple: "#9d75eb",
 	text: "#3c2f6b"
@@ -296,9 +296,9 @@ function ThemeModeProvider({ children }) {
 }
 // src/shared/early-tap.ts
 /**
-* The landing paints from prerendered HTML and its inline CSS alone, with no JavaScript running (issue 15): the app's
-* code loads only when it is needed. index.html carries this tiny script inline in <head> (vite.config.ts puts it
-* there) and it runs before the page's first paint. It does three things:
+* The landing paints from prerendered HTML and its inline CSS alone, with no JavaScript running: the app's code loads
+* only when it is needed (see the README's "Speed"). index.html carries this tiny script inline in <head>
+* (vite.config.ts puts it there) and it runs before the page's first paint. It does three things:
 * - it records a tap on the call to action, as an attribute of <html>, made before the funnel's code has arrived
 *   (on a phone over a slow network, seconds); the funnel consumes it once it runs (src/app/landing-intent.ts), and
 *   from then on taps are the funnel's own and the script ignores them;
@@ -331,7 +331,7 @@ var shellRunningAttribute = "data-shell-running";
 	"touchstart"
 ]).replace(/"/g, "'")}`;
 // src/app/shell/header.tsx
-var loadMenuDrawer = () => import("./assets/menu-drawer-BDwju9R4.js");
+var loadMenuDrawer = () => import("./assets/menu-drawer-CbVdH0De.js");
 var MenuDrawer = lazy(() => loadMenuDrawer().then((m) => ({ default: m.MenuDrawer })));
 var Bar = Mt.header`
   position: sticky;
@@ -475,7 +475,7 @@ var Main = Mt.main`
 * On the prerendered landing the global style is in the page already: the prerender's style tag, whose rules
 * styled-components takes over as it starts. Mounted while the page hydrates, createGlobalStyle parses and inserts it
 * again inside React's commit, which cannot be split: a third of that task at 4x CPU, which then ran over 50 ms in
-* some loads (issue 15). There it mounts once the browser is idle after hydrating; until then its rules are the
+* some loads. There it mounts once the browser is idle after hydrating; until then its rules are the
 * prerender's, the same. A page rendered in the browser has no such rules: there it mounts at once.
 */
 function AfterHydration({ hydrating, children }) {
@@ -748,7 +748,7 @@ var coverViewport = jt`
 * night sky. It covers the backdrop's box, fixed to the viewport as before, and is a compositing layer of its own
 * (will-change: opacity; a transform would tie the fixed art to the element's box instead): drawn once, not again
 * under the card at every screen change. Painted with the backdrop, its soft vector gradients were half of a tap's
-* raster time on this machine (issue 15: 20 → 10-12 ms a tap at 4x CPU; tests/tap-styles.spec.ts).
+* raster time on this machine (measured: 20 → 10-12 ms a tap at 4x CPU; tests/tap-styles.spec.ts).
 */
 var Art = Mt.div`
   position: absolute;
@@ -816,7 +816,7 @@ function FunnelFrame({ group, groupId, children }) {
 * card's width, yet invisible: not painted, not hit by a tap, not focusable, out of the accessibility tree, and
 * clipped to no height, so it never makes the page scroll. The tap that shows it then only flips its visibility and
 * puts it in the flow: its style and layout were computed while the browser was idle, where a screen with
-* display: none (React's Activity) is styled and laid out within the tap (issue 15: about 13 ms at 4x CPU, forced by
+* display: none (React's Activity) is styled and laid out within the tap (about 13 ms at 4x CPU, forced by
 * the focus move). The emoji font its option icons need is loaded then too.
 */
 var Slot = Mt.div`

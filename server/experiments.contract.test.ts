@@ -4,16 +4,16 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { blurredArtOf } from '../src/shared/blurred-art';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildServer } from './app';
 import { describeOnEachDatabase } from './test-support/databases';
+import { injectVisitor, pageFlowIn } from './test-support/inject-visitor';
 import { seedFlowStore } from './flows/flow-store';
 import { readEditorTokens } from './flows/editor-tokens';
 import { LiveFlows } from './flows/live-flows';
 import { FlowPages } from './flows/flow-pages';
 import { previewSigner } from './flows/preview-links';
-import { PAGE_FLOW_ELEMENT_ID, type PageFlow } from '../src/shared/page-flow';
 import type { ExperimentReadout } from '../src/shared/experiment-readout';
 import { runScript } from './test-support/run-script';
 
@@ -30,29 +30,6 @@ const TRIAL = 'mxp_astrelle_trial_1_2900_live';
 const OFFER = 'mxp_astrelle_birth_chart_1999_live';
 const CARD = { cardName: 'Ada Lovelace', cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
 
-/** One visitor's browser: it keeps the cookies the server sets. */
-function visitor(app: () => FastifyInstance) {
-  const jar = new Map<string, string>();
-  const request = async (options: InjectOptions): Promise<LightMyRequestResponse> => {
-    const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-    const response = await app().inject({ ...options, headers: { ...(options.headers ?? {}), ...(cookie ? { cookie } : {}) } });
-    for (const set of response.cookies) jar.set(set.name, set.value);
-    return response;
-  };
-  return {
-    jar,
-    page: (url: string) => request({ method: 'GET', url, headers: { accept: 'text/html' } }),
-    post: (url: string, payload: unknown) => request({ method: 'POST', url, payload: payload as never, headers: { 'content-type': 'application/json' } }),
-    form: (url: string, fields: Record<string, string>) =>
-      request({ method: 'POST', url, payload: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' } }),
-  };
-}
-
-function pageFlowIn(html: string): PageFlow {
-  const match = new RegExp(`<script type="application/json" id="${PAGE_FLOW_ELEMENT_ID}">(.*?)</script>`).exec(html);
-  if (!match) throw new Error(`no page flow in ${html.slice(0, 200)}`);
-  return JSON.parse(match[1]!) as PageFlow;
-}
 
 /** The product's flow with another landing headline. */
 function withHeadline(title: string): string {
@@ -107,7 +84,7 @@ describeOnEachDatabase('experiments between flow versions', ({ store, databaseEn
   let b = 0;
   let id = '';
   /** A visitor pinned before the experiment: they stay on the published version. */
-  const before = visitor(() => app);
+  const before = injectVisitor(() => app);
 
   it('refuses a bad experiment with a 400 naming the field, an unknown version with a 404, and no token with a 401', async () => {
     await before.page('/');
@@ -149,11 +126,11 @@ describeOnEachDatabase('experiments between flow versions', ({ store, databaseEn
     expect(listed.json().experiments).toEqual([expect.objectContaining({ id, name: 'Headline A or B', state: 'running', winner: null })]);
   });
 
-  const arms: Record<number, Array<ReturnType<typeof visitor> & { usid: string }>> = {};
+  const arms: Record<number, Array<ReturnType<typeof injectVisitor> & { usid: string }>> = {};
 
   it('splits new visitors between the arms on their first page, keeps each on theirs, and records the exposure when their session is made', async () => {
     for (let i = 0; i < 40; i += 1) {
-      const browser = visitor(() => app);
+      const browser = injectVisitor(() => app);
       const first = pageFlowIn((await browser.page('/')).body);
       expect([a, b]).toContain(first.version);
       expect(first.experiment).toEqual({ id });
@@ -176,7 +153,7 @@ describeOnEachDatabase('experiments between flow versions', ({ store, databaseEn
   it('never assigns an editor previewing a version', async () => {
     const link = await editor('POST', `/editor/flows/astrology/versions/${b}/preview`);
     const url = new URL(link.json().url as string);
-    const previewer = visitor(() => app);
+    const previewer = injectVisitor(() => app);
     await previewer.page(`${url.pathname}${url.search}`);
     const page = pageFlowIn((await previewer.page('/')).body);
     expect(page.version).toBe(b);
@@ -187,7 +164,7 @@ describeOnEachDatabase('experiments between flow versions', ({ store, databaseEn
   });
 
   /** The visitor pays for the trial on the hosted checkout (and, with `upsell`, buys an offer in one click). */
-  async function pays(buyer: ReturnType<typeof visitor> & { usid: string }, upsell: boolean) {
+  async function pays(buyer: ReturnType<typeof injectVisitor> & { usid: string }, upsell: boolean) {
     const email = `exp.${randomUUID().slice(0, 8)}@example.com`;
     const back = (route: string) => `${route}?usid=${buyer.usid}`;
     const opened = await buyer.post('/subs/checkout/sessions', {
@@ -343,7 +320,7 @@ describeOnEachDatabase('experiments between flow versions', ({ store, databaseEn
     expect(stopped.json()).toMatchObject({ id, state: 'stopped', winner: b, published: b, previous: 1 });
     expect((await editor('POST', `/editor/experiments/${id}/stop`, { winner: b })).statusCode).toBe(409);
     // A new visitor gets the winner, unassigned; one of arm A keeps version A.
-    const fresh = pageFlowIn((await visitor(() => app).page('/')).body);
+    const fresh = pageFlowIn((await injectVisitor(() => app).page('/')).body);
     expect(fresh.version).toBe(b);
     expect(fresh.experiment).toBeUndefined();
     expect(pageFlowIn((await arms[a]![0]!.page('/')).body).version).toBe(a);
@@ -357,9 +334,9 @@ describeOnEachDatabase('experiments between flow versions', ({ store, databaseEn
     expect(second.statusCode, second.body).toBe(201);
     const secondId = second.json().id as string;
     // Visitors until one lands in arm A.
-    let inA: ReturnType<typeof visitor> | null = null;
+    let inA: ReturnType<typeof injectVisitor> | null = null;
     for (let i = 0; i < 40 && !inA; i += 1) {
-      const browser = visitor(() => app);
+      const browser = injectVisitor(() => app);
       if (pageFlowIn((await browser.page('/')).body).version === a) inA = browser;
     }
     expect(inA).not.toBeNull();

@@ -4,10 +4,11 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { blurredArtOf } from '../src/shared/blurred-art';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildServer } from './app';
 import { describeOnEachDatabase } from './test-support/databases';
+import { injectVisitor, pageFlowIn } from './test-support/inject-visitor';
 import { seedFlowStore } from './flows/flow-store';
 import { readEditorTokens } from './flows/editor-tokens';
 import { LiveFlows, REFRESH_MS } from './flows/live-flows';
@@ -15,7 +16,7 @@ import { FlowPages, type PrerenderLanding } from './flows/flow-pages';
 import { previewSigner } from './flows/preview-links';
 import { FLOW_COOKIE } from './flows/flow-cookie';
 import { funnelEventsSince } from './analytics/event-log';
-import { PAGE_FLOW_ELEMENT_ID, type PageFlow } from '../src/shared/page-flow';
+import type { PageFlow } from '../src/shared/page-flow';
 
 // Publishing live: each visitor is served one version (page, page flow, landing and flow JSON of the same version),
 // kept on it by a signed cookie; new visitors get a publish within seconds on every process, with no restart.
@@ -41,28 +42,6 @@ function edited(edit: (flow: Flow) => void): string {
   return `${JSON.stringify(flow, null, 2)}\n`;
 }
 
-/** One visitor's browser: it keeps the cookies the server sets. */
-function visitor(app: () => FastifyInstance) {
-  const jar = new Map<string, string>();
-  const request = async (options: InjectOptions): Promise<LightMyRequestResponse> => {
-    const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-    const response = await app().inject({ ...options, headers: { ...(options.headers ?? {}), ...(cookie ? { cookie } : {}) } });
-    for (const set of response.cookies) jar.set(set.name, set.value);
-    return response;
-  };
-  return {
-    jar,
-    page: (url: string) => request({ method: 'GET', url, headers: { accept: 'text/html' } }),
-    get: (url: string) => request({ method: 'GET', url }),
-    post: (url: string, payload: unknown) => request({ method: 'POST', url, payload: payload as never, headers: { 'content-type': 'application/json' } }),
-  };
-}
-
-function pageFlowIn(html: string): PageFlow {
-  const match = new RegExp(`<script type="application/json" id="${PAGE_FLOW_ELEMENT_ID}">(.*?)</script>`).exec(html);
-  if (!match) throw new Error(`no page flow in ${html.slice(0, 200)}`);
-  return JSON.parse(match[1]!) as PageFlow;
-}
 
 describeOnEachDatabase('the flow versions served live', ({ store }) => {
   let dist = '';
@@ -120,7 +99,7 @@ describeOnEachDatabase('the flow versions served live', ({ store }) => {
     expect(response.statusCode, response.body).toBe(200);
   };
 
-  const early = visitor(() => app);
+  const early = injectVisitor(() => app);
   let v2 = 0;
   let v3 = 0;
 
@@ -161,7 +140,7 @@ describeOnEachDatabase('the flow versions served live', ({ store }) => {
     const publishedAt = Date.now();
     await publish(v2);
     // The publishing process, at once.
-    const fresh = visitor(() => app);
+    const fresh = injectVisitor(() => app);
     const page = await fresh.page('/');
     expect(page.body).toContain('<h1>A headline published live</h1>');
     expect(page.body).toContain('<title>Astrelle, published live</title>');
@@ -171,7 +150,7 @@ describeOnEachDatabase('the flow versions served live', ({ store }) => {
     // The other process, within its refresh.
     let seenAt = 0;
     while (Date.now() - publishedAt < 5000) {
-      const elsewhere = await visitor(() => other).page('/');
+      const elsewhere = await injectVisitor(() => other).page('/');
       if (elsewhere.body.includes('A headline published live')) {
         seenAt = Date.now();
         break;
@@ -203,13 +182,13 @@ describeOnEachDatabase('the flow versions served live', ({ store }) => {
       expect((await early.get(bad)).statusCode).toBe(404);
     }
     // The draft's landing is not served to anyone.
-    expect((await visitor(() => app).page('/')).body).not.toContain('A draft nobody sees');
+    expect((await injectVisitor(() => app).page('/')).body).not.toContain('A draft nobody sees');
   });
 
   it('opens a draft through a preview link: 303 without the token, then that version until the link expires; a forged link is 403', async () => {
     const link = await app.inject({ method: 'POST', url: `/editor/flows/astrology/versions/${v3}/preview`, headers: ed });
     const url = new URL(link.json().url as string);
-    const editor = visitor(() => other);
+    const editor = injectVisitor(() => other);
     const opened = await editor.page(`${url.pathname}${url.search}`);
     expect(opened.statusCode).toBe(303);
     expect(opened.headers.location).toBe('/');
@@ -226,11 +205,11 @@ describeOnEachDatabase('the flow versions served live', ({ store }) => {
       preview: expect.toSatisfy((v: unknown) => v === true || v === 1),
     });
     const forged = url.search.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
-    expect((await visitor(() => app).page(`/${forged}`)).statusCode).toBe(403);
+    expect((await injectVisitor(() => app).page(`/${forged}`)).statusCode).toBe(403);
     const expired = previewSigner([SECRET]).tokenFor('astrology', v3, Date.now() - 25 * 3600_000).token;
-    expect((await visitor(() => app).page(`/?preview=${expired}`)).statusCode).toBe(403);
+    expect((await injectVisitor(() => app).page(`/?preview=${expired}`)).statusCode).toBe(403);
     // A visitor's own session records the version they are served, not a preview.
-    const plain = visitor(() => app);
+    const plain = injectVisitor(() => app);
     await plain.page('/');
     const own = randomUUID();
     await plain.post('/subs/sessions/create', { id: own });
@@ -287,7 +266,7 @@ describeOnEachDatabase('the flow versions served live', ({ store }) => {
   });
 
   it('publishing with moveVisitors moves the visitors kept on other versions to it; publishing without keeps them', async () => {
-    const kept = visitor(() => app);
+    const kept = injectVisitor(() => app);
     await kept.page('/');
     const before = pageFlowIn((await kept.page('/')).body).version;
     const quiet = await store_(edited((flow) => (flow.screens.find((s) => s.id === flow.start)!.title = 'Published without moving anyone')));
@@ -299,12 +278,12 @@ describeOnEachDatabase('the flow versions served live', ({ store }) => {
     expect(pageFlowIn((await kept.page('/')).body).version).toBe(moving);
     // On the other process too, within its refresh.
     await otherLive.refresh();
-    const elsewhere = visitor(() => other);
+    const elsewhere = injectVisitor(() => other);
     elsewhere.jar.set(FLOW_COOKIE, kept.jar.get(FLOW_COOKIE)!);
     expect(pageFlowIn((await elsewhere.page('/')).body).version).toBe(moving);
     // A moved version may be published again: its visitors are then its own again.
     await publish(before);
-    const back = visitor(() => app);
+    const back = injectVisitor(() => app);
     expect(pageFlowIn((await back.page('/')).body).version).toBe(before);
   });
 
@@ -318,7 +297,7 @@ describeOnEachDatabase('the flow versions served live', ({ store }) => {
       }),
     );
     await publish(version);
-    const page = await visitor(() => app).page('/quiz/1-1');
+    const page = await injectVisitor(() => app).page('/quiz/1-1');
     expect(page.body).toContain('<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; $&amp; $` &lt;b&gt;</title>');
     expect(page.body).not.toContain('<script>alert(1)');
     expect(pageFlowIn(page.body).landing?.screen.title).toBe(hostile);

@@ -8,11 +8,10 @@ import type { Experiment } from './experiment-store';
 
 /**
  * Drop-off per screen of each arm: the per-version drop-off of the event log, counting only the experiment's exposed
- * visitors. Labelled as coming from browser events: a visitor who blocks analytics is in the readout and not here.
+ * visitors (`visitors`). Labelled as coming from browser events: a visitor who blocks analytics is in the readout and not here.
  */
-export async function armDropOff(db: Kysely<Database>, experiment: Experiment): Promise<ArmDropOff> {
-  const sessions = await db.selectFrom('sessions').select('id').where('experiment_id', '=', experiment.id).where('preview', '=', false).execute();
-  const exposed = new Set(sessions.map((s) => s.id));
+export async function armDropOff(db: Kysely<Database>, experiment: Experiment, visitors: Iterable<string>): Promise<ArmDropOff> {
+  const exposed = new Set(visitors);
   const events = (await funnelEventsSince(db, new Date(experiment.createdAt))).filter((e) => exposed.has(e.visitor) && experiment.arms.some((arm) => arm.version === e.flowVersion));
   const layouts = await versionLayouts(db).of(experiment.flowId, experiment.arms.map((arm) => arm.version));
   return {

@@ -143,10 +143,26 @@ export function judge(records: readonly GroupRecords[], seed: number): GroupRead
   }));
 }
 
-/** The readout of an experiment from the server's records. */
-export async function experimentReadout(db: Kysely<Database>, experiment: Experiment): Promise<ExperimentReadout> {
-  const exposures = db.selectFrom('sessions').select('id').where('experiment_id', '=', experiment.id).where('preview', '=', false);
-  const sessions = await db.selectFrom('sessions').select(['id', 'flow_version', 'created_at']).where('experiment_id', '=', experiment.id).where('preview', '=', false).execute();
+/** A session made with an arm of the experiment: the visitor, their arm (the version) and when. */
+export interface Exposure {
+  id: string;
+  flow_version: number | null;
+  created_at: string | Date;
+}
+
+/** The sessions exposed to the experiment, as a subquery (no preview is ever assigned; none is counted either). */
+function exposedSessions(db: Kysely<Database>, experimentId: string) {
+  return db.selectFrom('sessions').select('id').where('experiment_id', '=', experimentId).where('preview', '=', false);
+}
+
+/** The experiment's exposures, read once for the readout and drop-off per arm. */
+export async function exposuresOf(db: Kysely<Database>, experimentId: string): Promise<Exposure[]> {
+  return db.selectFrom('sessions').select(['id', 'flow_version', 'created_at']).where('experiment_id', '=', experimentId).where('preview', '=', false).execute();
+}
+
+/** The readout of an experiment from the server's records; `sessions` are its exposures (exposuresOf). */
+export async function experimentReadout(db: Kysely<Database>, experiment: Experiment, sessions: readonly Exposure[]): Promise<ExperimentReadout> {
+  const exposures = exposedSessions(db, experiment.id);
   const groupOf = new Map(sessions.map((s) => [s.id, String(s.flow_version)]));
   const records = await recordsOf(db, exposures, groupOf);
   const empty: GroupRecords = { exposed: 0, gaveEmail: 0, startedCheckout: 0, paid: 0, revenueByVisitor: new Map() };

@@ -72,6 +72,20 @@ export function Studio({ initial, openChannel, fetchReport, personas = [], openA
   const [token, setToken] = useState<string | null>(null);
   const [refused, setRefused] = useState<string | null>(null);
   const api = useMemo(() => (token ? editorApi(token) : null), [token]);
+  // What the views that call the editor API share: the client (null until signed in), why the server refused the
+  // token, signing in, and forgetting a refused token.
+  const editorAccess = {
+    api,
+    refused,
+    onToken: (given: string) => {
+      setToken(given);
+      setRefused(null);
+    },
+    onRefused: (message: string) => {
+      setToken(null);
+      setRefused(message);
+    },
+  };
   const [publishedAt, setPublishedAt] = useState<ReadonlyMap<number, string>>(new Map());
 
   const flow = source.opened.flow;
@@ -335,37 +349,13 @@ export function Studio({ initial, openChannel, fetchReport, personas = [], openA
 
           <div role="tabpanel" id="panel-versions" aria-labelledby="tab-versions" hidden={tab !== 'versions'}>
             {tab === 'versions' ? (
-              <VersionsView
-                flow={flow}
-                api={api}
-                refused={refused}
-                onToken={(given) => {
-                  setToken(given);
-                  setRefused(null);
-                }}
-                onRefused={(message) => {
-                  setToken(null);
-                  setRefused(message);
-                }}
-              />
+              <VersionsView flow={flow} {...editorAccess} />
             ) : null}
           </div>
 
           <div role="tabpanel" id="panel-experiments" aria-labelledby="tab-experiments" hidden={tab !== 'experiments'}>
             {tab === 'experiments' ? (
-              <ExperimentsView
-                flow={flow}
-                api={api}
-                refused={refused}
-                onToken={(given) => {
-                  setToken(given);
-                  setRefused(null);
-                }}
-                onRefused={(message) => {
-                  setToken(null);
-                  setRefused(message);
-                }}
-              />
+              <ExperimentsView flow={flow} {...editorAccess} />
             ) : null}
           </div>
 
