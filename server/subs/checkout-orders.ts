@@ -1,37 +1,51 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Checkout, CheckoutCreate, CheckoutStatus, OrderStatus } from '../../src/shared/contract/subscription';
-import { ApiRequestError, conflict, notFound } from '../api/errors';
+import { ApiRequestError } from '../api/errors';
+import type { Store } from '../db/open';
 import type { CheckoutRow, Database, DeclineReason, ProductRow } from '../db/schema';
 import { emailKey, now, toIso } from '../db/values';
-import { alreadyOwned, boughtOffers, lockBuyer, offerCharge } from './offer-ownership';
-import { AlreadyPurchasedError, amountNowCents, dollars, findProduct, isPreviewSession } from './order-basics';
-import { orderIdReused, replayOf } from './order-replay';
+import { boughtOffers, lockBuyer, offerCharge, type OwnedOffer } from './offer-ownership';
+import { amountNowCents, dollars, findProduct, isPreviewSession, refused, writeNewOrder, writeOrRollBack, type Refusal } from './order-basics';
+import { replayOf } from './order-replay';
 import { insertPurchase } from './purchase-orders';
-import { ALREADY_SUBSCRIBED, createSubscription, ensureSubscriptionUser, hasActiveSubscription, isPlanType, linkSession } from './subscription-orders';
+import { createSubscription, ensureSubscriptionUser, hasActiveSubscription, isPlanType, linkSession } from './subscription-orders';
 
-// The sandbox checkout's records: checkouts and the charges they take (one-click purchases: purchase-orders.ts). Every function that writes takes the
-// transaction of one `store.write`, so what it does is committed whole or not at all. Money is taken only by
-// `payCheckout` and `createPurchase`, each exactly once per order: the unique keys of the migrations
+// The sandbox checkout's records: checkouts and the charges they take (one-click purchases: purchase-orders.ts). Every function that writes runs
+// in one `store.write` of its own, so what it does is committed whole or not at all, and a refused order is
+// rolled back. Refusals are answered as values; the routes decide what HTTP says of each. Money is taken only
+// by `payCheckout` and `createPurchase`, each exactly once per order: the unique keys of the migrations
 // (order_id, checkout_id, one purchase per buyer and product, one active plan subscription per buyer and
 // project) decide races on both databases, and the conditional `status = 'open'` update lets only one payment
 // through.
 
 export type { DeclineReason } from '../db/schema';
 
+/** Why the buyer may not have a product now (see `amountFor`). */
+type ProductRefusal = Refusal<'alreadySubscribed' | 'subscribedToProduct'> | (Refusal<'owned'> & { charge: OwnedOffer });
+
+/** What opening a checkout answers: the checkout (made now, or the stored one of a replay), or why not. */
+export type CheckoutOpening = { ok: true; created: boolean; row: CheckoutRow } | Refusal<'noProduct' | 'orderIdReused' | 'concurrentOrder'> | ProductRefusal;
+
 /**
  * Opens a checkout, once per orderId: the same orderId with the same fields answers the stored checkout
- * (created: false) whatever its status; with other fields it is a 409 on orderId. A 409 on productId for a
- * plan when the buyer has any active subscription in the project (sale_1 after trial_1 is the same plan
- * again), and for an offer the buyer has already bought. Also makes sure the subscription user exists and
- * names the buyer on the visitor's session. Checkouts opened before the buyer subscribed are refused when
- * paid (`payCheckout`). An offer the buyer owns through a bundle is refused too, and a bundle's amount is its
- * price less the offers in it the buyer owns (offer-ownership.ts).
+ * (created: false) whatever its status; with other fields, or an orderId another order used, it is refused
+ * ('orderIdReused'). 'noProduct' when the project and provider have no such product. A plan is refused
+ * ('alreadySubscribed') when the buyer has any active subscription in the project (sale_1 after trial_1 is the
+ * same plan again), and an offer the buyer already has ('subscribedToProduct', 'owned'). Also makes sure the
+ * subscription user exists and names the buyer on the visitor's session. Checkouts opened before the buyer
+ * subscribed are refused when paid (`payCheckout`). An offer the buyer owns through a bundle is refused too,
+ * and a bundle's amount is its price less the offers in it the buyer owns (offer-ownership.ts). A refusal
+ * writes nothing.
  */
-export async function createCheckout(trx: Transaction<Database>, order: CheckoutCreate): Promise<{ created: boolean; row: CheckoutRow }> {
+export async function createCheckout(store: Store, order: CheckoutCreate): Promise<CheckoutOpening> {
+  return writeNewOrder(store, (trx) => openCheckout(trx, order));
+}
+
+async function openCheckout(trx: Transaction<Database>, order: CheckoutCreate): Promise<CheckoutOpening> {
   const product = await findProduct(trx, order.productId, order.project, order.provider);
-  if (!product) throw notFound(`No product ${order.productId} for project ${order.project} and provider ${order.provider}.`);
-  // The stored checkout of this orderId when it is this order; a 409 on orderId when it is another.
+  if (!product) return refused('noProduct');
+  // The stored checkout of this orderId when it is this order; 'reused' when it is another.
   const findCheckoutOrder = () =>
     replayOf(trx, 'checkouts', order.orderId, [
       ['email_key', emailKey(order.email)],
@@ -44,12 +58,14 @@ export async function createCheckout(trx: Transaction<Database>, order: Checkout
       ['cancel_url', order.cancelUrl],
     ]);
   const replay = await findCheckoutOrder();
-  if (replay) return { created: false, row: replay };
+  if (replay === 'reused') return refused('orderIdReused');
+  if (replay) return { ok: true, created: false, row: replay };
 
   const usedBySubscription = await trx.selectFrom('subscriptions').select('id').where('order_id', '=', order.orderId).executeTakeFirst();
   const usedByPurchase = await trx.selectFrom('purchases').select('id').where('order_id', '=', order.orderId).executeTakeFirst();
-  if (usedBySubscription || usedByPurchase) throw orderIdReused();
-  const amountCents = await amountFor(trx, order.email, order.project, product);
+  if (usedBySubscription || usedByPurchase) return refused('orderIdReused');
+  const amount = await amountFor(trx, order.email, order.project, product);
+  if (!amount.ok) return amount;
 
   const userId = await ensureSubscriptionUser(trx, order.email, order.project, order.usid);
   const preview = await isPreviewSession(trx, order.usid);
@@ -66,7 +82,7 @@ export async function createCheckout(trx: Transaction<Database>, order: Checkout
       product_id: order.productId,
       usid: order.usid,
       subscription_user_id: userId,
-      amount_cents: amountCents,
+      amount_cents: amount.cents,
       currency: product.currency,
       status: 'open',
       success_url: order.successUrl,
@@ -85,22 +101,22 @@ export async function createCheckout(trx: Transaction<Database>, order: Checkout
   if (!created) {
     // A concurrent request with this orderId won.
     const winner = await findCheckoutOrder();
-    if (winner) return { created: false, row: winner };
-    throw orderIdReused();
+    if (winner && winner !== 'reused') return { ok: true, created: false, row: winner };
+    return refused('orderIdReused');
   }
   await linkSession(trx, order.usid, userId, order.email);
-  return { created: true, row: created };
+  return { ok: true, created: true, row: created };
 }
 
 /**
- * What a checkout of the product charges the buyer now, in cents; 409 on productId when the buyer may not have
- * the product: a plan when they have any active subscription in the project; an offer when they have an active
- * subscription to it or own it (bought alone or inside a bundle).
+ * What a checkout of the product charges the buyer now, in cents, or why the buyer may not have the product: a
+ * plan when they have any active subscription in the project ('alreadySubscribed'); an offer when they have an
+ * active subscription to it ('subscribedToProduct') or own it, bought alone or inside a bundle ('owned').
  */
-async function amountFor(trx: Transaction<Database>, email: string, project: string, product: ProductRow): Promise<number> {
+async function amountFor(trx: Transaction<Database>, email: string, project: string, product: ProductRow): Promise<{ ok: true; cents: number } | ProductRefusal> {
   if (isPlanType(product.type)) {
-    if (await hasActiveSubscription(trx, email, project)) throw conflict(ALREADY_SUBSCRIBED, 'productId');
-    return amountNowCents(product);
+    if (await hasActiveSubscription(trx, email, project)) return refused('alreadySubscribed');
+    return { ok: true, cents: amountNowCents(product) };
   }
   const productId = product.product_id;
   const key = emailKey(email);
@@ -112,27 +128,33 @@ async function amountFor(trx: Transaction<Database>, email: string, project: str
     .where('product_id', '=', productId)
     .where('status', '=', 'active')
     .executeTakeFirst();
-  if (subscribed) throw conflict('This email already has an active subscription to this product.', 'productId');
+  if (subscribed) return refused('subscribedToProduct');
   const charge = offerCharge(product, await boughtOffers(trx, email, project));
-  if (charge.owned) throw alreadyOwned(charge, 'product');
-  return charge.cents;
+  if (charge.owned) return { ok: false, reason: 'owned', charge };
+  return { ok: true, cents: charge.cents };
 }
 
 export async function findCheckout(db: Kysely<Database>, id: string): Promise<CheckoutRow | undefined> {
   return db.selectFrom('checkouts').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** What paying a checkout answers: the paid checkout, or why nothing was taken. */
+export type CheckoutPayment = { ok: true; row: CheckoutRow } | Refusal<'notOpen' | 'alreadyPurchased'>;
+
 /**
  * Pays an open checkout: marks it paid with the payment method, creates the subscription (plans) or the
- * purchase (offers) and records the one charge. Answers the paid checkout, or undefined when the checkout was
- * not open any more (another request paid, declined or cancelled it first: nothing is done).
- *
- * @throws {AlreadyPurchasedError} when the buyer may not have the product any more: for a plan, they got an
- *   active subscription (to any product) since the checkout opened; for an offer, they got it meanwhile (alone
- *   or inside a bundle), or got an offer inside it so that it no longer costs what the checkout shows. The
- *   caller's transaction must then be rolled back, which takes nothing.
+ * purchase (offers) and records the one charge. Answers the paid checkout, or why nothing was taken:
+ * 'notOpen' when the checkout was not open any more (another request paid, declined or cancelled it first);
+ * 'alreadyPurchased' when the buyer may not have the product any more: for a plan, they got an active
+ * subscription (to any product) since the checkout opened; for an offer, they got it meanwhile (alone or
+ * inside a bundle), or got an offer inside it so that it no longer costs what the checkout shows. Either way
+ * everything the payment wrote is rolled back.
  */
-export async function payCheckout(trx: Transaction<Database>, id: string, paymentMethod: string, payer: string | null): Promise<CheckoutRow | undefined> {
+export async function payCheckout(store: Store, id: string, paymentMethod: string, payer: string | null): Promise<CheckoutPayment> {
+  return writeOrRollBack(store, (trx) => takePayment(trx, id, paymentMethod, payer));
+}
+
+async function takePayment(trx: Transaction<Database>, id: string, paymentMethod: string, payer: string | null): Promise<CheckoutPayment> {
   const at = now();
   const row = await trx
     .updateTable('checkouts')
@@ -141,13 +163,13 @@ export async function payCheckout(trx: Transaction<Database>, id: string, paymen
     .where('status', '=', 'open')
     .returningAll()
     .executeTakeFirst();
-  if (!row) return undefined;
+  if (!row) return refused('notOpen');
   const product = await trx.selectFrom('products').selectAll().where('product_id', '=', row.product_id).executeTakeFirstOrThrow();
 
   if (product.type === 'FIXED') {
     await lockBuyer(trx, row.email, row.project);
     const charge = offerCharge(product, await boughtOffers(trx, row.email, row.project));
-    if (charge.owned || charge.cents !== row.amount_cents) throw new AlreadyPurchasedError();
+    if (charge.owned || charge.cents !== row.amount_cents) return refused('alreadyPurchased');
     const purchase = await insertPurchase(trx, {
       orderId: row.order_id,
       email: row.email,
@@ -161,18 +183,19 @@ export async function payCheckout(trx: Transaction<Database>, id: string, paymen
       userId: row.subscription_user_id,
       preview: Boolean(row.preview),
     });
-    if (!purchase) throw new AlreadyPurchasedError();
+    if (!purchase) return refused('alreadyPurchased');
     await linkSession(trx, row.usid, row.subscription_user_id, row.email);
   } else {
     let created: boolean;
     try {
       ({ created } = await createSubscription(trx, { email: row.email, project: row.project, productId: row.product_id, provider: row.provider, orderId: row.order_id, usid: row.usid }));
     } catch (error) {
-      if (error instanceof ApiRequestError && error.statusCode === 409) throw new AlreadyPurchasedError();
+      // createSubscription refuses with a 409 (the buyer subscribed meanwhile, or the orderId is taken).
+      if (error instanceof ApiRequestError && error.statusCode === 409) return refused('alreadyPurchased');
       throw error;
     }
     // A subscription already made for this orderId elsewhere was not paid by this checkout: take nothing.
-    if (!created) throw new AlreadyPurchasedError();
+    if (!created) return refused('alreadyPurchased');
   }
   await trx
     .insertInto('charges')
@@ -192,23 +215,25 @@ export async function payCheckout(trx: Transaction<Database>, id: string, paymen
       created_at: at,
     })
     .execute();
-  return row;
+  return { ok: true, row };
 }
 
 /** Ends an open checkout without a payment (declined or cancelled); undefined when it was not open. */
 export async function closeCheckout(
-  trx: Transaction<Database>,
+  store: Store,
   id: string,
   status: Extract<CheckoutStatus, 'declined' | 'cancelled'>,
   reason: DeclineReason | null = null,
 ): Promise<CheckoutRow | undefined> {
-  return trx
-    .updateTable('checkouts')
-    .set({ status, decline_reason: status === 'declined' ? reason : null, updated_at: now() })
-    .where('id', '=', id)
-    .where('status', '=', 'open')
-    .returningAll()
-    .executeTakeFirst();
+  return store.write((trx) =>
+    trx
+      .updateTable('checkouts')
+      .set({ status, decline_reason: status === 'declined' ? reason : null, updated_at: now() })
+      .where('id', '=', id)
+      .where('status', '=', 'open')
+      .returningAll()
+      .executeTakeFirst(),
+  );
 }
 
 /** The status a payment return page may tell the visitor, of the visitor's own checkout of this order; undefined for anyone else's. */

@@ -1,6 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Transaction } from 'kysely';
 import { ApiError } from '../../src/shared/contract/common';
 import {
   Checkout,
@@ -18,12 +17,13 @@ import {
 import { ApiRequestError, badRequest, conflict, notFound } from '../api/errors';
 import { assertSelf, requireVisitor, visitorOf } from '../auth/visitor-credential';
 import type { Store } from '../db/open';
-import type { CheckoutRow, Database, ProductRow } from '../db/schema';
-import { isUniqueViolation } from '../db/values';
+import type { CheckoutRow, ProductRow } from '../db/schema';
 import type { RateLimits } from '../rate-limits';
-import { closeCheckout, createCheckout, findCheckout, orderStatus, payCheckout, toCheckout } from './checkout-orders';
-import { AlreadyPurchasedError } from './order-basics';
-import { createPurchase, listPurchases, storedPaymentMethod, toPurchase } from './purchase-orders';
+import { closeCheckout, createCheckout, findCheckout, orderStatus, payCheckout, toCheckout, type CheckoutOpening } from './checkout-orders';
+import type { OwnedOffer } from './offer-ownership';
+import { orderIdReused } from './order-replay';
+import { createPurchase, listPurchases, storedPaymentMethod, toPurchase, type PurchaseOutcome } from './purchase-orders';
+import { ALREADY_SUBSCRIBED } from './subscription-orders';
 import { checkoutPagePolicy, messagePage, renderCheckoutPage, renderMissingCheckoutPage, type CheckoutPageView } from './checkout-page';
 import { DEFAULT_RETURN_PATHS, isAllowedReturnUrl, type ReturnUrlRules } from './is-allowed-return-url';
 import { decidePayment, describeStoredMethod, type PaymentForm } from './sandbox-payment';
@@ -55,16 +55,6 @@ export async function checkoutRoutes(scope: FastifyInstance, options: CheckoutOp
   const rules: ReturnUrlRules = { origins: options.appOrigins ?? [], paths: options.returnPaths ?? DEFAULT_RETURN_PATHS };
   const pagePath = (id: string) => `${scope.prefix}/checkout/${id}`;
 
-  /** A write whose unique-key loss (a race the checks before it could not see) is a 409, not a 500. */
-  async function write<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    try {
-      return await store.write(work);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw conflict('This order conflicts with another one made at the same time; try again.', 'orderId');
-      throw error;
-    }
-  }
-
   app.post('/checkout/sessions', {
     schema: { body: CheckoutCreate, response: { 200: Checkout, 201: Checkout, 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError, 429: ApiError } },
     // Counted once a request is valid and the visitor's own (the limiter runs after this preHandler): what is
@@ -80,7 +70,9 @@ export async function checkoutRoutes(scope: FastifyInstance, options: CheckoutOp
     },
     config: { rateLimit: { ...options.limits.checkouts, hook: 'preHandler' } },
     handler: async (request, reply) => {
-      const { created, row } = await write((trx) => createCheckout(trx, request.body));
+      const opening = await createCheckout(store, request.body);
+      if (!opening.ok) throw checkoutRefused(opening, request.body);
+      const { created, row } = opening;
       reply.header('cache-control', 'no-store');
       return reply.code(created ? 201 : 200).send(toCheckout(row, pagePath(row.id)));
     },
@@ -101,7 +93,9 @@ export async function checkoutRoutes(scope: FastifyInstance, options: CheckoutOp
     schema: { body: PurchaseCreate, response: { 200: Purchase, 201: Purchase, 400: ApiError, 401: ApiError, 402: ApiError, 403: ApiError, 404: ApiError, 409: ApiError } },
     handler: async (request, reply) => {
       assertSelf(requireVisitor(request), request.body.usid, 'usid');
-      const { created, row } = await write((trx) => createPurchase(trx, request.body));
+      const outcome = await createPurchase(store, request.body);
+      if (!outcome.ok) throw purchaseRefused(outcome, request.body);
+      const { created, row } = outcome;
       reply.header('cache-control', 'no-store');
       return reply.code(created ? 201 : 200).send(toPurchase(row));
     },
@@ -227,16 +221,13 @@ export async function checkoutRoutes(scope: FastifyInstance, options: CheckoutOp
         return sendPage(reply, 400, renderCheckoutPage(pageView(row, product, { error: { field: decision.field, message: decision.message }, values })));
       }
       if (decision.outcome === 'declined') {
-        await store.write((trx) => closeCheckout(trx, row.id, 'declined', 'declined'));
+        await closeCheckout(store, row.id, 'declined', 'declined');
       } else {
-        try {
-          // Whose browser pays (the page is ours in the sandbox, so the visitor's credential comes with the form).
-          const payer = visitorOf(request);
-          await store.write((trx) => payCheckout(trx, row.id, decision.paymentMethod, payer));
-        } catch (error) {
-          if (!(error instanceof AlreadyPurchasedError)) throw error;
-          await store.write((trx) => closeCheckout(trx, row.id, 'declined', 'already_purchased'));
-        }
+        // Whose browser pays (the page is ours in the sandbox, so the visitor's credential comes with the form).
+        const payer = visitorOf(request);
+        const payment = await payCheckout(store, row.id, decision.paymentMethod, payer);
+        // Nothing was taken: the checkout is declined, and its error page tells the buyer they already have it.
+        if (!payment.ok && payment.reason === 'alreadyPurchased') await closeCheckout(store, row.id, 'declined', 'already_purchased');
       }
       // Whoever won (this request or a concurrent one), the checkout now has its final status.
       return redirect(reply, outcomeUrl((await findCheckout(db, row.id)) ?? row));
@@ -245,10 +236,63 @@ export async function checkoutRoutes(scope: FastifyInstance, options: CheckoutOp
     pages.get<{ Params: { id: string } }>('/checkout/:id/cancel', async (request, reply) => {
       const loaded = await load(request.params.id);
       if (!loaded) return sendPage(reply, 404, renderMissingCheckoutPage());
-      if (loaded.row.status === 'open') await store.write((trx) => closeCheckout(trx, loaded.row.id, 'cancelled'));
+      if (loaded.row.status === 'open') await closeCheckout(store, loaded.row.id, 'cancelled');
       return redirect(reply, outcomeUrl((await findCheckout(db, loaded.row.id)) ?? loaded.row));
     });
   });
+}
+
+/** The JSON answer to a refused checkout: its status, message and field. */
+function checkoutRefused(refusal: Exclude<CheckoutOpening, { ok: true }>, order: CheckoutCreate): ApiRequestError {
+  switch (refusal.reason) {
+    case 'noProduct':
+      return notFound(`No product ${order.productId} for project ${order.project} and provider ${order.provider}.`);
+    case 'orderIdReused':
+      return orderIdReused();
+    case 'concurrentOrder':
+      return concurrentOrder();
+    case 'alreadySubscribed':
+      return conflict(ALREADY_SUBSCRIBED, 'productId');
+    case 'subscribedToProduct':
+      return conflict('This email already has an active subscription to this product.', 'productId');
+    case 'owned':
+      return alreadyOwned(refusal.charge, 'product');
+  }
+}
+
+/** The JSON answer to a refused one-click purchase: its status, message and field. */
+function purchaseRefused(refusal: Exclude<PurchaseOutcome, { ok: true }>, order: PurchaseCreate): ApiRequestError {
+  switch (refusal.reason) {
+    case 'noOffer':
+      return notFound(`No offer ${order.productId} for project ${order.project} and provider ${order.provider}.`);
+    case 'orderIdReused':
+      return orderIdReused();
+    case 'concurrentOrder':
+      return concurrentOrder();
+    case 'noStoredPayment':
+      return new ApiRequestError(402, `No stored ${order.provider} payment method for this visitor: pay through the hosted checkout first.`, 'payment');
+    case 'notPayersEmail':
+      return new ApiRequestError(403, 'email must be the address this visitor paid for.', 'email');
+    case 'owned':
+      return alreadyOwned(refusal.charge, 'offer');
+  }
+}
+
+/** An order that lost a race on a unique key, which the checks before it could not see: a 409, not a 500. */
+function concurrentOrder(): ApiRequestError {
+  return conflict('This order conflicts with another one made at the same time; try again.', 'orderId');
+}
+
+/** The 409 on productId of an offer the buyer already owns; `noun` names what was asked for ("offer", "product"). */
+function alreadyOwned(charge: OwnedOffer, noun: string): ApiRequestError {
+  switch (charge.how) {
+    case 'through':
+      return conflict(`This email already has this ${noun}: it is part of ${charge.bundle}, which this email bought.`, 'productId');
+    case 'contents':
+      return conflict(`This email already has everything this ${noun} contains.`, 'productId');
+    default:
+      return conflict(`This email has already bought this ${noun}.`, 'productId');
+  }
 }
 
 /** Where a checkout sends its visitor now: its return URL for its status, with the outcome in the query. */

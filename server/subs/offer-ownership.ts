@@ -1,7 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { OfferId } from '../../src/shared/contract/subscription';
 import { chargeCents, coveredOffers } from '../../src/shared/offer-bundles';
-import { conflict, type ApiRequestError } from '../api/errors';
 import type { Database, ProductRow } from '../db/schema';
 import { emailKey } from '../db/values';
 import { OFFER_BUNDLES, offerIdOf } from './catalogue';
@@ -37,6 +36,9 @@ export async function boughtOffers(trx: Transaction<Database>, email: string, pr
  */
 export type OfferCharge = { owned: false; cents: number } | { owned: true; how: 'alone' | 'contents' } | { owned: true; how: 'through'; bundle: OfferId };
 
+/** How the buyer already owns an offer they asked for. */
+export type OwnedOffer = Extract<OfferCharge, { owned: true }>;
+
 /** What buying `product` (an offer) charges a buyer who has bought `bought`. */
 export function offerCharge(product: ProductRow, bought: readonly OfferId[]): OfferCharge {
   const id = offerIdOf(product);
@@ -48,16 +50,4 @@ export function offerCharge(product: ProductRow, bought: readonly OfferId[]): Of
   if (cents !== null) return { owned: false, cents };
   const bundle = bought.find((other) => coveredOffers(OFFER_BUNDLES, [other]).has(id));
   return bundle ? { owned: true, how: 'through', bundle } : { owned: true, how: 'contents' };
-}
-
-/** The 409 on productId of an offer the buyer already owns; `noun` names what was asked for ("offer", "product"). */
-export function alreadyOwned(charge: Extract<OfferCharge, { owned: true }>, noun = 'offer'): ApiRequestError {
-  switch (charge.how) {
-    case 'through':
-      return conflict(`This email already has this ${noun}: it is part of ${charge.bundle}, which this email bought.`, 'productId');
-    case 'contents':
-      return conflict(`This email already has everything this ${noun} contains.`, 'productId');
-    default:
-      return conflict(`This email has already bought this ${noun}.`, 'productId');
-  }
 }

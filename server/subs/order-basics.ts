@@ -1,15 +1,62 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Provider } from '../../src/shared/contract/subscription';
+import type { Store } from '../db/open';
 import type { Database, ProductRow } from '../db/schema';
+import { isUniqueViolation } from '../db/values';
 
-// What checkouts and one-click purchases share: the product an order is for, what a plan charges now, the refusal
-// that undoes a payment, the preview mark a visitor's payments carry, and the contract's amounts in dollars.
+// What checkouts and one-click purchases share: the product an order is for, what a plan charges now, how a
+// refused order is answered and undone, the preview mark a visitor's payments carry, and the contract's amounts
+// in dollars.
 
-/** Thrown inside a write to undo a payment because the buyer already owns the product. */
-export class AlreadyPurchasedError extends Error {
-  constructor() {
-    super('The buyer already has this product.');
-    this.name = 'AlreadyPurchasedError';
+/** An order refused, and why: the routes choose the HTTP answer for each reason. */
+export interface Refusal<Reason extends string> {
+  ok: false;
+  reason: Reason;
+}
+
+/** The refusal of `reason`. */
+export const refused = <Reason extends string>(reason: Reason): Refusal<Reason> => ({ ok: false, reason });
+
+/** Thrown only to make `store.write` roll back what a refused order wrote; it carries the refusal out. */
+class RolledBack extends Error {
+  constructor(readonly refusal: unknown) {
+    super('The order was refused; what it wrote is undone.');
+    this.name = 'RolledBack';
+  }
+}
+
+/**
+ * Runs `work` in one write and answers its outcome. A refusal (`ok: false`) undoes everything the work wrote
+ * before it refused, so a refused order leaves nothing behind: no subscription user, no payment half taken.
+ */
+export async function writeOrRollBack<Outcome extends { ok: boolean }>(store: Store, work: (trx: Transaction<Database>) => Promise<Outcome>): Promise<Outcome> {
+  try {
+    return await store.write(async (trx) => {
+      const outcome = await work(trx);
+      if (!outcome.ok) throw new RolledBack(outcome);
+      return outcome;
+    });
+  } catch (error) {
+    // Only our own refusal is carried out of the transaction: it is exactly what `work` answered.
+    if (error instanceof RolledBack) return error.refusal as Outcome;
+    throw error;
+  }
+}
+
+/**
+ * `writeOrRollBack` for a new checkout or one-click purchase. Losing a race on a unique key (another order
+ * written at the same moment, which the checks before the insert could not see) is a refusal too,
+ * 'concurrentOrder', rather than a failure of the server.
+ */
+export async function writeNewOrder<Outcome extends { ok: boolean }>(
+  store: Store,
+  work: (trx: Transaction<Database>) => Promise<Outcome>,
+): Promise<Outcome | Refusal<'concurrentOrder'>> {
+  try {
+    return await writeOrRollBack(store, work);
+  } catch (error) {
+    if (isUniqueViolation(error)) return refused('concurrentOrder');
+    throw error;
   }
 }
 

@@ -31,18 +31,17 @@ const readOrder: { [T in OrderTable]: (trx: Transaction<Database>, orderId: stri
 
 /**
  * The stored order of `orderId` in `table` when every one of `expected` (column and the request's value) holds
- * on it: a replay, which the caller answers with it. Undefined when the table has no order of that id.
- *
- * @throws {ApiRequestError} 409 on orderId when the stored order differs from the request in any of `expected`.
+ * on it: a replay, which the caller answers with it. 'reused' when the stored order differs from the request in
+ * any of `expected` (the orderId names another order); undefined when the table has no order of that id.
  */
 export async function replayOf<T extends OrderTable>(
   trx: Transaction<Database>,
   table: T,
   orderId: string,
   expected: ReadonlyArray<OrderField<OrderRow<T>>>,
-): Promise<OrderRow<T> | undefined> {
+): Promise<OrderRow<T> | 'reused' | undefined> {
   const row = await readOrder[table](trx, orderId);
   if (!row) return undefined;
-  if (expected.some(([column, value]) => row[column] !== value)) throw orderIdReused();
+  if (expected.some(([column, value]) => row[column] !== value)) return 'reused';
   return row;
 }

@@ -1,33 +1,45 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Provider, Purchase, PurchaseCreate } from '../../src/shared/contract/subscription';
-import { ApiRequestError, notFound } from '../api/errors';
+import type { Store } from '../db/open';
 import type { Database, ProductRow, PurchaseRow } from '../db/schema';
 import { emailKey, now, toIso } from '../db/values';
 import { offerIdOf } from './catalogue';
-import { alreadyOwned, boughtOffers, lockBuyer, offerCharge } from './offer-ownership';
-import { dollars, findProduct, isPreviewSession } from './order-basics';
-import { orderIdReused, replayOf } from './order-replay';
+import { boughtOffers, lockBuyer, offerCharge, type OwnedOffer } from './offer-ownership';
+import { dollars, findProduct, isPreviewSession, refused, writeNewOrder, type Refusal } from './order-basics';
+import { replayOf } from './order-replay';
 import { ensureSubscriptionUser, linkSession } from './subscription-orders';
 
 // One-click purchases of offers, charged to the method the visitor's own paid checkout stored, each exactly once per
 // order: the unique keys of the migrations (order_id, one purchase per buyer and product) decide races on both
-// databases. Every function that writes takes the transaction of one `store.write`.
+// databases. A purchase runs in one `store.write` of its own; a refused one is rolled back and answered as a
+// value, and the routes decide what HTTP says of it.
+
+/** What a one-click purchase answers: the purchase (made now, or the stored one of a replay), or why not. */
+export type PurchaseOutcome =
+  | { ok: true; created: boolean; row: PurchaseRow }
+  | Refusal<'noOffer' | 'orderIdReused' | 'noStoredPayment' | 'notPayersEmail' | 'concurrentOrder'>
+  | (Refusal<'owned'> & { charge: OwnedOffer });
 
 /**
  * Buys an offer in one click with the stored payment method of the visitor's own latest paid checkout in this
  * project with this provider, for the email that checkout was paid for, once per orderId: a replay answers the
  * stored purchase (created: false). The caller has checked that `order.usid` is the visitor making the
- * request. 404 when the product is not an offer of this project and provider; 409 on orderId when the orderId
- * named another order, on productId when the offer is already the email's (bought alone or inside a bundle, with
- * any provider); 402 on payment when this visitor has paid no checkout with the provider; 403 on email when the
- * email is not the one this visitor paid for. A bundle is charged its price less the offers in it the email
- * already owns (offer-ownership.ts): the purchase's amount is what was charged.
+ * request. Refused, taking nothing: 'noOffer' when the product is not an offer of this project and provider;
+ * 'orderIdReused' when the orderId named another order; 'owned' when the offer is already the email's (bought
+ * alone or inside a bundle, with any provider); 'noStoredPayment' when this visitor has paid no checkout with
+ * the provider; 'notPayersEmail' when the email is not the one this visitor paid for. A bundle is charged its
+ * price less the offers in it the email already owns (offer-ownership.ts): the purchase's amount is what was
+ * charged.
  */
-export async function createPurchase(trx: Transaction<Database>, order: PurchaseCreate): Promise<{ created: boolean; row: PurchaseRow }> {
+export async function createPurchase(store: Store, order: PurchaseCreate): Promise<PurchaseOutcome> {
+  return writeNewOrder(store, (trx) => buyOffer(trx, order));
+}
+
+async function buyOffer(trx: Transaction<Database>, order: PurchaseCreate): Promise<PurchaseOutcome> {
   const product = await findProduct(trx, order.productId, order.project, order.provider);
-  if (!product || product.type !== 'FIXED') throw notFound(`No offer ${order.productId} for project ${order.project} and provider ${order.provider}.`);
-  // The stored purchase of this orderId when it is this order; a 409 on orderId when it is another.
+  if (!product || product.type !== 'FIXED') return refused('noOffer');
+  // The stored purchase of this orderId when it is this order; 'reused' when it is another.
   const findPurchaseOrder = () =>
     replayOf(trx, 'purchases', order.orderId, [
       ['email_key', emailKey(order.email)],
@@ -37,18 +49,16 @@ export async function createPurchase(trx: Transaction<Database>, order: Purchase
       ['usid', order.usid],
     ]);
   const replay = await findPurchaseOrder();
-  if (replay) return { created: false, row: replay };
+  if (replay === 'reused') return refused('orderIdReused');
+  if (replay) return { ok: true, created: false, row: replay };
 
   const usedByCheckout = await trx.selectFrom('checkouts').select('id').where('order_id', '=', order.orderId).executeTakeFirst();
   const usedBySubscription = await trx.selectFrom('subscriptions').select('id').where('order_id', '=', order.orderId).executeTakeFirst();
-  if (usedByCheckout || usedBySubscription) throw orderIdReused();
+  if (usedByCheckout || usedBySubscription) return refused('orderIdReused');
 
   const paid = await storedPaymentMethod(trx, order.usid, order.project, order.provider);
-  if (!paid) {
-    throw new ApiRequestError(402, `No stored ${order.provider} payment method for this visitor: pay through the hosted checkout first.`, 'payment');
-  }
-  const key = emailKey(order.email);
-  if (paid.emailKey !== key) throw new ApiRequestError(403, 'email must be the address this visitor paid for.', 'email');
+  if (!paid) return refused('noStoredPayment');
+  if (paid.emailKey !== emailKey(order.email)) return refused('notPayersEmail');
   const userId = await ensureSubscriptionUser(trx, order.email, order.project, order.usid);
   // What the email owns is read under the buyer's lock: a bundle and one of its parts bought at the same moment
   // are decided one after the other.
@@ -58,8 +68,9 @@ export async function createPurchase(trx: Transaction<Database>, order: Purchase
     // On PostgreSQL each statement sees what was committed before it: a concurrent request of this same
     // order may have committed since the replay check above.
     const winner = await findPurchaseOrder();
-    if (winner) return { created: false, row: winner };
-    throw alreadyOwned(charge);
+    if (winner === 'reused') return refused('orderIdReused');
+    if (winner) return { ok: true, created: false, row: winner };
+    return { ok: false, reason: 'owned', charge };
   }
   const row = await insertPurchase(trx, {
     orderId: order.orderId,
@@ -77,8 +88,9 @@ export async function createPurchase(trx: Transaction<Database>, order: Purchase
   if (!row) {
     // A concurrent request won: the same order (a replay), or another order of the same offer.
     const winner = await findPurchaseOrder();
-    if (winner) return { created: false, row: winner };
-    throw alreadyOwned({ owned: true, how: 'alone' });
+    if (winner === 'reused') return refused('orderIdReused');
+    if (winner) return { ok: true, created: false, row: winner };
+    return { ok: false, reason: 'owned', charge: { owned: true, how: 'alone' } };
   }
   await trx
     .insertInto('charges')
@@ -99,7 +111,7 @@ export async function createPurchase(trx: Transaction<Database>, order: Purchase
     })
     .execute();
   await linkSession(trx, order.usid, userId, order.email);
-  return { created: true, row };
+  return { ok: true, created: true, row };
 }
 
 /**

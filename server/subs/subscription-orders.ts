@@ -4,7 +4,7 @@ import type { PlanType, Subscription, SubscriptionCreate } from '../../src/share
 import { ApiRequestError, conflict, notFound } from '../api/errors';
 import type { Database, ProductType, SubscriptionRow } from '../db/schema';
 import { emailKey, now, toIso } from '../db/values';
-import { replayOf } from './order-replay';
+import { orderIdReused, replayOf } from './order-replay';
 
 // Subscriptions and the records around them, shared by POST /subs/subscriptions/create and the hosted checkout.
 
@@ -90,8 +90,8 @@ export async function createSubscription(trx: Transaction<Database>, order: Subs
     throw notFound(`No product ${order.productId} for project ${order.project} and provider ${order.provider}.`);
   }
   // The stored subscription of this orderId when it is this order; a 409 on orderId when it is another.
-  const findOrder = () =>
-    replayOf(trx, 'subscriptions', order.orderId, [
+  const findOrder = async () => {
+    const stored = await replayOf(trx, 'subscriptions', order.orderId, [
       ['email_key', emailKey(order.email)],
       ['project', order.project],
       ['product_id', order.productId],
@@ -99,6 +99,9 @@ export async function createSubscription(trx: Transaction<Database>, order: Subs
       // A request without usid names no visitor: it matches the stored order whoever made it.
       ...(order.usid === undefined ? [] : [['usid', order.usid] as const]),
     ]);
+    if (stored === 'reused') throw orderIdReused();
+    return stored;
+  };
   const replay = await findOrder();
   if (replay) return { created: false, row: replay };
   const plan = isPlanType(product.type);
