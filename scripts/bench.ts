@@ -23,6 +23,7 @@ import { findPostgresBinaries, startLocalPostgres } from '../server/db/local-pos
 import { DEFAULT_POOL_SIZE } from '../server/db/open';
 import { benchPlaceSearch, measurePlaceIndex } from '../server/places/bench-search';
 import { tmpdir } from 'node:os';
+import { productKinds } from '../src/engine/kinds/product-kinds';
 
 const FLOOD_DESCRIPTION = '4 connections, 2,000 forged events a body';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -95,9 +96,9 @@ function flowTiming() {
   const flowJson: unknown = JSON.parse(readFileSync(path.join(root, 'flows/astrology.json'), 'utf8'));
   const once = () => {
     const t0 = performance.now();
-    const result = validateFlow(flowJson);
+    const result = validateFlow(flowJson, { kinds: productKinds });
     if (!result.ok) throw new Error('flows/astrology.json is invalid');
-    compileFlow(result.flow, { effects: pendingEffects(result.flow) });
+    compileFlow(result.flow, { kinds: productKinds, effects: pendingEffects(result.flow) });
     return performance.now() - t0;
   };
   for (let i = 0; i < 50; i += 1) once();

@@ -6,6 +6,7 @@
  */
 import { formatProblem, readFlowFileSync } from './check-flow-file';
 import { diffFlows } from '../src/engine/flow-diff';
+import { productKinds } from '../src/engine/kinds/product-kinds';
 
 const files = process.argv.slice(2);
 if (files.length !== 2) {
@@ -17,7 +18,7 @@ if (!a?.flow || !b?.flow) {
   for (const problem of [...(a?.problems ?? []), ...(b?.problems ?? [])]) console.error(formatProblem(problem));
   process.exit(2);
 }
-const lines = diffFlows(a.flow, b.flow);
+const lines = diffFlows(a.flow, b.flow, productKinds);
 for (const line of lines) console.log(line);
 if (lines.length === 0) console.log('no differences');
 process.exitCode = lines.length > 0 ? 1 : 0;

@@ -5,6 +5,7 @@
  */
 import { formatProblem, readFlowFileSync } from './check-flow-file';
 import { screenGraph, toMermaid } from '../src/engine/screen-graph';
+import { productKinds } from '../src/engine/kinds/product-kinds';
 
 const args = process.argv.slice(2);
 const formatAt = args.indexOf('--format');
@@ -19,5 +20,5 @@ if (!flow) {
   for (const problem of problems) console.error(formatProblem(problem));
   process.exit(1);
 }
-const graph = screenGraph(flow);
+const graph = screenGraph(flow, productKinds);
 process.stdout.write(format === 'json' ? `${JSON.stringify(graph, null, 2)}\n` : toMermaid(graph));

@@ -12,6 +12,7 @@ import { Ajv } from 'ajv';
 import { formatProblem, readFlowFileSync } from './check-flow-file';
 import { personaZones, placeholderEnvironment, simulatePersona, type Persona } from '../src/domain/simulate-persona';
 import { zoneHistory } from '../server/tz/zone-histories';
+import { productKinds } from '../src/engine/kinds/product-kinds';
 
 function fail(message: string): never {
   console.error(message);
@@ -50,7 +51,7 @@ const zoneHistories = Object.fromEntries(personaZones(persona).flatMap((zone) =>
   return history ? [[zone, history]] : [];
 }));
 const env = { ...placeholderEnvironment, project: flow.product.id, zoneHistories };
-const simulation = await simulatePersona(flow, persona, env);
+const simulation = await simulatePersona(flow, productKinds, persona, env);
 /** An answer in one line: a place by its label, offset and zone (its history, kept in the answer, is long). */
 function answerText(value: unknown): string {
   if (typeof value === 'object' && value !== null && !Array.isArray(value) && 'zoneHistory' in value) {

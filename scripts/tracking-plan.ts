@@ -10,6 +10,8 @@ import {
   type DeclaredEvent,
   type PropertyDeclaration,
 } from '../src/engine/analytics-events';
+import { answerProblem, kindOf } from '../src/engine/kinds/kind-registry';
+import type { KindRegistry } from '../src/engine/kinds/screen-kind';
 
 /**
  * The typed tracking plan of a flow (src/app/analytics/generated/tracking-plan.ts), as `ampli pull` generates one
@@ -17,10 +19,10 @@ import {
  * the flow (screen ids, step and question ids and option values as literal unions; the A/B flags by their
  * declarations). The flow's id and version are filled in by the plan. Assumes a valid flow (the caller checks it).
  */
-export function trackingPlan(flow: Flow, file: string): string {
-  const events = declaredEvents(flow);
+export function trackingPlan(flow: Flow, kinds: KindRegistry, file: string): string {
+  const events = declaredEvents(kinds, flow);
   const names = [...new Set(events.map((e) => e.name))];
-  const sections = names.map((name) => eventSection(flow, name, events.filter((e) => e.name === name)));
+  const sections = names.map((name) => eventSection(flow, kinds, name, events.filter((e) => e.name === name)));
   const methods = names.map((name) => eventMethod(name, events.filter((e) => e.name === name)));
   return `// Generated from ${file} by \`npm run generate\`. Do not edit: change the flow's \`analytics\`.
 //
@@ -104,9 +106,9 @@ function describe(name: string, events: DeclaredEvent[]): string {
   return `"${name}": sent when ${when}.`;
 }
 
-function eventSection(flow: Flow, name: string, events: DeclaredEvent[]): string {
+function eventSection(flow: Flow, kinds: KindRegistry, name: string, events: DeclaredEvent[]): string {
   const className = eventClassName(name);
-  const members = [...new Set(events.map((e) => memberType(flow, e)))];
+  const members = [...new Set(events.map((e) => memberType(flow, kinds, e)))];
   const union = members.length === 1 ? ` ${members[0]}` : members.map((m) => `\n  | ${m}`).join('');
   const doc = describe(name, events);
   return `
@@ -139,23 +141,23 @@ function eventMethod(name: string, events: DeclaredEvent[]): string {
  * The properties of one screen's event: its implicit properties, then the declared ones (the A/B flags as a
  * FlagAssignments beside them).
  */
-function memberType(flow: Flow, event: DeclaredEvent): string {
+function memberType(flow: Flow, kinds: KindRegistry, event: DeclaredEvent): string {
   const { screen } = event;
   const types = [`screen_id: ${lit(screen.id)}`];
   if (isQuestionScreen(screen)) types.push(`step_id: ${lit(stepIdOf(screen))}`, `question_id: ${lit(screen.answerKey)}`);
   const flagSets: string[] = [];
-  for (const declaration of screenProperties(flow, screen, event.moment)) {
+  for (const declaration of screenProperties(kinds, flow, screen, event.moment)) {
     if (declaration.source === 'assignments') flagSets.push(`FlagAssignments<${lit(declaration.name)}>`);
-    else types.push(declaredType(flow, event, declaration));
+    else types.push(declaredType(flow, kinds, event, declaration));
   }
   return [`{ ${types.join('; ')} }`, ...flagSets].join(' & ');
 }
 
-function declaredType(flow: Flow, event: DeclaredEvent, { name, source }: PropertyDeclaration): string {
+function declaredType(flow: Flow, kinds: KindRegistry, event: DeclaredEvent, { name, source }: PropertyDeclaration): string {
   const { screen } = event;
   switch (source) {
     case 'answer':
-      return answerType(flow, name, screen, event);
+      return answerType(flow, kinds, name, screen, event);
     case 'planId':
     case 'planCurrency':
       return `${key(name)}?: string`;
@@ -189,9 +191,12 @@ function flagValues(flow: Flow): string {
  * A single choice's option values; several values joined by commas; a plan's productId; offer ids joined by
  * commas. An empty answer is left out (no offer bought, unless the skip has its own event; no option chosen).
  */
-function answerType(flow: Flow, name: string, screen: Screen, event: DeclaredEvent): string {
+function answerType(flow: Flow, kinds: KindRegistry, name: string, screen: Screen, event: DeclaredEvent): string {
   if (event.answers) return `${key(name)}: ${event.answers.map(lit).join(' | ')}`;
-  const mayBeEmpty = (screen.kind === 'offers' && screenEventNames(flow, screen).skipped === null) || (screen.kind === 'multiple-choice' && screen.minSelected === 0);
+  // An empty list the screen takes (no offer bought, none of the options), unless a skip has its own event.
+  const takesNone = answerProblem(kinds, screen, []) === null;
+  const skipEvent = kindOf(kinds, screen).skippable === true && screenEventNames(kinds, flow, screen).skipped !== null;
+  const mayBeEmpty = takesNone && !skipEvent;
   return `${key(name)}${mayBeEmpty ? '?' : ''}: string`;
 }
 

@@ -7,6 +7,7 @@ import { funnelPaths } from './model/funnel-paths';
 import { tap, walkToEmail } from './support/quiz-walk';
 import { loggedEvents, loggedRows, recordEventLogAnswers } from './support/event-log';
 import { declaredEvents, paidWalkEvents, payAndSkipOffers } from './support/declared-events';
+import { productKinds } from '../src/engine/kinds/product-kinds';
 
 const flow = loadTestFlow();
 
@@ -60,7 +61,7 @@ test('a walk to /email sends every declared event once, in order, with its prope
     expect(event.event_properties).toMatchObject({ flow_id: flow.id, flow_version: flow.version });
   }
   const status = screenById(flow, 'relationship-status');
-  const answered = sent.find((e) => e.event_properties?.screen_id === status.id && e.event_type === screenEventNames(flow, status).answered);
+  const answered = sent.find((e) => e.event_properties?.screen_id === status.id && e.event_type === screenEventNames(productKinds, flow, status).answered);
   expect(answered?.event_properties).toMatchObject({ step_id: '1-1', question_id: keyOf(flow, status.id), answer: 'single' });
   // The visitor's name, birth date, time and place are nowhere in any upload, nor an email address or an IP.
   for (const body of uploads.bodies) {
@@ -96,14 +97,14 @@ test('events recorded before the SDK loaded are kept over a reload and arrive', 
   // No input: the funnel loads 5 s after load and the SDK 5 s after that; its landing view waits in storage.
   await freshStart(page, { input: false });
   const queued = await page.evaluate(() => JSON.parse(window.localStorage.getItem('astrelle:analytics-queue') ?? '[]') as Array<{ insert_id: string; event_type: string }>);
-  const landing = queued.find((e) => e.event_type === screenEventNames(flow, screenById(flow, 'welcome')).shown);
+  const landing = queued.find((e) => e.event_type === screenEventNames(productKinds, flow, screenById(flow, 'welcome')).shown);
   expect(landing).toBeDefined();
   // Leaving the page sends what is queued by beacon; the next page starts with an empty queue and sends its own.
   await page.reload();
   await tap(page, 'Start the quiz');
   await expect.poll(() => loggedEvents(landing?.insert_id ?? ''), { timeout: 30_000, intervals: [500] }).toEqual([{ eventType: landing?.event_type, deviceId: new URL(page.url()).searchParams.get('usid') }]);
   // The new page's own events go through the SDK once it has loaded (on that tap), within its 10 s flush.
-  await expect.poll(() => uploads.funnelEvents().map((e) => e.event_type), { timeout: 30_000, intervals: [1000] }).toContain(screenEventNames(flow, screenById(flow, 'welcome')).answered);
+  await expect.poll(() => uploads.funnelEvents().map((e) => e.event_type), { timeout: 30_000, intervals: [1000] }).toContain(screenEventNames(productKinds, flow, screenById(flow, 'welcome')).answered);
 });
 
 test('events a refused beacon could not send stay queued over a reload and arrive from the next page', async ({ page }) => {
@@ -115,7 +116,7 @@ test('events a refused beacon could not send stay queued over a reload and arriv
   });
   await freshStart(page, { input: false });
   const queued = await page.evaluate(() => JSON.parse(window.localStorage.getItem('astrelle:analytics-queue') ?? '[]') as Array<{ insert_id: string; event_type: string }>);
-  const landing = queued.find((e) => e.event_type === screenEventNames(flow, screenById(flow, 'welcome')).shown);
+  const landing = queued.find((e) => e.event_type === screenEventNames(productKinds, flow, screenById(flow, 'welcome')).shown);
   expect(landing).toBeDefined();
   await page.evaluate(() => ((window as unknown as { refuseBeacons?: boolean }).refuseBeacons = true));
   await page.reload();
@@ -134,7 +135,7 @@ test('from /email to the upsell, every declared event arrives once, in order, ac
   await resumeAt(page, flow, resume);
   await payAndSkipOffers(page, flow, freshEmail());
 
-  const names = (id: string) => screenEventNames(flow, screenById(flow, id));
+  const names = (id: string) => screenEventNames(productKinds, flow, screenById(flow, id));
   const expected = [`${names('email').shown} email`, `${names('email').answered} email`, ...paidWalkEvents(flow)];
   await expect
     .poll(() => uploads.funnelEvents().map((e) => `${e.event_type} ${String(e.event_properties?.screen_id)}`), { timeout: 40_000, intervals: [1000] })

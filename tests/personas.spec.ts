@@ -8,6 +8,7 @@ import { loadTestFlow, screenById } from './support/load-test-flow';
 import { answerQuestion, expectScreen, freshEmail, freshStart, goOn } from './support/funnel-driver';
 import { cancelCheckout, expectHostedCheckout, payWithCard } from './support/hosted-checkout';
 import { logRequests } from './support/request-log';
+import { productKinds } from '../src/engine/kinds/product-kinds';
 
 // For each persona of flows/personas/, the simulator's path and requests equal what the real app
 // does in Chromium. The walk below is the persona's own, step by step as the simulator lists it; at each step the
@@ -61,7 +62,7 @@ for (const persona of personas) {
   test(`persona ${persona.name}: the simulator's path and requests are the app's in Chromium`, async ({ page }) => {
     test.setTimeout(120_000);
     const email = freshEmail();
-    const planned = await simulatePersona(flow, { ...persona, email } satisfies Persona);
+    const planned = await simulatePersona(flow, productKinds, { ...persona, email } satisfies Persona);
     expect(planned.steps.length).toBeGreaterThan(10);
 
     await freshStart(page);
@@ -89,7 +90,7 @@ for (const persona of personas) {
     const orderId = (checkout?.body as { orderId?: string } | undefined)?.orderId ?? '';
     // The birthplace zones' histories, as the app fetched them from the server when it picked the places.
     const zoneHistories = Object.fromEntries(personaZones(persona).map((zone) => [zone, zoneHistory(zone)!]));
-    const simulated = await simulatePersona(flow, { ...persona, email }, { usid, ...browser, flowOuter: false, ipInfo: null, orderId, project: flow.product.id, zoneHistories });
+    const simulated = await simulatePersona(flow, productKinds, { ...persona, email }, { usid, ...browser, flowOuter: false, ipInfo: null, orderId, project: flow.product.id, zoneHistories });
 
     // Per screen the simulator sends from (the email's, the checkout's): the app's requests of the same kinds.
     const covered = new Set(simulated.requests.map((r) => `${r.method} ${r.path}`));

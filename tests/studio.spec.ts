@@ -7,10 +7,11 @@ import { storageKey } from '../src/engine/persistence';
 import { loadTestFlow } from './support/load-test-flow';
 import { expectScreen, freshStart } from './support/funnel-driver';
 import { walkToEmail, type Visitor } from './support/quiz-walk';
+import { productKinds } from '../src/engine/kinds/product-kinds';
 
 // The flow studio at /studio (served by the Playwright server, which runs with STUDIO=on).
 const flow = loadTestFlow();
-const graph = screenGraph(flow);
+const graph = screenGraph(flow, productKinds);
 
 test.use({ viewport: { width: 1280, height: 800 }, hasTouch: false });
 

@@ -1,6 +1,7 @@
 import type { Flow } from '../../src/engine/generated/flow-types';
 import { appEvents, declaredEventProperties, identifiedUserProperties } from '../../src/engine/analytics-events';
 import { ATTRIBUTION_USER_PROPERTIES, IDENTIFY_EVENT, IDENTIFY_OPERATIONS, SDK_EVENTS } from './sdk-events';
+import { productKinds } from '../../src/engine/kinds/product-kinds';
 
 /**
  * What the event log stores: the events the served flows declare (each screen's shown, answered and skipped events,
@@ -32,7 +33,7 @@ export function eventCatalogueOf(flows: readonly Flow[]): EventCatalogue {
   add(IDENTIFY_EVENT, []);
   const userProperties = new Set<string>(ATTRIBUTION_USER_PROPERTIES);
   for (const flow of flows) {
-    for (const [type, properties] of declaredEventProperties(flow)) add(type, properties);
+    for (const [type, properties] of declaredEventProperties(productKinds, flow)) add(type, properties);
     for (const property of identifiedUserProperties(flow)) userProperties.add(property);
   }
   return {

@@ -2,6 +2,7 @@ import { locateProblems, readFlowText, type FlowAssets, type LocatedProblem } fr
 import type { Flow, Migration } from '../../src/engine/generated/flow-types';
 import type { FlowProblem } from '../../src/engine/flow-problem';
 import { walkMachine } from './walk-machine';
+import { productKinds } from '../../src/engine/kinds/product-kinds';
 import { replayPersonas, type NamedPersona } from './replay-personas';
 
 export type VersionCheck = { ok: true; flow: Flow } | { ok: false; problems: LocatedProblem[] };
@@ -24,7 +25,7 @@ export async function checkVersion(
   if (!flow) return { ok: false, problems };
   const kept = keepsMigrations(flow, earlierMigrations);
   if (kept.length > 0) return { ok: false, problems: locateProblems(file, text, kept) };
-  const walked = walkMachine(flow);
+  const walked = walkMachine(flow, productKinds);
   if (walked.length > 0) return { ok: false, problems: locateProblems(file, text, walked) };
   const replayed = await replayPersonas(flow, personas);
   if (replayed.length > 0) return { ok: false, problems: locateProblems(file, text, replayed) };

@@ -6,6 +6,7 @@ import { personaZones, placeholderEnvironment, readPersona, simulatePersona, typ
 import { zoneHistory } from '../tz/zone-histories';
 import { answersForFlow } from '../../src/engine/migrations';
 import type { Answers } from '../../src/engine/answers';
+import { productKinds } from '../../src/engine/kinds/product-kinds';
 
 /** A persona file's visitor, by the file's name (flows/personas/NAME.json). */
 export interface NamedPersona {
@@ -46,7 +47,7 @@ export async function replayPersonas(flow: Flow, personas: readonly NamedPersona
         return history ? [[zone, history]] : [];
       }),
     );
-    const simulation = await simulatePersona(flow, persona, { ...placeholderEnvironment, project: flow.product.id, zoneHistories });
+    const simulation = await simulatePersona(flow, productKinds, persona, { ...placeholderEnvironment, project: flow.product.id, zoneHistories });
     const last = simulation.steps.at(-1)?.screen ?? flow.start;
     const expected = persona.expectedEnd ?? persona.stopAt;
     const endedWell = expected ? last === expected : flow.screens.some((s) => s.id === last && s.end === true);

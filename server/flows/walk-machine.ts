@@ -4,6 +4,7 @@ import { compileFlow } from '../../src/engine/compile-flow';
 import { effectReferences } from '../../src/engine/effect-references';
 import { FlowProblemsError, type FlowProblem } from '../../src/engine/flow-problem';
 import type { Flow } from '../../src/engine/generated/flow-types';
+import type { KindRegistry } from '../../src/engine/kinds/screen-kind';
 
 /** An effect that never answers: the walk follows the machine's transitions, not what the servers would say. */
 const neverAnswers = fromPromise<never>(() => new Promise<never>(() => undefined));
@@ -15,11 +16,11 @@ const neverAnswers = fromPromise<never>(() => new Promise<never>(() => undefined
  * flow's JSON; this says it of the compiled machine, so a compiler that disagreed with the checker could not publish
  * a funnel with a dead end.
  */
-export function walkMachine(flow: Flow): FlowProblem[] {
+export function walkMachine(flow: Flow, kinds: KindRegistry): FlowProblem[] {
   let graph: DirectedGraphNode;
   try {
-    const effects = Object.fromEntries(effectReferences(flow).map(({ name }) => [name, neverAnswers]));
-    graph = toDirectedGraph(compileFlow(flow, { effects }));
+    const effects = Object.fromEntries(effectReferences(flow, kinds).map(({ name }) => [name, neverAnswers]));
+    graph = toDirectedGraph(compileFlow(flow, { kinds, effects }));
   } catch (error) {
     if (error instanceof FlowProblemsError) return error.problems;
     return [{ pointer: '', message: `the flow does not compile: ${(error as Error).message}`, hint: 'run npm run flow:check and npm run flow:graph on it' }];

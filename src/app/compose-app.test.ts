@@ -18,8 +18,9 @@ import type { CallResult } from '../services/api-call';
 import type { Session } from '../shared/contract/subscription';
 import type { Analytics } from '../services/analytics/analytics';
 import type { AdEvents } from './analytics/ad-events';
+import { productKinds } from '../engine/kinds/product-kinds';
 
-const loaded = validateFlow(flowJson, { effects: effectNames, effectKinds, publicPaths, placeholders: textPlaceholders });
+const loaded = validateFlow(flowJson, { kinds: productKinds, effects: effectNames, effectKinds, publicPaths, placeholders: textPlaceholders });
 if (!loaded.ok) throw new Error('flows/astrology.json is invalid');
 const flow = loaded.flow;
 
@@ -308,7 +309,7 @@ describe('the composition root', () => {
     if (!loading) throw new Error('no profile-loading');
     loading.effects = ['prepareProfile'];
     // Validated without the app's list of effects: the compiler is the last guard.
-    const unchecked = validateFlow(edited);
+    const unchecked = validateFlow(edited, { kinds: productKinds });
     if (!unchecked.ok) throw new Error(JSON.stringify(unchecked.problems));
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const root = compose('/', new MemoryStorage(), {}, unchecked);

@@ -1,6 +1,8 @@
 import { compileFlow, screenIdOf, type FunnelMachine } from '../engine/compile-flow';
 import { indexFlow } from '../engine/flow-graph';
 import { FlowProblemsError } from '../engine/flow-problem';
+import { productKinds } from '../engine/kinds/product-kinds';
+import type { KindRegistry } from '../engine/kinds/screen-kind';
 import { abUserProperty } from '../engine/analytics-events';
 import type { ScreenServices } from '../screens/services-context';
 import { resolveAgainst, type AppConfig } from '../services/config';
@@ -58,6 +60,8 @@ export interface AppOverrides {
 export interface AppRoot {
   /** The flow the funnel runs, or the problems that stop it (then the funnel shows its error page). */
   flow: LoadedFlow;
+  /** The screen kinds the flow may use (the product's), as the engine reads them. */
+  kinds: KindRegistry;
   /** The visitor's session: its id, the server's record of the visit, and the rules that send a visitor without one to the start. */
   session: VisitorSessionActor;
   /** The visitor's funnel, started when a flow route first asks (a public page opened first starts no effects); null with a broken flow. */
@@ -126,7 +130,7 @@ export function composeApp(env: AppEnvironment, overrides: AppOverrides = {}): A
     };
     const effects = effectsOf(effectServices({ project: flow.flow.product.id, profile: flow.flow.profile, config, clients, session, browser: leaving }));
     try {
-      const compiled = compileFlow<EffectResults>(flow.flow, { effects });
+      const compiled = compileFlow<EffectResults>(flow.flow, { kinds: productKinds, effects });
       machine = overrides.funnel ? compiled.provide(overrides.funnel) : compiled;
     } catch (error) {
       if (!(error instanceof FlowProblemsError)) throw error;
@@ -142,17 +146,18 @@ export function composeApp(env: AppEnvironment, overrides: AppOverrides = {}): A
   const intents = addressIntents();
   return {
     flow,
+    kinds: productKinds,
     session,
     funnel: () => {
       if (!funnel && valid && machine) {
-        funnel = createFunnel(valid, machine, browser.localStorage, browser.afterPaint);
+        funnel = createFunnel(valid, productKinds, machine, browser.localStorage, browser.afterPaint);
         // The address the visitor opened, before the first render (what the address bar's writer would do a moment
         // later), so a restored visitor opening / sees / at once and hydration matches.
         const { byRoute, byId } = indexFlow(valid);
         const opened = byRoute.get(browser.address().pathname);
         if (opened && opened.id !== screenIdOf(funnel.getSnapshot())) funnel.send({ type: 'NAVIGATE', screen: opened.id });
         intents.follow(funnel, (screen) => byId.get(screen)?.route);
-        tracking = trackFunnel(funnel, valid, env.analytics, env.ads ?? null);
+        tracking = trackFunnel(funnel, valid, productKinds, env.analytics, env.ads ?? null);
         // The studio in another tab of this browser may follow this visitor's screens (nothing is sent until one asks).
         linkToStudio(funnel, valid, browser.openChannel, randomId(), browser.pageEvents);
         // Amplitude's user properties: the flow and the A/B groups, nothing about the person.
@@ -162,7 +167,7 @@ export function composeApp(env: AppEnvironment, overrides: AppOverrides = {}): A
         // assigned it as it opens, inside the tap): every save from now on carries them, and a page hidden first runs
         // the waiting work at once (afterPaint), so nothing is lost.
         const later = browser.afterPaint ?? ((task: () => void) => task());
-        followFlags(funnel, valid, env.remoteFlags, (assigned) => {
+        followFlags(funnel, valid, productKinds, env.remoteFlags, (assigned) => {
           abTests = assigned;
           later(() => {
             saveAssignments();

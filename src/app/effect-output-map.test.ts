@@ -18,6 +18,7 @@ import type { LoadOffersResult } from './effects/load-offers';
 import type { PurchaseOffersResult } from './effects/purchase-offers';
 import type { FunnelActor } from './funnel/create-funnel';
 import { publicPaths } from '../shared/public-paths';
+import { productKinds } from '../engine/kinds/product-kinds';
 
 describe('effect results, typed by one map', () => {
   it('types a price screen\'s result as the plans its plansFrom effect gives, a failure, or none yet', () => {
@@ -63,6 +64,6 @@ describe('effect results, typed by one map', () => {
   });
 
   it('checks the product flow with the app\'s effect kinds', () => {
-    expect(validateFlow(structuredClone(flowJson), { effects: effectNames, effectKinds, publicPaths })).toMatchObject({ ok: true });
+    expect(validateFlow(structuredClone(flowJson), { kinds: productKinds, effects: effectNames, effectKinds, publicPaths })).toMatchObject({ ok: true });
   });
 });

@@ -4,6 +4,7 @@ import { flagDeclarations } from '../engine/flags';
 import type { Flow } from '../engine/generated/flow-types';
 import { parseRemoteFlags } from '../engine/remote-flags';
 import type { FunnelActor } from './funnel/create-funnel';
+import type { KindRegistry } from '../engine/kinds/screen-kind';
 
 /** Remote Config as the funnel needs it: asked for when a screen waits for a flag (or earlier), answering once. */
 export interface RemoteFlagsSource {
@@ -18,7 +19,7 @@ export interface RemoteFlagsSource {
  * screen waits for one; without Remote Config the flags settle at once on their defaults. `onAssigned` hears each
  * change of what the visitor has been assigned (the session's abTestData).
  */
-export function followFlags(funnel: FunnelActor, flow: Flow, remote: RemoteFlagsSource | null, onAssigned: (assigned: Record<string, unknown>) => void) {
+export function followFlags(funnel: FunnelActor, flow: Flow, kinds: KindRegistry, remote: RemoteFlagsSource | null, onAssigned: (assigned: Record<string, unknown>) => void) {
   if (!remote) {
     funnel.send({ type: 'FLAGS_SETTLED' });
   } else {
@@ -30,10 +31,10 @@ export function followFlags(funnel: FunnelActor, flow: Flow, remote: RemoteFlags
   let assigned = funnel.getSnapshot().context.assigned;
   if (Object.keys(assigned).length > 0) onAssigned(abTestData(flow, assigned));
   funnel.subscribe((snapshot) => {
-    if (remote && awaitsFlags(flow, snapshot)) remote.request();
+    if (remote && awaitsFlags(kinds, flow, snapshot)) remote.request();
     if (snapshot.context.assigned === assigned) return;
     assigned = snapshot.context.assigned;
     onAssigned(abTestData(flow, assigned));
   });
-  if (remote && awaitsFlags(flow, funnel.getSnapshot())) remote.request();
+  if (remote && awaitsFlags(kinds, flow, funnel.getSnapshot())) remote.request();
 }

@@ -6,8 +6,9 @@ import { pendingEffects } from '../engine/test-support/pending-effects';
 import { readStudioMessage, STUDIO_CHANNEL, type StudioMessage } from '../shared/studio-channel';
 import { createFunnel } from './funnel/create-funnel';
 import { linkToStudio } from './studio-link';
+import { productKinds } from '../engine/kinds/product-kinds';
 
-const loaded = validateFlow(flowJson);
+const loaded = validateFlow(flowJson, { kinds: productKinds });
 if (!loaded.ok) throw new Error('flows/astrology.json is invalid');
 const flow = loaded.flow;
 
@@ -29,7 +30,7 @@ function studio() {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
 
 function funnel() {
-  return createFunnel(flow, compileFlow(flow, { effects: pendingEffects(flow) }), null);
+  return createFunnel(flow, productKinds, compileFlow(flow, { kinds: productKinds, effects: pendingEffects(flow) }), null);
 }
 
 describe('the app tab\'s link to the studio', () => {

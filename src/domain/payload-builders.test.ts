@@ -10,12 +10,13 @@ import { buildSubscriptionUser, cookieValue } from './build-subscription-user';
 import { displayDuration, groupOf, groupPlans, trialChoices } from './group-plans';
 import { recentTransactions, timeAgo } from './recent-transactions';
 import { visitorProfile } from './visitor-profile';
+import { productKinds } from '../engine/kinds/product-kinds';
 
 const london = { latitude: 51.50853, longitude: -0.12574, place: 'London, United Kingdom', utcOffsetMinutes: 60, timeZone: 'Europe/London' };
 const madrid = { latitude: 40.4165, longitude: -3.70256, place: 'Madrid, Spain', utcOffsetMinutes: 60, timeZone: 'Europe/Madrid' };
 const ipInfo: IpInfo = { ip: '81.2.69.142', city: 'London', country: 'GB', postal: 'EC1A', loc: '51.5142,-0.0931', timezone: 'Europe/London' };
 
-const validated = validateFlow(structuredClone(flowJson));
+const validated = validateFlow(structuredClone(flowJson), { kinds: productKinds });
 if (!validated.ok) throw new Error('flows/astrology.json is invalid');
 /** The answer keys of flows/astrology.json, by role: the payloads read the answers through them. */
 const roles = validated.flow.profile;

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { checkFlowText, formatProblem } from '../../scripts/check-flow-file';
 import { renameAnswerKey } from '../../scripts/rename-answer-key';
-import { answerProblem, isQuestionScreen, type Answers } from '../engine/answers';
+import { isQuestionScreen, type Answers } from '../engine/answers';
+import { answerProblem } from '../engine/kinds/kind-registry';
 import type { Flow } from '../engine/generated/flow-types';
 import { validateFlow } from '../engine/validate-flow';
 import type { IpInfo } from '../shared/contract/subscription';
@@ -10,6 +11,7 @@ import { buildAstroUser } from './build-astro-user';
 import { buildReportOrder } from './build-report-order';
 import { buildSubscriptionUser } from './build-subscription-user';
 import { visitorProfile } from './visitor-profile';
+import { productKinds } from '../engine/kinds/product-kinds';
 
 /**
  * Renaming an answer key is a JSON edit: here an editor renames one in flows/astrology.json. The payloads read the
@@ -19,7 +21,7 @@ import { visitorProfile } from './visitor-profile';
 const original = readFileSync('flows/astrology.json', 'utf8');
 
 function flowOf(text: string): Flow {
-  const result = validateFlow(JSON.parse(text));
+  const result = validateFlow(JSON.parse(text), { kinds: productKinds });
   if (!result.ok) throw new Error(result.problems.map((p) => `${p.pointer} ${p.message}`).join('; '));
   return result.flow;
 }
@@ -67,7 +69,7 @@ describe('an answer key renamed in the flow', () => {
     const byKey = new Map(after.screens.filter(isQuestionScreen).map((s) => [s.answerKey, s]));
     for (const [key, value] of Object.entries(renamedAnswers)) {
       const screen = byKey.get(key);
-      expect(screen && answerProblem(screen, value, new Date('2026-01-01T00:00:00Z')), key).toBeNull();
+      expect(screen && answerProblem(productKinds, screen, value, new Date('2026-01-01T00:00:00Z')), key).toBeNull();
     }
     const sent = payloads(after, renamedAnswers);
     expect(sent).toEqual(payloads(before, answers));

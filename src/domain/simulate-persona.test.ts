@@ -7,8 +7,9 @@ import single from '../../flows/personas/single-unknown-time.json';
 import couple from '../../flows/personas/in-relationship-cancels.json';
 import { validateFlow } from '../engine/validate-flow';
 import { placeholderEnvironment, readPersona, simulatePersona, type Persona } from './simulate-persona';
+import { productKinds } from '../engine/kinds/product-kinds';
 
-const loaded = validateFlow(flowJson);
+const loaded = validateFlow(flowJson, { kinds: productKinds });
 if (!loaded.ok) throw new Error('flows/astrology.json is invalid');
 const flow = loaded.flow;
 const persona = (data: unknown) => readPersona(data, 'test.json');
@@ -29,7 +30,7 @@ describe('the persona files', () => {
 
 describe('simulatePersona', () => {
   it('walks a single visitor who does not know her birth time to the end, paying and skipping the offers', async () => {
-    const simulation = await simulatePersona(flow, persona(single));
+    const simulation = await simulatePersona(flow, productKinds, persona(single));
     const path = screens(simulation.steps);
     expect(path[0]).toBe('welcome');
     expect(path).toContain('profile-no-problem');
@@ -48,7 +49,7 @@ describe('simulatePersona', () => {
   });
 
   it('builds the astro user with the app\'s own builder, from the answers as the app holds them (the place\'s offset at birth included)', async () => {
-    const simulation = await simulatePersona(flow, persona(couple), { ...placeholderEnvironment, usid: 'u-1', timeZone: 'Europe/Paris' });
+    const simulation = await simulatePersona(flow, productKinds, persona(couple), { ...placeholderEnvironment, usid: 'u-1', timeZone: 'Europe/Paris' });
     const index = simulation.steps.findIndex((s) => s.screen === 'email');
     const { answers } = simulation.heldAt[index]!;
     expect(answers['2-4']).toEqual({ place: 'London, England, United Kingdom', latitude: 51.50853, longitude: -0.12574, timeZone: 'Europe/London', utcOffsetMinutes: 0 }); // GMT on 1988-11-02
@@ -70,7 +71,7 @@ describe('simulatePersona', () => {
   });
 
   it('follows a cancelled payment to the sale page once, with the sale\'s plan set and the return addresses the checkout sends', async () => {
-    const simulation = await simulatePersona(flow, persona(couple), { ...placeholderEnvironment, usid: 'u-2', orderId: 'ord_1', project: 'astrelle' });
+    const simulation = await simulatePersona(flow, productKinds, persona(couple), { ...placeholderEnvironment, usid: 'u-2', orderId: 'ord_1', project: 'astrelle' });
     expect(screens(simulation.steps).slice(-2)).toEqual(['select-price', 'sale']);
     expect(simulation.stopped).toBe('stopped at sale, as the persona asks');
     expect(simulation.planSets.at(-1)).toEqual({ screen: 'sale', planSet: { groups: ['ab_test'], abTestId: 'sale' } });
@@ -95,7 +96,7 @@ describe('simulatePersona', () => {
 
   it('reads the flags remote config gives: another price set, no discount page after a cancel; and the provider it pays with', async () => {
     const flagged: Persona = { ...persona(couple), flags: { priceSet: 'trial_price_test', discounts: false }, stopAt: undefined, paysWith: 'paypal' };
-    const simulation = await simulatePersona(flow, flagged);
+    const simulation = await simulatePersona(flow, productKinds, flagged);
     expect(simulation.requests.at(-1)?.body).toMatchObject({ provider: 'paypal' });
     expect(simulation.heldAt.at(-1)?.assigned).toEqual({ accessHeadline: 'a', priceSet: 'trial_price_test', discounts: false });
     expect(simulation.planSets[0]).toEqual({ screen: 'select-price', planSet: { groups: ['ab_test'], abTestId: 'trial_price_test' } });
@@ -104,20 +105,20 @@ describe('simulatePersona', () => {
   });
 
   it('sends a subscriber to already-subscribed, with only the subscription check sent', async () => {
-    const simulation = await simulatePersona(flow, { ...persona(single), outcomes: { submitEmail: 'premium' } });
+    const simulation = await simulatePersona(flow, productKinds, { ...persona(single), outcomes: { submitEmail: 'premium' } });
     expect(screens(simulation.steps).slice(-2)).toEqual(['email', 'already-subscribed']);
     expect(simulation.requests.map((r) => r.path)).toEqual(['/subs/users/check-subscription']);
   });
 
   it('follows a declined payment to the payment error page', async () => {
-    const simulation = await simulatePersona(flow, { ...persona(single), outcomes: { payment: 'error' }, stopAt: 'payment-error' });
+    const simulation = await simulatePersona(flow, productKinds, { ...persona(single), outcomes: { payment: 'error' }, stopAt: 'payment-error' });
     expect(screens(simulation.steps).slice(-2)).toEqual(['select-price', 'payment-error']);
   });
 
   it('stops where the persona gives no answer, and says which', async () => {
     const answers = { ...single.answers } as Record<string, unknown>;
     delete answers['2-5'];
-    const simulation = await simulatePersona(flow, persona({ ...single, answers }));
+    const simulation = await simulatePersona(flow, productKinds, persona({ ...single, answers }));
     expect(simulation.steps.at(-1)?.screen).toBe('profile-gender');
     expect(simulation.stopped).toBe('the persona has no answer for 2-5 (profile-gender)');
   });

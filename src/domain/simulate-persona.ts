@@ -1,13 +1,14 @@
 import type { ZoneHistory } from '../engine/zone-history';
 import { createActor, fromPromise, waitFor, type AnyActorLogic } from 'xstate';
-import type { Flow, PlaceScreen, PriceScreen, Screen } from '../engine/generated/flow-types';
-import type { AnswerValue, Answers, PlaceAnswer } from '../engine/answers';
+import type { Flow, PriceScreen, Screen } from '../engine/generated/flow-types';
+import type { AnswerValue, Answers } from '../engine/answers';
 import { compileFlow, screenIdOf, type FunnelEvent } from '../engine/compile-flow';
 import { defaultFlags, indexFlow, resolveReturnRoute } from '../engine/flow-graph';
 import type { Flags } from '../engine/conditions';
-import { placeOffset } from '../engine/place-offsets';
-import { planSetOf, type PlanSet } from '../engine/plan-set';
-import { statusEffectOf, submitEffectOf } from '../engine/screen-effects';
+import type { PlanSet } from '../engine/plan-set';
+import { kindOf, statusEffectOf, submissionOf, submitEffectOf } from '../engine/kinds/kind-registry';
+import type { KindRegistry } from '../engine/kinds/screen-kind';
+import { isPersonaPlace } from '../engine/kinds/place';
 import { buildAstroUser } from './build-astro-user';
 import { buildSubscriptionUser } from './build-subscription-user';
 import { buildCheckoutRequest } from './build-checkout-request';
@@ -128,10 +129,6 @@ export interface Simulation {
 const FIRST_OUTCOME: Record<string, string> = { submitEmail: 'new', startCheckout: 'redirected', purchaseOffers: 'skipped', checkPayment: 'paid', readPaymentError: 'unknown' };
 const MAX_STEPS = 500;
 
-function isPersonaPlace(value: unknown): value is PersonaPlace {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && 'timeZone' in value && 'latitude' in value;
-}
-
 /** The zones of a persona's birthplaces, whose histories the simulation can be given. */
 export function personaZones(persona: Persona): string[] {
   return [...new Set(Object.values(persona.answers).filter(isPersonaPlace).map((p) => p.timeZone))];
@@ -143,7 +140,7 @@ export function personaZones(persona: Persona): string[] {
  * (buildAstroUser, buildSubscriptionUser, buildCheckoutRequest), with the environment's values for what only a
  * browser knows.
  */
-export async function simulatePersona(flow: Flow, persona: Persona, env: SimulationEnvironment = placeholderEnvironment): Promise<Simulation> {
+export async function simulatePersona(flow: Flow, kinds: KindRegistry, persona: Persona, env: SimulationEnvironment = placeholderEnvironment): Promise<Simulation> {
   const { byId, byRoute } = indexFlow(flow);
   const requests: SimulatedRequest[] = [];
   const outcome = (effect: string) => persona.outcomes?.[effect] ?? FIRST_OUTCOME[effect] ?? 'done';
@@ -151,13 +148,14 @@ export async function simulatePersona(flow: Flow, persona: Persona, env: Simulat
 
   // Each effect answers with the persona's outcome; the email's and the checkout's also record what they send.
   const effects: Record<string, AnyActorLogic> = {};
-  const names = new Set(flow.screens.flatMap((s) => [...(s.effects ?? []), submitEffectOf(s), statusEffectOf(s)].filter((n): n is string => !!n)));
+  const names = new Set(flow.screens.flatMap((s) => [...(s.effects ?? []), submitEffectOf(kinds, s), statusEffectOf(kinds, s)].filter((n): n is string => !!n)));
   for (const name of names) {
     effects[name] = fromPromise(async ({ input }: { input: { screen: Screen; answers: Answers; email: string | null; results: Record<string, unknown>; flags: Flags; seen?: readonly string[] } }) => {
       const result = outcome(name);
       if (name === 'submitEmail') recordEmail(input.screen, input.answers, input.email ?? persona.email, result);
-      if (name === 'startCheckout' && input.screen.kind === 'price' && result === 'redirected') recordCheckout(input.screen, input);
-      if (submitEffectOf(input.screen) === name || statusEffectOf(input.screen) === name) return { outcome: result };
+      // A checkout that opened the hosted payment, on a screen that starts one (its `returnTo`).
+      if (name === 'startCheckout' && 'returnTo' in input.screen && result === 'redirected') recordCheckout(input.screen, input);
+      if (submitEffectOf(kinds, input.screen) === name || statusEffectOf(kinds, input.screen) === name) return { outcome: result };
       // An effect a screen only shows (plans, offers, recent purchases): never settles, as a slow server.
       return new Promise(() => undefined);
     });
@@ -207,7 +205,7 @@ export async function simulatePersona(flow: Flow, persona: Persona, env: Simulat
     });
   };
 
-  const machine = compileFlow(flow, { effects: effects as never });
+  const machine = compileFlow(flow, { kinds, effects: effects as never });
   const actor = createActor(machine).start();
   actor.send({ type: 'SET_FLAGS', flags: { ...defaultFlags(flow), ...persona.flags }, settled: true });
 
@@ -223,16 +221,9 @@ export async function simulatePersona(flow: Flow, persona: Persona, env: Simulat
   const answerFor = (screen: Screen): AnswerValue | undefined => {
     if (!('answerKey' in screen)) return undefined;
     const given = persona.answers[screen.answerKey];
-    if (isPersonaPlace(given) && screen.kind === 'place') {
-      const history = env.zoneHistories && Object.hasOwn(env.zoneHistories, given.timeZone) ? env.zoneHistories[given.timeZone] : undefined;
-      const place: PlaceAnswer = {
-        ...given,
-        utcOffsetMinutes: placeOffset(screen as PlaceScreen, answersNow(), history ?? given.timeZone),
-        ...(history ? { zoneHistory: history } : {}),
-      };
-      return place;
-    }
-    return given as AnswerValue | undefined;
+    const kind = kindOf(kinds, screen);
+    if (!kind.personaAnswer) return given as AnswerValue | undefined;
+    return kind.personaAnswer(screen, given, { answers: answersNow(), ...(env.zoneHistories ? { zoneHistories: env.zoneHistories } : {}) });
   };
 
   let stopped = '';
@@ -241,7 +232,8 @@ export async function simulatePersona(flow: Flow, persona: Persona, env: Simulat
     const id = screenIdOf(actor.getSnapshot());
     const screen = byId.get(id);
     if (!screen) throw new Error(`the machine is on "${id}", which the flow does not have`);
-    if (screen.kind === 'price') planSets.push({ screen: id, planSet: planSetOf(screen, actor.getSnapshot().context.flags) });
+    const planSet = kindOf(kinds, screen).planSet?.(screen, actor.getSnapshot().context.flags);
+    if (planSet) planSets.push({ screen: id, planSet });
     const step: SimulatedStep = { screen: id, route: screen.route, action: null, outcome: null };
     steps.push(step);
     const { answers, assigned, seen } = actor.getSnapshot().context;
@@ -255,10 +247,10 @@ export async function simulatePersona(flow: Flow, persona: Persona, env: Simulat
       break;
     }
     let event: FunnelEvent;
-    if (screen.kind === 'email') {
+    if (submissionOf(kinds, screen) === 'email') {
       step.action = { type: 'SUBMIT_EMAIL' };
       event = { type: 'SUBMIT_EMAIL', email: persona.email };
-    } else if ('answerKey' in screen && screen.kind !== 'payment-error') {
+    } else if ('answerKey' in screen) {
       const value = answerFor(screen);
       if (value === undefined) {
         stopped = `the persona has no answer for ${screen.answerKey} (${id})`;
@@ -266,9 +258,6 @@ export async function simulatePersona(flow: Flow, persona: Persona, env: Simulat
       }
       step.action = { type: 'ANSWER', value };
       event = { type: 'ANSWER', value };
-    } else if (screen.kind === 'payment-error') {
-      step.action = { type: 'ANSWER', value: screen.primary.value };
-      event = { type: 'ANSWER', value: screen.primary.value };
     } else {
       step.action = { type: 'NEXT' };
       event = { type: 'NEXT' };
@@ -276,12 +265,12 @@ export async function simulatePersona(flow: Flow, persona: Persona, env: Simulat
     const before = actor.getSnapshot();
     actor.send(event);
     await settled();
-    const submit = submitEffectOf(screen);
+    const submit = submitEffectOf(kinds, screen);
     if (submit) step.outcome = outcome(submit);
-    const status = statusEffectOf(screen);
+    const status = statusEffectOf(kinds, screen);
     if (status) step.outcome = outcome(status);
     // A checkout that opened the hosted payment: the visitor pays, is declined or cancels, and comes back.
-    if (screen.kind === 'price' && submit && outcome(submit) === 'redirected' && screen.returnTo) {
+    if ('returnTo' in screen && submit && outcome(submit) === 'redirected' && screen.returnTo) {
       const payment = persona.outcomes?.payment ?? 'success';
       const value = screen.returnTo[payment as keyof typeof screen.returnTo];
       if (value === undefined) throw new Error(`payment outcome "${payment}" is none of success, error, cancel`);

@@ -2,9 +2,10 @@ import { describe, it, expect } from 'vitest';
 import flowJson from '../../flows/astrology.json';
 import { validateFlow } from './validate-flow';
 import { abTestData } from './ab-test-data';
+import { productKinds } from './kinds/product-kinds';
 
 function loadFlow() {
-  const result = validateFlow(structuredClone(flowJson));
+  const result = validateFlow(structuredClone(flowJson), { kinds: productKinds });
   if (!result.ok) throw new Error(JSON.stringify(result.problems));
   return result.flow;
 }

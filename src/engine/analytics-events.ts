@@ -1,6 +1,8 @@
 import type { AnalyticsSource, Flow, Screen } from './generated/flow-types';
 import { isQuestionScreen } from './answers';
 import { branchesOf } from './flow-graph';
+import { choiceValues, kindOf } from './kinds/kind-registry';
+import type { KindRegistry } from './kinds/screen-kind';
 
 /**
  * The analytics a flow declares (its `analytics` and each screen's), resolved: which event a screen sends at which
@@ -11,39 +13,6 @@ import { branchesOf } from './flow-graph';
 /** When a screen sends an event: it opens; it is answered (or submitted, or its button pressed); an offers screen is skipped. */
 export type EventMoment = 'shown' | 'answered' | 'skipped';
 
-/**
- * Whether a kind's answer may be an event property. Only values the flow or the server define (option values, a
- * plan's productId, offer ids) may; what the visitor typed or a birth date, time or place never does, and the
- * email is no answer at all. A kind added to the schema is a compile error here until someone decides.
- */
-export const sendableAnswer = {
-  welcome: false,
-  'single-choice': true,
-  'multiple-choice': true,
-  text: false,
-  date: false,
-  time: false,
-  place: false,
-  interstitial: false,
-  loading: false,
-  email: false,
-  price: true,
-  offers: true,
-  'payment-result': false,
-  'payment-error': true,
-  'order-summary': false,
-} as const satisfies Record<Screen['kind'], boolean>;
-
-/**
- * The values a screen's answer is picked from, one event each by `answeredAs`: a single choice's options, a payment
- * error page's two actions. Null for any other screen.
- */
-export function choiceValues(screen: Screen): string[] | null {
-  if (screen.kind === 'single-choice') return screen.options.map((o) => o.value);
-  if (screen.kind === 'payment-error') return [screen.primary.value, screen.secondary.value];
-  return null;
-}
-
 /** The properties every event carries without being declared (step_id and question_id on screens with an answerKey). */
 export const implicitProperties = ['screen_id', 'flow_id', 'flow_version', 'step_id', 'question_id'] as const;
 
@@ -52,10 +21,15 @@ export const answeredOnlySources: readonly AnalyticsSource[] = ['answer', 'planI
 
 const planSources: readonly AnalyticsSource[] = ['planId', 'planPrice', 'planCurrency'];
 
-/** Whether the screen has a value for the source (an answer that may be sent, a plan, a step and answer key). */
-export function sourceFits(screen: Screen, source: AnalyticsSource): boolean {
-  if (source === 'answer') return sendableAnswer[screen.kind];
-  if (planSources.includes(source)) return screen.kind === 'price' || screen.kind === 'offers';
+/**
+ * Whether the screen has a value for the source: an answer that may be sent (a question's, unless its kind's answers
+ * are personal: only values the flow or the server define, such as option values, a plan's productId or offer ids,
+ * may be; what the visitor typed, a birth date, time or place never is, and the email is no answer at all); a plan;
+ * a step and answer key.
+ */
+export function sourceFits(kinds: KindRegistry, screen: Screen, source: AnalyticsSource): boolean {
+  if (source === 'answer') return isQuestionScreen(screen) && kindOf(kinds, screen).personalAnswer === undefined;
+  if (planSources.includes(source)) return kindOf(kinds, screen).choosesPlan === true;
   if (source === 'stepId' || source === 'questionId') return isQuestionScreen(screen);
   return true;
 }
@@ -64,8 +38,8 @@ export function sourceFits(screen: Screen, source: AnalyticsSource): boolean {
  * Whether the visitor can answer the screen (or press its button): a loading screen moves on by itself and an end
  * leads nowhere, so neither is ever answered.
  */
-export function canBeAnswered(screen: Screen): boolean {
-  return screen.kind !== 'loading' && branchesOf(screen).length > 0;
+export function canBeAnswered(kinds: KindRegistry, screen: Screen): boolean {
+  return kindOf(kinds, screen).movesOnByItself !== true && branchesOf(screen).length > 0;
 }
 
 /** The step id of a screen: the last segment of its route (2-1 of /quiz/2-1, select-price of /select-price). */
@@ -83,15 +57,15 @@ export interface ScreenEventNames {
   skipped: string | null;
 }
 
-export function screenEventNames(flow: Flow, screen: Screen): ScreenEventNames {
+export function screenEventNames(kinds: KindRegistry, flow: Flow, screen: Screen): ScreenEventNames {
   const own = screen.analytics;
   const pick = (value: string | false | undefined, fallback: string | undefined): string | null => (value === false ? null : (value ?? fallback ?? null));
-  const answerable = canBeAnswered(screen);
+  const answerable = canBeAnswered(kinds, screen);
   return {
     shown: pick(own?.shown, flow.analytics?.shown),
     answered: answerable ? pick(own?.answered, flow.analytics?.answered) : null,
-    answeredAs: answerable && choiceValues(screen) !== null ? (own?.answeredAs ?? {}) : {},
-    skipped: answerable && screen.kind === 'offers' ? (own?.skipped ?? null) : null,
+    answeredAs: answerable && choiceValues(kinds, screen) !== null ? (own?.answeredAs ?? {}) : {},
+    skipped: answerable && kindOf(kinds, screen).skippable === true ? (own?.skipped ?? null) : null,
   };
 }
 
@@ -108,11 +82,11 @@ export interface PropertyDeclaration {
  * A screen's own property that does not fit it is left out too (the checker refuses it; this keeps a flow that
  * skipped the checker from sending what it must not).
  */
-export function screenProperties(flow: Flow, screen: Screen, moment: EventMoment): PropertyDeclaration[] {
+export function screenProperties(kinds: KindRegistry, flow: Flow, screen: Screen, moment: EventMoment): PropertyDeclaration[] {
   const byName = new Map<string, AnalyticsSource>();
   for (const declared of [flow.analytics?.properties, screen.analytics?.properties]) {
     for (const [name, source] of Object.entries(declared ?? {})) {
-      if (!sourceFits(screen, source) || (moment !== 'answered' && answeredOnlySources.includes(source))) continue;
+      if (!sourceFits(kinds, screen, source) || (moment !== 'answered' && answeredOnlySources.includes(source))) continue;
       byName.set(name, source);
     }
   }
@@ -132,17 +106,17 @@ export interface DeclaredEvent {
 }
 
 /** Every event of the flow, screen by screen, in the order shown, answered (and answeredAs), skipped. */
-export function declaredEvents(flow: Flow): DeclaredEvent[] {
+export function declaredEvents(kinds: KindRegistry, flow: Flow): DeclaredEvent[] {
   const events: DeclaredEvent[] = [];
   flow.screens.forEach((screen, screenIndex) => {
-    const names = screenEventNames(flow, screen);
+    const names = screenEventNames(kinds, flow, screen);
     const own = screen.analytics;
     const where = (field: 'shown' | 'answered' | 'skipped') => (own?.[field] !== undefined ? `/screens/${screenIndex}/analytics/${field}` : `/analytics/${field}`);
     const add = (name: string | null, moment: EventMoment, pointer: string, answers?: string[]) => {
       if (name !== null) events.push({ name, moment, screen, screenIndex, pointer, ...(answers ? { answers } : {}) });
     };
     add(names.shown, 'shown', where('shown'));
-    const values = choiceValues(screen);
+    const values = choiceValues(kinds, screen);
     if (values !== null) {
       const plain = values.filter((v) => !Object.hasOwn(names.answeredAs, v));
       if (plain.length > 0) add(names.answered, 'answered', where('answered'), plain);
@@ -210,16 +184,16 @@ export function identifiedUserProperties(flow: Flow): string[] {
  * has, then the declared ones (an assignments source stands for one property per flag of the flow, named
  * <property>_<flag>). An event sent by several screens carries the union of theirs.
  */
-export function declaredEventProperties(flow: Flow): Map<string, Set<string>> {
+export function declaredEventProperties(kinds: KindRegistry, flow: Flow): Map<string, Set<string>> {
   const flags = Object.keys(flow.flags ?? {});
   const byEvent = new Map<string, Set<string>>();
-  for (const event of declaredEvents(flow)) {
+  for (const event of declaredEvents(kinds, flow)) {
     const names = byEvent.get(event.name) ?? new Set<string>();
     byEvent.set(event.name, names);
     for (const implicit of implicitProperties) {
       if ((implicit !== 'step_id' && implicit !== 'question_id') || isQuestionScreen(event.screen)) names.add(implicit);
     }
-    for (const { name, source } of screenProperties(flow, event.screen, event.moment)) {
+    for (const { name, source } of screenProperties(kinds, flow, event.screen, event.moment)) {
       if (source === 'assignments') for (const flag of flags) names.add(`${name}_${flag}`);
       else names.add(name);
     }

@@ -2,13 +2,15 @@ import { describe, it, expect } from 'vitest';
 import flowJson from '../../flows/astrology.json';
 import type { Condition, Flow, Screen } from './generated/flow-types';
 import { validateFlow } from './validate-flow';
-import { answerProblem, enumeratedValues, isEmailAddress, isQuestionScreen, todayIso, type Answers, type PlaceAnswer } from './answers';
+import { isEmailAddress, isQuestionScreen, todayIso, type Answers, type PlaceAnswer } from './answers';
+import { answerProblem, enumeratedValues } from './kinds/kind-registry';
 import { isCalendarDate } from './birth-data';
 import { conditionAnswerKeys, conditionValues, evaluateCondition } from './conditions';
 import { branchesOf, pathFor, pruneAnswers, resolveNext } from './flow-graph';
+import { productKinds } from './kinds/product-kinds';
 
 function loadFlow(): Flow {
-  const result = validateFlow(structuredClone(flowJson));
+  const result = validateFlow(structuredClone(flowJson), { kinds: productKinds });
   if (!result.ok) throw new Error(JSON.stringify(result.problems));
   return result.flow;
 }
@@ -23,7 +25,7 @@ function screenById(id: string): Screen {
 
 /** Pinned clock: 15 January 2026, noon, in the visitor's own time zone. */
 const now = new Date(2026, 0, 15, 12, 0, 0);
-const problem = (id: string, value: unknown) => answerProblem(screenById(id), value, now);
+const problem = (id: string, value: unknown) => answerProblem(productKinds, screenById(id), value, now);
 
 const london: PlaceAnswer = { latitude: 51.5, longitude: -0.12, place: 'London, United Kingdom', utcOffsetMinutes: 60, timeZone: 'Europe/London' };
 
@@ -115,8 +117,8 @@ describe('answerProblem', () => {
     });
     it("uses the visitor's local calendar for today, late in the evening too", () => {
       const lateEvening = new Date(2026, 0, 15, 23, 59, 0);
-      expect(answerProblem(screenById('relationship-partner-birthday'), '2026-01-15', lateEvening)).toBeNull();
-      expect(answerProblem(screenById('relationship-partner-birthday'), '2026-01-16', lateEvening)).toBe('future');
+      expect(answerProblem(productKinds, screenById('relationship-partner-birthday'), '2026-01-15', lateEvening)).toBeNull();
+      expect(answerProblem(productKinds, screenById('relationship-partner-birthday'), '2026-01-16', lateEvening)).toBe('future');
     });
   });
 
@@ -130,8 +132,8 @@ describe('answerProblem', () => {
       expect(problem('profile-birthday', '2008-01-16')).toBe('tooYoung');
     });
     it('counts a 29 February birthday as reached on 1 March in other years', () => {
-      expect(answerProblem(screenById('profile-birthday'), '2008-02-29', new Date(2026, 1, 28, 12))).toBe('tooYoung');
-      expect(answerProblem(screenById('profile-birthday'), '2008-02-29', new Date(2026, 2, 1, 12))).toBeNull();
+      expect(answerProblem(productKinds, screenById('profile-birthday'), '2008-02-29', new Date(2026, 1, 28, 12))).toBe('tooYoung');
+      expect(answerProblem(productKinds, screenById('profile-birthday'), '2008-02-29', new Date(2026, 2, 1, 12))).toBeNull();
     });
     it("does not ask the partner's age", () => {
       expect(problem('relationship-partner-birthday', '2017-01-15')).toBeNull();
@@ -376,8 +378,8 @@ describe('the astrology flow graph', () => {
   it('every question screen has a distinct answer key, and choice screens list their values', () => {
     const questions = flow.screens.filter(isQuestionScreen);
     expect(new Set(questions.map((s) => s.answerKey)).size).toBe(questions.length);
-    expect(enumeratedValues(screenById('profile-time-of-birth'))).toEqual(['dont_know']);
-    expect(enumeratedValues(screenById('relationship-status'))).toEqual(['in_relationships', 'single', 'its_complicated', 'recently_separated']);
-    expect(enumeratedValues(screenById('profile-name'))).toBeNull();
+    expect(enumeratedValues(productKinds, screenById('profile-time-of-birth'))).toEqual(['dont_know']);
+    expect(enumeratedValues(productKinds, screenById('relationship-status'))).toEqual(['in_relationships', 'single', 'its_complicated', 'recently_separated']);
+    expect(enumeratedValues(productKinds, screenById('profile-name'))).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { describe, it, expect } from 'vitest';
 import flowJson from '../../flows/astrology.json';
 import { validateFlow } from './validate-flow';
 import { checkFlowText, formatProblem } from '../../scripts/check-flow-file';
+import { productKinds } from './kinds/product-kinds';
 
 type Editable = Record<string, unknown> & { analytics: Record<string, unknown>; screens: Array<Record<string, unknown> & { id: string }> };
 
@@ -12,7 +13,7 @@ function edited(edit: (flow: Editable) => void): Editable {
 }
 
 function problemsAfter(edit: (flow: Editable) => void): string[] {
-  const result = validateFlow(edited(edit));
+  const result = validateFlow(edited(edit), { kinds: productKinds });
   return result.ok ? [] : result.problems.map((p) => `${p.pointer} ${p.message}; ${p.hint}`);
 }
 

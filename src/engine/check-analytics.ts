@@ -3,7 +3,6 @@ import type { FlowProblem } from './flow-problem';
 import {
   answeredOnlySources,
   canBeAnswered,
-  choiceValues,
   declaredEvents,
   eventClassName,
   eventMethodName,
@@ -14,46 +13,39 @@ import {
   type DeclaredEvent,
   type EventMoment,
 } from './analytics-events';
-
-type Report = (pointer: string, message: string, hint: string) => void;
+import { choiceValues, kindOf } from './kinds/kind-registry';
+import type { KindRegistry, Report } from './kinds/screen-kind';
 
 /**
  * The rules of a flow's `analytics` that JSON Schema cannot express: no property may carry personal data (an email,
  * a name, a birth date, time or place, an IP address), hashed or not; every property has a value on its screen; an
  * event name means one thing and makes one method of the tracking plan.
  */
-export function checkAnalytics(flow: Flow): FlowProblem[] {
+export function checkAnalytics(flow: Flow, kinds: KindRegistry): FlowProblem[] {
   const problems: FlowProblem[] = [];
   const report: Report = (pointer, message, hint) => problems.push({ pointer, message, hint });
   const flags = Object.keys(flow.flags ?? {});
 
   const flowProperties = Object.entries(flow.analytics?.properties ?? {});
   for (const [name, source] of flowProperties) checkName(`/analytics/properties/${name}`, name, source, flags, report);
-  flow.screens.forEach((screen, i) => checkScreen(flow, screen, `/screens/${i}/analytics`, flags, report));
-  checkEventNames(declaredEvents(flow), report);
+  flow.screens.forEach((screen, i) => checkScreen(kinds, flow, screen, `/screens/${i}/analytics`, flags, report));
+  checkEventNames(declaredEvents(kinds, flow), report);
   return problems;
 }
 
-/** What a kind's answer is, for the kinds whose answers are personal data. */
-const personalAnswers: Partial<Record<Screen['kind'], string>> = {
-  text: 'free text such as the visitor\'s name',
-  date: 'a date such as a birth date',
-  time: 'a time such as a birth time',
-  place: 'a place such as a birth place',
-};
-
-function checkScreen(flow: Flow, screen: Screen, base: string, flags: string[], report: Report): void {
+function checkScreen(kinds: KindRegistry, flow: Flow, screen: Screen, base: string, flags: string[], report: Report): void {
   const own = screen.analytics;
   if (!own) return;
-  const answerable = canBeAnswered(screen);
-  const never = screen.kind === 'loading' ? 'a loading screen moves on by itself, so it is never answered' : `screen "${screen.id}" has no way forward, so it is never answered`;
+  const kind = kindOf(kinds, screen);
+  const answerable = canBeAnswered(kinds, screen);
+  const never = kind.movesOnByItself ? `a ${screen.kind} screen moves on by itself, so it is never answered` : `screen "${screen.id}" has no way forward, so it is never answered`;
   if (!answerable) {
     for (const field of ['answered', 'answeredAs', 'skipped'] as const) {
       if (own[field] !== undefined && own[field] !== false) report(`${base}/${field}`, `"${field}" is never sent: ${never}`, `remove "${field}"`);
     }
   }
   if (own.answeredAs) {
-    const values = choiceValues(screen);
+    const values = choiceValues(kinds, screen);
     if (values === null) {
       report(`${base}/answeredAs`, `"answeredAs" names events by option, and the ${screen.kind} screen "${screen.id}" has no single choice`, 'remove it, or use "answered"');
     } else {
@@ -65,15 +57,16 @@ function checkScreen(flow: Flow, screen: Screen, base: string, flags: string[], 
       }
     }
   }
-  if (own.skipped !== undefined && screen.kind !== 'offers') {
-    report(`${base}/skipped`, `"skipped" is sent when an offers screen is skipped, and the ${screen.kind} screen "${screen.id}" has no skip button`, 'remove it, or use "answered"');
+  if (own.skipped !== undefined && kind.skippable !== true) {
+    const skippable = Object.values(kinds).filter((k) => k.skippable).map((k) => `${article(k.kind)} ${k.kind}`);
+    report(`${base}/skipped`, `"skipped" is sent when ${skippable.join(' or ')} screen is skipped, and the ${screen.kind} screen "${screen.id}" has no skip button`, 'remove it, or use "answered"');
   }
-  const names = screenEventNames(flow, screen);
+  const names = screenEventNames(kinds, flow, screen);
   const sendsAnswer = names.answered !== null || Object.keys(names.answeredAs).length > 0 || names.skipped !== null;
   for (const [name, source] of Object.entries(own.properties ?? {})) {
     const pointer = `${base}/properties/${name}`;
     if (!checkName(pointer, name, source, flags, report)) continue;
-    if (!checkSource(screen, pointer, name, source, report)) continue;
+    if (!checkSource(kinds, screen, pointer, name, source, report)) continue;
     if (answeredOnlySources.includes(source) && !sendsAnswer) {
       report(pointer, `property "${name}" (${source}) is sent with the answered event only, and "${screen.id}" sends none`, 'remove it, or name an "answered" event');
     }
@@ -81,14 +74,15 @@ function checkScreen(flow: Flow, screen: Screen, base: string, flags: string[], 
 }
 
 /** Refuses a property whose source has no value on the screen, or would carry personal data; true when it fits. */
-function checkSource(screen: Screen, pointer: string, name: string, source: AnalyticsSource, report: Report): boolean {
+function checkSource(kinds: KindRegistry, screen: Screen, pointer: string, name: string, source: AnalyticsSource, report: Report): boolean {
+  const kind = kindOf(kinds, screen);
   if (source === 'answer') {
-    const personal = personalAnswers[screen.kind];
+    const personal = kind.personalAnswer;
     if (personal) {
       report(pointer, `property "${name}" would send the answer of the ${screen.kind} screen "${screen.id}", ${personal}: personal data never goes into analytics, hashed or not`, 'remove it');
       return false;
     }
-    if (screen.kind === 'email') {
+    if (kind.submits === 'email') {
       report(pointer, `property "${name}" would send the email address of "${screen.id}": personal data never goes into analytics, hashed or not`, 'remove it');
       return false;
     }
@@ -98,8 +92,9 @@ function checkSource(screen: Screen, pointer: string, name: string, source: Anal
     }
     return true;
   }
-  if ((source === 'planId' || source === 'planPrice' || source === 'planCurrency') && screen.kind !== 'price' && screen.kind !== 'offers') {
-    report(pointer, `property "${name}" (${source}) reads the chosen plan, and the ${screen.kind} screen "${screen.id}" offers none`, 'remove it: only price and offers screens have a plan');
+  if ((source === 'planId' || source === 'planPrice' || source === 'planCurrency') && kind.choosesPlan !== true) {
+    const planKinds = Object.values(kinds).filter((k) => k.choosesPlan).map((k) => k.kind);
+    report(pointer, `property "${name}" (${source}) reads the chosen plan, and the ${screen.kind} screen "${screen.id}" offers none`, `remove it: only ${planKinds.join(' and ')} screens have a plan`);
     return false;
   }
   if ((source === 'stepId' || source === 'questionId') && !('answerKey' in screen)) {
@@ -187,4 +182,8 @@ function checkEventNames(events: DeclaredEvent[], report: Report): void {
       once(`reserved ${event.name}`, event.pointer, `event "${event.name}" would take the name ${method} or ${className}, which the tracking plan keeps for itself`, 'rename it: load, track, isLoaded and names ending in "Properties" are taken');
     }
   }
+}
+
+function article(word: string): string {
+  return /^[aeiou]/.test(word) ? 'an' : 'a';
 }

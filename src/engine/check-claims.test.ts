@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import flowJson from '../../flows/astrology.json';
 import { validateFlow } from './validate-flow';
+import { productKinds } from './kinds/product-kinds';
 
 // The flow checker keeps the funnel's claims true: a discount page offered once is led to only while unseen, a
 // "Recently joined" list comes from an effect, and the email screen's preview draws its insights from answers.
@@ -15,7 +16,7 @@ function edited(edit: (screens: Map<string, ScreenJson>) => void): unknown {
 }
 
 function problems(data: unknown): string[] {
-  const result = validateFlow(data);
+  const result = validateFlow(data, { kinds: productKinds });
   return result.ok ? [] : result.problems.map((p) => `${p.pointer} ${p.message}`);
 }
 

@@ -3,6 +3,7 @@ import flowJson from '../../flows/astrology.json';
 import type { Screen } from './generated/flow-types';
 import { validateFlow } from './validate-flow';
 import { checkEffectKinds, type EffectKinds } from './check-effect-kinds';
+import { productKinds } from './kinds/product-kinds';
 
 // The app's effects and their output kinds (src/shared/effect-names.ts; the engine imports nothing outside itself).
 const kinds: EffectKinds = {
@@ -19,7 +20,7 @@ const kinds: EffectKinds = {
 };
 
 function productFlow() {
-  const result = validateFlow(structuredClone(flowJson));
+  const result = validateFlow(structuredClone(flowJson), { kinds: productKinds });
   if (!result.ok) throw new Error(JSON.stringify(result.problems));
   return result.flow;
 }
@@ -30,13 +31,13 @@ const at = (id: string) => `/screens/${flowJson.screens.findIndex((s) => s.id ==
 function problemsAfter(edit: (screen: (id: string) => Screen) => void, with_: EffectKinds = kinds): string[] {
   const flow = productFlow();
   edit((id) => flow.screens.find((s) => s.id === id)!);
-  return checkEffectKinds(flow, with_).map((p) => `${p.pointer} ${p.message}; ${p.hint}`);
+  return checkEffectKinds(flow, productKinds, with_).map((p) => `${p.pointer} ${p.message}; ${p.hint}`);
 }
 
 describe('the output kind of the effects screens read', () => {
   it('accepts the product flow with the app\'s effects', () => {
     expect(problemsAfter(() => {})).toEqual([]);
-    expect(validateFlow(structuredClone(flowJson), { effects: Object.keys(kinds), effectKinds: kinds }).ok).toBe(true);
+    expect(validateFlow(structuredClone(flowJson), { kinds: productKinds, effects: Object.keys(kinds), effectKinds: kinds }).ok).toBe(true);
   });
 
   it('refuses a price screen whose plansFrom names an effect that gives no plans', () => {
@@ -93,7 +94,7 @@ describe('the output kind of the effects screens read', () => {
     const success = edited.screens.find((s) => s.id === 'payment-success')!;
     success.statusFrom = 'orderReports';
     const problems = (effectKinds?: EffectKinds) => {
-      const result = validateFlow(edited, { effects: Object.keys(kinds), ...(effectKinds ? { effectKinds } : {}) });
+      const result = validateFlow(edited, { kinds: productKinds, effects: Object.keys(kinds), ...(effectKinds ? { effectKinds } : {}) });
       return result.ok ? [] : result.problems.map((p) => `${p.pointer} ${p.message}`);
     };
     const line = `${at('payment-success')}/statusFrom "orderReports" gives nothing a screen reads, but "statusFrom" of a payment-result screen reads a payment status`;

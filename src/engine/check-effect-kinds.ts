@@ -1,6 +1,8 @@
 import type { Flow } from './generated/flow-types';
 import type { FlowProblem } from './flow-problem';
-import { outputKindNames, resultReads, type OutputKind } from './effect-results';
+import { outputKindNames, type OutputKind } from './effect-results';
+import { resultReads } from './kinds/kind-registry';
+import type { KindRegistry } from './kinds/screen-kind';
 
 /** The output kind of each effect the app registers; null for an effect no screen reads by kind. */
 export type EffectKinds = Readonly<Record<string, OutputKind | null>>;
@@ -11,10 +13,10 @@ export type EffectKinds = Readonly<Record<string, OutputKind | null>>;
  * field reads: a screen then reads the result typed by that kind. Names the app does not register are left to
  * the other checks.
  */
-export function checkEffectKinds(flow: Flow, kinds: EffectKinds): FlowProblem[] {
+export function checkEffectKinds(flow: Flow, screenKinds: KindRegistry, kinds: EffectKinds): FlowProblem[] {
   const names = Object.keys(kinds);
   return flow.screens.flatMap((screen, i) =>
-    resultReads(screen).flatMap(({ field, effect, kind }) => {
+    resultReads(screenKinds, screen).flatMap(({ field, effect, kind }) => {
       if (!Object.hasOwn(kinds, effect)) return [];
       const actual = kinds[effect] ?? null;
       if (actual === kind) return [];

@@ -2,6 +2,7 @@ import { describe, it, expect } from 'vitest';
 import flowJson from '../../flows/astrology.json';
 import { validateFlow } from './validate-flow';
 import type { TextPlaceholders } from './text-placeholders';
+import { productKinds } from './kinds/product-kinds';
 
 // The placeholders the screens fill, as src/shared/text-placeholders.ts registers them (the engine, its tests too,
 // imports nothing outside itself; src/app/load-flow.ts and scripts/check-flow-file.ts check with the real one).
@@ -18,7 +19,7 @@ type Editable = { flags: Record<string, unknown>; screens: Array<Record<string, 
 function problemsAfter(edit: (flow: Editable) => void): string[] {
   const flow = structuredClone(flowJson) as unknown as Editable;
   edit(flow);
-  const result = validateFlow(flow, { placeholders });
+  const result = validateFlow(flow, { kinds: productKinds, placeholders });
   return result.ok ? [] : result.problems.map((p) => `${p.pointer} ${p.message}`);
 }
 

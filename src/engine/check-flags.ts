@@ -1,16 +1,16 @@
 import type { Condition, Flow } from './generated/flow-types';
 import { flagDeclarations, type FlagDeclarations } from './flags';
 import { conditionFlagValues } from './conditions';
-import { flowTextsOf, isVariantText } from './text-variants';
-
-type Report = (pointer: string, message: string, hint: string) => void;
+import { isVariantText } from './text-variants';
+import { flowTextsOf } from './kinds/kind-registry';
+import type { KindRegistry, Report } from './kinds/screen-kind';
 
 /**
  * The rules of the flow's flags that JSON Schema cannot say: a string flag's default is one of its values; a
  * price screen's `plansBy` and every text variant name a declared string flag, and the variants cover exactly
  * that flag's values. Conditions are checked where they are (checkFlagCondition).
  */
-export function checkFlagDeclarations(flow: Flow, report: Report): void {
+export function checkFlagDeclarations(flow: Flow, kinds: KindRegistry, report: Report): void {
   const declarations = flagDeclarations(flow);
   for (const [name, declaration] of Object.entries(declarations)) {
     if (declaration.type === 'string' && !declaration.values.includes(declaration.default)) {
@@ -18,10 +18,10 @@ export function checkFlagDeclarations(flow: Flow, report: Report): void {
     }
   }
   flow.screens.forEach((screen, i) => {
-    if (screen.kind === 'price' && screen.plansBy !== undefined) {
+    if ('plansBy' in screen && screen.plansBy !== undefined) {
       checkStringFlag(declarations, screen.plansBy, `/screens/${i}/plansBy`, 'a price screen chooses its plans by', report);
     }
-    for (const [pointer, text] of flowTextsOf(screen)) {
+    for (const [pointer, text] of flowTextsOf(kinds, screen)) {
       if (!isVariantText(text)) continue;
       const at = `/screens/${i}${pointer}`;
       const values = checkStringFlag(declarations, text.flag, `${at}/flag`, 'a text has variants by', report);

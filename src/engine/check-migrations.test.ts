@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import flowJson from '../../flows/astrology.json';
 import type { Flow } from './generated/flow-types';
 import { validateFlow } from './validate-flow';
+import { productKinds } from './kinds/product-kinds';
 
 /** The product's flow with 2-1 renamed to `name` and the single option to `solo`, and `migrations` as given. */
 function renamedFlow(migrations: unknown): unknown {
@@ -10,7 +11,7 @@ function renamedFlow(migrations: unknown): unknown {
 }
 
 const problemsOf = (data: unknown) => {
-  const result = validateFlow(data);
+  const result = validateFlow(data, { kinds: productKinds });
   return result.ok ? [] : result.problems.map((p) => `${p.pointer} ${p.message}`);
 };
 

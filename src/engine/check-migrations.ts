@@ -1,13 +1,15 @@
 import type { Flow, Migration } from './generated/flow-types';
 import type { FlowProblem } from './flow-problem';
-import { enumeratedValues, isQuestionScreen } from './answers';
+import { isQuestionScreen } from './answers';
+import { enumeratedValues } from './kinds/kind-registry';
+import type { KindRegistry } from './kinds/screen-kind';
 
 /**
  * The flow's `migrations` must land on this flow: an answer key renamed (and not renamed again by a later step) is an
  * answer key of one of its screens, and a value renamed (and not renamed again) is a value its screen offers. A step
  * that renames nothing (`from` equal to `to`) is a slip.
  */
-export function checkMigrations(flow: Flow): FlowProblem[] {
+export function checkMigrations(flow: Flow, kinds: KindRegistry): FlowProblem[] {
   const steps: Migration[] = flow.migrations ?? [];
   const screens = new Map(flow.screens.filter(isQuestionScreen).map((s) => [s.answerKey, s]));
   const problems: FlowProblem[] = [];
@@ -30,7 +32,7 @@ export function checkMigrations(flow: Flow): FlowProblem[] {
     }
     const key = finalKey(step.answerKey, i + 1);
     const screen = screens.get(key);
-    const values = screen ? enumeratedValues(screen) : null;
+    const values = screen ? enumeratedValues(kinds, screen) : null;
     if (!screen || !values) {
       problems.push({ pointer: `${at}/answerKey`, message: `answer key "${key}" is not the answerKey of a screen with options in this flow`, hint: 'name the answer key of a single- or multiple-choice screen, as named at this step' });
       return;

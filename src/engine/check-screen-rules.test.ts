@@ -2,6 +2,7 @@ import { describe, it, expect } from 'vitest';
 import flowJson from '../../flows/astrology.json';
 import { validateFlow } from './validate-flow';
 import type { TextPlaceholders } from './text-placeholders';
+import { productKinds } from './kinds/product-kinds';
 
 // The placeholders the screens fill, as src/shared/text-placeholders.ts registers them (the engine imports nothing outside itself).
 const fromInsight = { needs: 'insight' };
@@ -13,7 +14,7 @@ type Editable = { screens: Array<Record<string, unknown> & { id: string }> };
 function problemsAfter(edit: (flow: Editable) => void): string[] {
   const flow = structuredClone(flowJson) as unknown as Editable;
   edit(flow);
-  const result = validateFlow(flow, { placeholders });
+  const result = validateFlow(flow, { kinds: productKinds, placeholders });
   return result.ok ? [] : result.problems.map((p) => `${p.pointer} ${p.message}`);
 }
 

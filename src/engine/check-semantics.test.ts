@@ -3,6 +3,7 @@ import flowJson from '../../flows/astrology.json';
 import { validateFlow } from './validate-flow';
 import { addedQuestion } from './test-support/added-question';
 import type { TextPlaceholders } from './text-placeholders';
+import { productKinds } from './kinds/product-kinds';
 
 // The app's own pages, as src/shared/public-paths.ts lists them (the engine imports nothing outside itself).
 const publicPaths = ['/privacy-policy', '/terms-of-use', '/cookie-policy', '/understanding-astrology', '/404'];
@@ -20,7 +21,7 @@ type Editable = { screens: Array<Record<string, unknown> & { id: string }> };
 function problemsAfter(edit: (flow: Editable) => void, effects?: readonly string[]): string[] {
   const flow = structuredClone(flowJson) as unknown as Editable;
   edit(flow);
-  const result = validateFlow(flow, { publicPaths, placeholders, ...(effects ? { effects } : {}) });
+  const result = validateFlow(flow, { kinds: productKinds, publicPaths, placeholders, ...(effects ? { effects } : {}) });
   return result.ok ? [] : result.problems.map((p) => `${p.pointer} ${p.message}`);
 }
 
@@ -99,7 +100,7 @@ describe('placeholders, the ones the app registers', () => {
   const linesAfter = (edit: (flow: Editable) => void, registered: TextPlaceholders | null = placeholders): string[] => {
     const flow = structuredClone(flowJson) as unknown as Editable;
     edit(flow);
-    const result = validateFlow(flow, { publicPaths, ...(registered ? { placeholders: registered } : {}) });
+    const result = validateFlow(flow, { kinds: productKinds, publicPaths, ...(registered ? { placeholders: registered } : {}) });
     return result.ok ? [] : result.problems.map((p) => `${p.pointer} ${p.message}; ${p.hint}`);
   };
 
@@ -292,7 +293,7 @@ describe('the profile roles the payloads read', () => {
   const hintsAfter = (edit: (flow: Editable) => void): string[] => {
     const flow = structuredClone(flowJson) as unknown as Editable;
     edit(flow);
-    const result = validateFlow(flow, { publicPaths, placeholders });
+    const result = validateFlow(flow, { kinds: productKinds, publicPaths, placeholders });
     return result.ok ? [] : result.problems.map((p) => p.hint);
   };
 

@@ -1,29 +1,28 @@
 import { didYouMean } from './did-you-mean';
-import type { Condition, Flow, Profile, Screen } from './generated/flow-types';
+import type { Condition, Flow, Screen } from './generated/flow-types';
 import type { FlowProblem } from './flow-problem';
-import { branchesOf, followersOf, predecessors, reachable as reach, returnRoutesOf } from './flow-graph';
+import { branchesOf, followersOf, predecessors, reachable as reach } from './flow-graph';
 import { conditionAnswerKeys, conditionOutcomes, conditionOutcomeValues, conditionValues } from './conditions';
-import { statusEffectOf, submitEffectOf } from './screen-effects';
 import { unknownEffects } from './effect-references';
-import { paymentOutcomes, paymentStatuses } from './payment-status';
-import { enumeratedValues, isQuestionScreen } from './answers';
+import { isQuestionScreen } from './answers';
 import { checkPlaceholders, type TextPlaceholders } from './text-placeholders';
 import { checkFlagCondition, checkFlagDeclarations } from './check-flags';
 import { flagDeclarations } from './flags';
-import { flowTextsOf, isVariantText } from './text-variants';
+import { isVariantText } from './text-variants';
 import { checkAnalytics } from './check-analytics';
-import { checkScreenRules } from './check-screen-rules';
-import { paymentErrorOutcomes } from './payment-error';
+import type { KindCheck, KindRegistry, ProfileRole, Report } from './kinds/screen-kind';
+import { enumeratedValues, flowTextsOf, kindOf, statusEffectOf, submitEffectOf } from './kinds/kind-registry';
 
 const textFields = new Set(['title', 'subtitle', 'eyebrow', 'footnote', 'note', 'done']);
 
 /**
- * The rules of a flow that JSON Schema cannot express. Assumes the flow passed the schema. `effects` and
- * `placeholders` are what the app registers; each is unchecked when null.
+ * The rules of a flow that JSON Schema cannot express. Assumes the flow passed the schema. `kinds` are the screen
+ * kinds the flow may use, each checking its own rules; `effects` and `placeholders` are what the app registers, each
+ * unchecked when null.
  */
-export function checkSemantics(flow: Flow, effects: readonly string[] | null, publicPaths: readonly string[], placeholders: TextPlaceholders | null): FlowProblem[] {
+export function checkSemantics(flow: Flow, kinds: KindRegistry, effects: readonly string[] | null, publicPaths: readonly string[], placeholders: TextPlaceholders | null): FlowProblem[] {
   const problems: FlowProblem[] = [];
-  const report = (pointer: string, message: string, hint: string) => problems.push({ pointer, message, hint });
+  const report: Report = (pointer, message, hint) => problems.push({ pointer, message, hint });
   const at = (i: number) => `/screens/${i}`;
 
   const ids = new Map<string, number>();
@@ -44,9 +43,9 @@ export function checkSemantics(flow: Flow, effects: readonly string[] | null, pu
   });
 
   checkSessionRules(flow, ids, report);
-  checkProfile(flow, keys, report);
+  checkProfile(flow, keys, kinds, report);
 
-  checkFlagDeclarations(flow, report);
+  checkFlagDeclarations(flow, kinds, report);
   const declarations = flagDeclarations(flow);
   const checkFlags = (condition: Condition, pointer: string) => checkFlagCondition(declarations, condition, pointer, report);
 
@@ -56,7 +55,10 @@ export function checkSemantics(flow: Flow, effects: readonly string[] | null, pu
   const screenByKey = new Map<string, Screen>();
   for (const s of flow.screens) if (isQuestionScreen(s)) screenByKey.set(s.answerKey, s);
 
+  const contextAt = (i: number): KindCheck => ({ flow, pointer: at(i), report, ids, routes, questions: screenByKey, effects, checkFlags, kinds });
+
   flow.screens.forEach((screen, i) => {
+    const kind = kindOf(kinds, screen);
     if (!(screen.group in flow.groups)) report(`${at(i)}/group`, `unknown page group "${screen.group}"`, `use one of ${Object.keys(flow.groups).join(', ')}`);
 
     const branches = branchesOf(screen);
@@ -68,13 +70,9 @@ export function checkSemantics(flow: Flow, effects: readonly string[] | null, pu
         const last = b === branches.length - 1;
         if (!last && !branch.when) report(`${at(i)}/next/${b}`, 'a branch without "when" before the last branch hides the branches after it', 'add "when" or move this branch to the end');
         // A screen that submits to an effect may stay when no branch matches: the visitor submits again.
-        const submits = submitEffectOf(screen) !== undefined;
+        const submits = submitEffectOf(kinds, screen) !== undefined;
         if (last && branch.when && !submits) report(`${at(i)}/next/${b}`, 'the last branch has a "when": a visitor whose answers match no branch is stuck', 'add a last branch without "when" as the default');
       });
-    }
-    if (screen.kind === 'interstitial' && branches.length > 0 && screen.cta === undefined) report(at(i), `interstitial "${screen.id}" has "next" but no "cta" button to go there`, 'add "cta" with the button text');
-    if (screen.kind === 'price' && screen.abTestId !== undefined && !(screen.planGroups ?? []).includes('ab_test')) {
-      report(`${at(i)}/abTestId`, `abTestId "${screen.abTestId}" picks plans of the ab_test group, which "planGroups" leaves out`, 'set "planGroups": ["ab_test"]');
     }
     if (branches.length === 0 && screen.end !== true) report(at(i), `screen "${screen.id}" has no way forward and is not an end`, 'add "next", or "end": true if the flow ends here');
     if (branches.length > 0 && screen.end === true) report(`${at(i)}/end`, `screen "${screen.id}" is marked as an end but has "next"`, 'remove "end" or "next"');
@@ -97,59 +95,9 @@ export function checkSemantics(flow: Flow, effects: readonly string[] | null, pu
         else seen.set(option.value, o);
       });
     }
-    if (screen.kind === 'multiple-choice') {
-      if (screen.minSelected > screen.maxSelected) report(`${at(i)}/minSelected`, 'minSelected is larger than maxSelected', 'make minSelected <= maxSelected');
-      if (screen.maxSelected > screen.options.length) report(`${at(i)}/maxSelected`, 'maxSelected is larger than the number of options', 'lower maxSelected or add options');
-    }
-    if (screen.kind === 'place') {
-      for (const field of ['dateFrom', 'timeFrom'] as const) {
-        const key = screen[field];
-        if (key === undefined) continue;
-        const source = screenByKey.get(key);
-        const wanted = field === 'dateFrom' ? 'date' : 'time';
-        if (!source || source.kind !== wanted) report(`${at(i)}/${field}`, `"${key}" is not the answer key of a ${wanted} question`, `use the answerKey of a ${wanted} screen`);
-      }
-    }
-    if (screen.kind === 'price' && screen.returnTo) {
-      for (const [name, value] of Object.entries(screen.returnTo)) {
-        const pointer = `${at(i)}/returnTo/${name}`;
-        returnRoutesOf(value).forEach((route, r) => {
-          const where = typeof value === 'string' ? pointer : `${pointer}/${r}/to`;
-          if (!routes.has(route)) report(where, `return route "${route}" is not a screen of this flow`, 'use the route of a screen in this flow');
-        });
-        if (typeof value !== 'string') {
-          value.forEach((branch, r) => {
-            const last = r === value.length - 1;
-            if (!last && !branch.when) report(`${pointer}/${r}`, 'a route without "when" before the last one hides the routes after it', 'add "when" or move this route to the end');
-            if (last && branch.when) report(`${pointer}/${r}`, 'the last return route has a "when": a return that matches none has nowhere to go', 'add a last route without "when" as the default');
-            if (branch.when) checkFlags(branch.when, `${pointer}/${r}/when`);
-          });
-        }
-      }
-    }
-    if (screen.kind === 'order-summary') {
-      if ((!effects || effects.includes(screen.summaryFrom)) && !(screen.effects ?? []).includes(screen.summaryFrom)) {
-        report(`${at(i)}/summaryFrom`, `"${screen.summaryFrom}" is not one of this screen's effects, so nothing finds what the visitor bought`, `add "${screen.summaryFrom}" to this screen's "effects"`);
-      }
-      if (!ids.has(screen.wayOn.to)) report(`${at(i)}/wayOn/to`, `way on to unknown screen "${screen.wayOn.to}"`, `use the id of a screen on the way here, such as the start "${flow.start}"`);
-    }
-    const submit = submitEffectOf(screen);
-    const status = statusEffectOf(screen);
-    if (screen.kind === 'payment-error' && (!effects || effects.includes(screen.reasonFrom)) && !(screen.effects ?? []).includes(screen.reasonFrom)) {
-      report(`${at(i)}/reasonFrom`, `"${screen.reasonFrom}" is not one of this screen's effects, so the reason it shows is nobody's answer`, `add "${screen.reasonFrom}" to this screen's "effects"`);
-    }
-    checkScreenRules(flow, screen, at(i), report);
-    if (screen.kind === 'payment-result') {
-      // An unknown name is reported with the others below.
-      if ((!effects || effects.includes(screen.statusFrom)) && !(screen.effects ?? []).includes(screen.statusFrom)) {
-        report(`${at(i)}/statusFrom`, `"${screen.statusFrom}" is not one of this screen's effects, so the status it shows is nobody's answer`, `add "${screen.statusFrom}" to this screen's "effects"`);
-      }
-      if (branches.length > 0) {
-        for (const name of paymentStatuses) {
-          if (screen.states[name].cta === undefined) report(`${at(i)}/states/${name}`, `payment result "${screen.id}" has "next" but no "cta" button in its "${name}" texts to go there`, 'add "cta" with the button text');
-        }
-      }
-    }
+    kind.check?.(screen, contextAt(i));
+    const submit = submitEffectOf(kinds, screen);
+    const status = statusEffectOf(kinds, screen);
     branchesOf(screen).forEach((branch, b) => {
       if (!branch.when) return;
       const pointer = `${at(i)}/next/${b}/when`;
@@ -158,12 +106,12 @@ export function checkSemantics(flow: Flow, effects: readonly string[] | null, pu
       for (const effect of conditionOutcomes(branch.when)) {
         if (effect === own) continue;
         if (status !== undefined) {
-          const field = screen.kind === 'payment-error' ? 'reasonFrom' : 'statusFrom';
+          const field = kind.status?.field ?? '';
           report(pointer, `condition on the outcome of "${effect}", which is not this screen's "${field}"`, `test "${status}", the effect whose outcome this screen shows`);
         }
         else report(pointer, `condition on the outcome of "${effect}", which this screen does not submit to`, own ? `test "${own}", this screen's submit effect` : 'add "submit" with that effect to this screen, or test an answer');
       }
-      const outcomes = screen.kind === 'payment-error' ? paymentErrorOutcomes : paymentOutcomes;
+      const outcomes = kind.status?.outcomes ?? [];
       for (const { effect, value } of conditionOutcomeValues(branch.when)) {
         if (status !== undefined && effect === status && !outcomes.includes(value)) {
           report(pointer, `"${status}" never reports the outcome "${value}"`, `use one of ${outcomes.join(', ')}`);
@@ -171,12 +119,12 @@ export function checkSemantics(flow: Flow, effects: readonly string[] | null, pu
       }
     });
     if (placeholders) {
-      for (const [pointer, text] of textsOf(screen, at(i))) checkPlaceholders(screen, pointer, text, screenByKey, placeholders, report);
+      for (const [pointer, text] of textsOf(kinds, screen, at(i))) checkPlaceholders(screen, pointer, text, screenByKey, placeholders, report);
     }
   });
 
-  if (effects) problems.push(...unknownEffects(flow, effects, 'registered'));
-  problems.push(...checkAnalytics(flow));
+  if (effects) problems.push(...unknownEffects(flow, kinds, effects, 'registered'));
+  problems.push(...checkAnalytics(flow, kinds));
 
   // Reachability and "earlier screen" both need the graph; skip them when references are broken.
   if (problems.length > 0) return problems;
@@ -201,9 +149,9 @@ export function checkSemantics(flow: Flow, effects: readonly string[] | null, pu
       report(`${at(i)}/back`, `back to "previous" on "${screen.id}", which no screen leads to`, 'use a screen or path back target');
     }
     const ancestors = reach(screen.id, (id) => preds.get(id) ?? []);
-    const from = screen.kind === 'price' ? (['plansFrom', screen.plansFrom] as const) : screen.kind === 'offers' ? (['offersFrom', screen.offersFrom] as const) : null;
-    if (from && !flow.screens.some((s) => ancestors.has(s.id) && (s.effects ?? []).includes(from[1]))) {
-      report(`${at(i)}/${from[0]}`, `no screen on the way here runs "${from[1]}"`, `add "${from[1]}" to the "effects" of this screen or an earlier one`);
+    const loaded = kindOf(kinds, screen).loadedOnTheWay?.(screen);
+    if (loaded && !flow.screens.some((s) => ancestors.has(s.id) && (s.effects ?? []).includes(loaded.effect))) {
+      report(`${at(i)}/${loaded.field}`, `no screen on the way here runs "${loaded.effect}"`, `add "${loaded.effect}" to the "effects" of this screen or an earlier one`);
     }
     branchesOf(screen).forEach((branch, b) => {
       if (!branch.when) return;
@@ -216,7 +164,7 @@ export function checkSemantics(flow: Flow, effects: readonly string[] | null, pu
       }
       for (const { answer, value } of conditionValues(branch.when)) {
         const source = screenByKey.get(answer);
-        const values = source ? enumeratedValues(source) : null;
+        const values = source ? enumeratedValues(kinds, source) : null;
         if (values && !values.includes(value)) report(pointer, `answer "${answer}" can never be "${value}"`, `use one of ${values.join(', ')}`);
       }
     });
@@ -224,45 +172,37 @@ export function checkSemantics(flow: Flow, effects: readonly string[] | null, pu
   return problems;
 }
 
-/**
- * The kind of question each profile role reads (the kinds of src/screens/registry.ts). A role added to the
- * schema's `profile` without a kind here is a compile error.
- */
-const roleKinds = {
-  name: 'text',
-  birthDate: 'date',
-  birthTime: 'time',
-  birthPlace: 'place',
-  gender: 'single-choice',
-  relationship: 'single-choice',
-  partnerGender: 'single-choice',
-  partnerBirthDate: 'date',
-  partnerBirthTime: 'time',
-  partnerBirthPlace: 'place',
-} as const satisfies Record<Exclude<keyof Profile, 'inRelationship'>, Screen['kind']>;
+/** Every profile role: the facts of the visitor the payloads read, each the answer of one question. */
+const profileRoles = ['name', 'birthDate', 'birthTime', 'birthPlace', 'gender', 'relationship', 'partnerGender', 'partnerBirthDate', 'partnerBirthTime', 'partnerBirthPlace'] as const satisfies readonly ProfileRole[];
+
+// A role added to the schema's `profile` and missing above is a compile error.
+type MissingRole = Exclude<ProfileRole, (typeof profileRoles)[number]>;
+const everyRole: MissingRole extends never ? true : never = true;
+void everyRole;
 
 /**
  * Every profile role names the answer key of a question of its kind, no two roles the same question, and
  * `inRelationship` is an option of the relationship question: the payloads read the answers through these roles.
  */
-function checkProfile(flow: Flow, keys: Map<string, number>, report: (pointer: string, message: string, hint: string) => void): void {
+function checkProfile(flow: Flow, keys: Map<string, number>, kinds: KindRegistry, report: Report): void {
   const { profile } = flow;
   const questionOf = (key: string): Screen | undefined => {
     const i = keys.get(key);
     return i === undefined ? undefined : flow.screens[i];
   };
   const claimed = new Map<string, string>();
-  for (const role of Object.keys(roleKinds) as Array<keyof typeof roleKinds>) {
+  for (const role of profileRoles) {
     const key = profile[role];
     if (key === undefined) continue;
-    const kind = roleKinds[role];
+    // The kind whose questions may hold the role (a date question: a birth date).
+    const kind = Object.values(kinds).find((k) => k.profileRoles?.includes(role))?.kind ?? role;
     const pointer = `/profile/${role}`;
     const screen = questionOf(key);
     if (!screen) {
       report(pointer, `role "${role}" names answer key "${key}", which no screen sets`, pointTo(flow, kind));
       continue;
     }
-    if (screen.kind !== kind) {
+    if (!kindOf(kinds, screen).profileRoles?.includes(role)) {
       report(pointer, `role "${role}" needs a ${kind} question, but "${key}" is the answer of the ${screen.kind} screen "${screen.id}"`, pointTo(flow, kind));
       continue;
     }
@@ -272,17 +212,18 @@ function checkProfile(flow: Flow, keys: Map<string, number>, report: (pointer: s
     else claimed.set(key, role);
   }
   const relationship = questionOf(profile.relationship);
-  if (relationship?.kind === 'single-choice' && !relationship.options.some((o) => o.value === profile.inRelationship)) {
+  const options = relationship && kindOf(kinds, relationship).profileRoles?.includes('relationship') ? enumeratedValues(kinds, relationship) : null;
+  if (options && !options.includes(profile.inRelationship)) {
     report(
       '/profile/inRelationship',
       `"${profile.inRelationship}" is not an option of the relationship question "${profile.relationship}"`,
-      `use one of ${relationship.options.map((o) => o.value).join(', ')}`,
+      `use one of ${options.join(', ')}`,
     );
   }
 }
 
 /** What to point a role at: the questions of its kind, when there are few, by answer key and screen id. */
-function pointTo(flow: Flow, kind: Screen['kind']): string {
+function pointTo(flow: Flow, kind: string): string {
   const candidates = flow.screens.flatMap((s) => (s.kind === kind && isQuestionScreen(s) ? [`"${s.answerKey}" (${s.id})`] : []));
   if (candidates.length === 0) return `add a ${kind} screen and use its answerKey`;
   if (candidates.length > 3) return `use the answerKey of a ${kind} screen`;
@@ -292,7 +233,7 @@ function pointTo(flow: Flow, kind: Screen['kind']): string {
 const sessionLists = ['refreshOn', 'skipOn', 'skipOnPaymentReturn'] as const;
 
 /** Every screen named once at most, known, and the start screen never one that needs a session. */
-function checkSessionRules(flow: Flow, ids: Map<string, number>, report: (pointer: string, message: string, hint: string) => void): void {
+function checkSessionRules(flow: Flow, ids: Map<string, number>, report: Report): void {
   const session = flow.session;
   if (!session) return;
   const listed = new Map<string, string>();
@@ -317,12 +258,12 @@ function screenById(flow: Flow, id: string): Screen {
 }
 
 /** Every visitor-facing text of a screen with its pointer (each variant of a text with variants), for placeholder checks. */
-function textsOf(screen: Screen, base: string): Array<[string, string]> {
+function textsOf(kinds: KindRegistry, screen: Screen, base: string): Array<[string, string]> {
   const texts: Array<[string, string]> = [];
   for (const [field, value] of Object.entries(screen)) {
     if (textFields.has(field) && typeof value === 'string') texts.push([`${base}/${field}`, value]);
   }
-  for (const [pointer, text] of flowTextsOf(screen)) {
+  for (const [pointer, text] of flowTextsOf(kinds, screen)) {
     if (!isVariantText(text)) {
       // The plain title is among the text fields above.
       if (pointer !== '/title') texts.push([`${base}${pointer}`, text]);
@@ -330,33 +271,6 @@ function textsOf(screen: Screen, base: string): Array<[string, string]> {
     }
     for (const [value, variant] of Object.entries(text.variants)) texts.push([`${base}${pointer}/variants/${value}`, variant]);
   }
-  if (screen.kind === 'offers') {
-    const own = { cta: screen.cta, 'payWith/card': screen.payWith?.card, 'payWith/paypal': screen.payWith?.paypal };
-    for (const [field, text] of Object.entries(own)) if (text !== undefined) texts.push([`${base}/${field}`, text]);
-  }
-  if (screen.kind === 'order-summary') {
-    for (const field of ['delivery', 'deliveryUnknown'] as const) texts.push([`${base}/${field}`, screen[field]]);
-    screen.steps.forEach((t, j) => texts.push([`${base}/steps/${j}`, t]));
-  }
-  if (screen.kind === 'payment-error') {
-    for (const [name, reason] of Object.entries(screen.reasons)) {
-      for (const field of ['eyebrow', 'title'] as const) {
-        const text = reason[field];
-        if (text !== undefined) texts.push([`${base}/reasons/${name}/${field}`, text]);
-      }
-      (reason.body ?? []).forEach((t, j) => texts.push([`${base}/reasons/${name}/body/${j}`, t]));
-    }
-    texts.push([`${base}/primary/label`, screen.primary.label]);
-    for (const [target, label] of Object.entries(screen.secondary.labels)) texts.push([`${base}/secondary/labels/${target}`, label]);
-  }
-  if (screen.kind === 'payment-result') {
-    for (const [name, state] of Object.entries(screen.states)) {
-      for (const field of ['eyebrow', 'title', 'cta'] as const) {
-        const text = state[field];
-        if (text !== undefined) texts.push([`${base}/states/${name}/${field}`, text]);
-      }
-      (state.body ?? []).forEach((t, j) => texts.push([`${base}/states/${name}/body/${j}`, t]));
-    }
-  }
+  for (const [pointer, text] of kindOf(kinds, screen).otherTexts?.(screen) ?? []) texts.push([`${base}${pointer}`, text]);
   return texts;
 }

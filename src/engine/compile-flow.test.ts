@@ -8,17 +8,18 @@ import type { Flow } from './generated/flow-types';
 import type { AnyActorLogic } from 'xstate';
 import { FlowProblemsError } from './flow-problem';
 import { pendingEffects } from './test-support/pending-effects';
+import { productKinds } from './kinds/product-kinds';
 
 /** The effects the product flow names (the app registers them; src/shared/effect-names.ts). */
 const productEffects = ['loadPlans', 'submitEmail', 'startCheckout', 'loadOffers', 'purchaseOffers', 'orderReports', 'checkPayment', 'loadRecentPurchases', 'readPaymentError', 'loadOrderSummary'];
 
 /** The machine with every effect pending and the given ones swapped in with `.provide()`, as the app's tests do. */
 function machineWith(flow: Flow, actors: Record<string, AnyActorLogic> = {}, now?: () => Date) {
-  return compileFlow(flow, { effects: pendingEffects(flow), ...(now ? { now } : {}) }).provide({ actors });
+  return compileFlow(flow, { kinds: productKinds, effects: pendingEffects(flow), ...(now ? { now } : {}) }).provide({ actors });
 }
 
 function loadFlow(): Flow {
-  const result = validateFlow(flowJson);
+  const result = validateFlow(flowJson, { kinds: productKinds });
   if (!result.ok) throw new Error(JSON.stringify(result.problems));
   return result.flow;
 }
@@ -138,7 +139,7 @@ describe('named effects', () => {
     const { loadPlans: _given, ...withoutPlans } = pendingEffects(flow);
     let thrown: unknown = null;
     try {
-      compileFlow(flow, { effects: withoutPlans });
+      compileFlow(flow, { kinds: productKinds, effects: withoutPlans });
     } catch (error) {
       thrown = error;
     }
@@ -168,8 +169,8 @@ describe('named effects', () => {
     if (!loading) throw new Error('no profile-loading');
     loading.effects = ['prepareProfile'];
 
-    expect(validateFlow(edited, { effects: productEffects }).ok).toBe(false);
-    const result = validateFlow(edited, { effects: [...productEffects, 'prepareProfile'] });
+    expect(validateFlow(edited, { kinds: productKinds, effects: productEffects }).ok).toBe(false);
+    const result = validateFlow(edited, { kinds: productKinds, effects: [...productEffects, 'prepareProfile'] });
     if (!result.ok) throw new Error(JSON.stringify(result.problems));
 
     const calls: string[] = [];
@@ -259,7 +260,7 @@ describe('a screen that submits to an effect', () => {
     const edited = structuredClone(flowJson) as unknown as Editable;
     const goal = edited.screens.find((s) => s.id === 'relationship-goal')!;
     goal.next = [{ when: { outcome: 'loadPlans', is: 'x' }, to: 'knowledge-of-astrology' }, { to: 'knowledge-of-astrology' }];
-    const result = validateFlow(edited, { effects: productEffects });
+    const result = validateFlow(edited, { kinds: productKinds, effects: productEffects });
     expect(result.ok ? [] : result.problems.map((p) => `${p.pointer} ${p.message}`)).toEqual([
       '/screens/2/next/0/when condition on the outcome of "loadPlans", which this screen does not submit to',
     ]);
@@ -268,7 +269,7 @@ describe('a screen that submits to an effect', () => {
 
 /** The product flow, checked with the app's effect names: /select-price, its payment returns, /payment-error, the discounts. */
 function productFlow() {
-  const result = validateFlow(flowJson);
+  const result = validateFlow(flowJson, { kinds: productKinds });
   if (!result.ok) throw new Error(JSON.stringify(result.problems));
   return result.flow;
 }

@@ -1,15 +1,15 @@
 import { and, assertEvent, assign, setup, type AnyActorLogic, type Snapshot } from 'xstate';
 import type { Condition, Flow, Screen } from './generated/flow-types';
 import type { Answers, AnswerValue } from './answers';
-import { answerProblem, isQuestionScreen } from './answers';
+import { isQuestionScreen } from './answers';
 import { evaluateCondition, type Flags } from './conditions';
 import { declaredValues, flagDeclarations, type FlagValues } from './flags';
 import { assignReads, flagsOfScreen } from './flag-reads';
 import { refreshPlaceOffsets } from './place-offsets';
 import { withoutResult, withResult, type EffectFailure, type EffectName, type StoredResults } from './effect-results';
 import { branchesOf, consistentTrail, defaultFlags, indexFlow, predecessors, pruneAnswers, returnTargetsOf, screensOfferedOnce } from './flow-graph';
-import type { Submission } from './generated/screen-submits';
-import { statusEffectOf, submissionOf, submitEffectOf } from './screen-effects';
+import type { KindRegistry, Submission } from './kinds/screen-kind';
+import { answerProblem, statusEffectOf, submissionOf, submitEffectOf } from './kinds/kind-registry';
 import { unknownEffects } from './effect-references';
 import { FlowProblemsError } from './flow-problem';
 
@@ -25,7 +25,7 @@ export interface FunnelContext<R = AnyEffectOutputs> {
   answers: Answers;
   /** The screens on the visitor's path, from the start to the furthest reached. */
   trail: string[];
-  /** The email, from a screen whose kind submits one (`x-submits` in the schema); held in memory only, never saved. */
+  /** The email, from a screen whose kind submits one (its descriptor's `submits`); held in memory only, never saved. */
   email: string | null;
   move: Move;
   /** The latest output of each named effect (e.g. the plans loadPlans fetched), in memory only. */
@@ -111,6 +111,8 @@ export type EffectLogic<R, Name extends keyof R> = AnyActorLogic & { getInitialS
 export type EffectLogics<R> = { [Name in keyof R]?: EffectLogic<R, Name> };
 
 export interface CompileOptions<R = AnyEffectOutputs> {
+  /** The screen kinds the flow may use (src/engine/kinds/product-kinds.ts for the product's). */
+  kinds: KindRegistry;
   /** Effect implementations by name (actors invoked when a screen that names them opens). */
   effects?: EffectLogics<R>;
   /** The clock used for date rules (tests pin it). */
@@ -122,7 +124,8 @@ export interface CompileOptions<R = AnyEffectOutputs> {
  * (conditions become the parameterised guard `answerMatches`), back targets, and a root NAVIGATE
  * event for the address bar that is accepted only for screens on the visitor's trail.
  */
-export function compileFlow<R = AnyEffectOutputs>(flow: Flow, options: CompileOptions<NoInfer<R>> = {}) {
+export function compileFlow<R = AnyEffectOutputs>(flow: Flow, options: CompileOptions<NoInfer<R>>) {
+  const { kinds } = options;
   const { byId, byRoute } = indexFlow(flow);
   const preds = predecessors(flow);
   // The screens each price screen's hosted payment may send the visitor back to.
@@ -134,7 +137,7 @@ export function compileFlow<R = AnyEffectOutputs>(flow: Flow, options: CompileOp
   /** A screen offered once that the visitor has already seen: only a Back from the page after it opens it again. */
   const isUsedUp = (context: FunnelContext<R>, screen: string): boolean => offeredOnce.has(screen) && context.seen.includes(screen);
   const declarations = flagDeclarations(flow);
-  const reads = new Map(flow.screens.map((screen) => [screen.id, flagsOfScreen(screen)] as const));
+  const reads = new Map(flow.screens.map((screen) => [screen.id, flagsOfScreen(kinds, screen)] as const));
   const readsOf = (id: string): string[] => reads.get(id) ?? [];
   /** Nothing answered, nowhere gone: the state of a browser with no saved progress. */
   const knowsNothing = (context: FunnelContext<R>): boolean =>
@@ -153,13 +156,13 @@ export function compileFlow<R = AnyEffectOutputs>(flow: Flow, options: CompileOp
     const logic = effects[name];
     if (logic) actors[name] = logic;
   }
-  const missing = unknownEffects(flow, Object.keys(actors), 'implemented');
+  const missing = unknownEffects(flow, kinds, Object.keys(actors), 'implemented');
   if (missing.length > 0) throw new FlowProblemsError(missing);
   const isImplemented = (name: string): name is EffectName<R> => Object.hasOwn(actors, name);
   // Always true after the check above; the type of the name follows from it.
   const implemented = (name: string): EffectName<R> => {
     if (isImplemented(name)) return name;
-    throw new FlowProblemsError(unknownEffects(flow, Object.keys(actors), 'implemented'));
+    throw new FlowProblemsError(unknownEffects(flow, kinds, Object.keys(actors), 'implemented'));
   };
   // What an effect's done event stores: its output, of the type the map gives its name (see `actors`).
   const storeOutput =
@@ -182,9 +185,9 @@ export function compileFlow<R = AnyEffectOutputs>(flow: Flow, options: CompileOp
     },
     guards: {
       isValidAnswer: ({ event }, params: { screen: string }) =>
-        event.type === 'ANSWER' && answerProblem(screenOf(params.screen), event.value, now()) === null,
+        event.type === 'ANSWER' && answerProblem(kinds, screenOf(params.screen), event.value, now()) === null,
       isValidEmail: ({ event }, params: { screen: string }) =>
-        event.type === 'SUBMIT_EMAIL' && answerProblem(screenOf(params.screen), event.email, now()) === null,
+        event.type === 'SUBMIT_EMAIL' && answerProblem(kinds, screenOf(params.screen), event.email, now()) === null,
       answerMatches: ({ context, event }, params: { screen: string; condition: Condition }) =>
         evaluateCondition(params.condition, answersWith(context, event, params.screen), context.results, context.flags, context.seen),
       isPreviousOnTrail: ({ context }, params: { screen: string; previous: string }) => {
@@ -326,7 +329,7 @@ export function compileFlow<R = AnyEffectOutputs>(flow: Flow, options: CompileOp
   // The effects run while the screen is open (a payment result screen's status effect runs in its own sub-state).
   const invokeFor = (screen: Screen) =>
     (screen.effects ?? []).flatMap((named) =>
-      named !== statusEffectOf(screen)
+      named !== statusEffectOf(kinds, screen)
         ? [
             {
               src: implemented(named),
@@ -356,7 +359,7 @@ export function compileFlow<R = AnyEffectOutputs>(flow: Flow, options: CompileOp
       ...(invoke.length > 0 ? { invoke } : {}),
       meta: { route: screen.route },
     };
-    const status = statusEffectOf(screen);
+    const status = statusEffectOf(kinds, screen);
     const resume = invoke.length > 0 || status ? { RESUME: { target: `#${flow.id}.${screen.id}`, reenter: true } } : {};
     const retry =
       invoke.length > 0
@@ -390,8 +393,8 @@ export function compileFlow<R = AnyEffectOutputs>(flow: Flow, options: CompileOp
         },
       });
     }
-    const submission = submissionOf(screen);
-    const declared = submitEffectOf(screen);
+    const submission = submissionOf(kinds, screen);
+    const declared = submitEffectOf(kinds, screen);
     const submitName = declared !== undefined ? implemented(declared) : null;
     const trigger = submission ? triggers[submission](screen.id) : null;
     // A screen submits through its sub-states when its trigger is an event of its own (an email is no ANSWER), or
@@ -501,7 +504,7 @@ export function screenIdOf(snapshot: { value: unknown }): string {
 }
 
 /**
- * What the visitor submits on each kind of `Submission` (the schema's `x-submits`): the event, the guard that
+ * What the visitor submits on each kind of `Submission` (a kind's `submits`): the event, the guard that
  * accepts it and the action that keeps it. An email goes to the machine's memory, never to the saved answers.
  */
 const triggers = {

@@ -1,5 +1,3 @@
-import type { Screen } from './generated/flow-types';
-
 /**
  * What the machine holds for a submit or status effect that threw: its failure counts as the outcome "failed"
  * (a flow's conditions may test it).
@@ -52,27 +50,3 @@ export const outputKindNames: Record<OutputKind, string> = {
   orderSummary: 'an order summary',
   paymentError: 'why a payment failed',
 };
-
-/** The effects a screen reads the results of: the field that names each, and the kind it reads it as. */
-export function resultReads(screen: Screen): Array<{ field: string; effect: string; kind: OutputKind }> {
-  switch (screen.kind) {
-    case 'price':
-      return [
-        { field: 'plansFrom', effect: screen.plansFrom, kind: 'plans' },
-        ...(screen.transactionsFrom === undefined ? [] : [{ field: 'transactionsFrom', effect: screen.transactionsFrom, kind: 'recentPurchases' as const }]),
-      ];
-    case 'offers':
-      return [
-        { field: 'offersFrom', effect: screen.offersFrom, kind: 'offers' },
-        ...(screen.submit === undefined ? [] : [{ field: 'submit', effect: screen.submit, kind: 'purchase' as const }]),
-      ];
-    case 'payment-result':
-      return [{ field: 'statusFrom', effect: screen.statusFrom, kind: 'paymentStatus' }];
-    case 'payment-error':
-      return [{ field: 'reasonFrom', effect: screen.reasonFrom, kind: 'paymentError' }];
-    case 'order-summary':
-      return [{ field: 'summaryFrom', effect: screen.summaryFrom, kind: 'orderSummary' }];
-    default:
-      return [];
-  }
-}

@@ -9,15 +9,16 @@ import { awaitsFlags, pendingFlags } from './awaits-flags';
 import { pendingEffects } from './test-support/pending-effects';
 import type { Flow } from './generated/flow-types';
 import type { FlagValues } from './flags';
+import { productKinds } from './kinds/product-kinds';
 
 function loadFlow(): Flow {
-  const result = validateFlow(structuredClone(flowJson));
+  const result = validateFlow(structuredClone(flowJson), { kinds: productKinds });
   if (!result.ok) throw new Error(JSON.stringify(result.problems));
   return result.flow;
 }
 
 const flow = loadFlow();
-const machine = compileFlow(flow, { effects: pendingEffects(flow) });
+const machine = compileFlow(flow, { kinds: productKinds, effects: pendingEffects(flow) });
 /** The way to /select-price, through /get-access (the screen whose heading has variants). */
 const trail = pathFor(flow, {});
 
@@ -43,12 +44,12 @@ function onAccessPage(settled = false) {
 describe('flagsReadBy', () => {
   it('derives the flags a screen reads from its conditions, its plansBy and its text variants', () => {
     expect(trail.slice(-2)).toEqual(['get-access', 'select-price']);
-    expect(flagsReadBy(flow, 'get-access')).toEqual(['accessHeadline']);
-    expect(flagsReadBy(flow, 'select-price')).toEqual(['discounts', 'priceSet']);
-    expect(flagsReadBy(flow, 'payment-error')).toEqual(['discounts']);
-    expect(flagsReadBy(flow, 'sale')).toEqual(['discounts']);
-    expect(flagsReadBy(flow, 'welcome')).toEqual([]);
-    expect(flagsReadBy(flow, 'no-such-screen')).toEqual([]);
+    expect(flagsReadBy(productKinds, flow, 'get-access')).toEqual(['accessHeadline']);
+    expect(flagsReadBy(productKinds, flow, 'select-price')).toEqual(['discounts', 'priceSet']);
+    expect(flagsReadBy(productKinds, flow, 'payment-error')).toEqual(['discounts']);
+    expect(flagsReadBy(productKinds, flow, 'sale')).toEqual(['discounts']);
+    expect(flagsReadBy(productKinds, flow, 'welcome')).toEqual([]);
+    expect(flagsReadBy(productKinds, flow, 'no-such-screen')).toEqual([]);
   });
 });
 
@@ -62,14 +63,14 @@ describe('flag assignment in the machine', () => {
 
   it('holds a screen that reads an unassigned flag until remote config settles, then assigns the value it sent', () => {
     const actor = onAccessPage();
-    expect(awaitsFlags(flow, actor.getSnapshot())).toBe(true);
-    expect(pendingFlags(flow, actor.getSnapshot())).toEqual(['accessHeadline']);
+    expect(awaitsFlags(productKinds, flow, actor.getSnapshot())).toBe(true);
+    expect(pendingFlags(productKinds, flow, actor.getSnapshot())).toEqual(['accessHeadline']);
     actor.send({ type: 'SET_FLAGS', flags: { accessHeadline: 'b' } });
     expect(actor.getSnapshot().context.flags.accessHeadline).toBe('b');
-    expect(awaitsFlags(flow, actor.getSnapshot())).toBe(true);
+    expect(awaitsFlags(productKinds, flow, actor.getSnapshot())).toBe(true);
     actor.send({ type: 'FLAGS_SETTLED' });
     expect(actor.getSnapshot().context.assigned).toEqual({ accessHeadline: 'b' });
-    expect(awaitsFlags(flow, actor.getSnapshot())).toBe(false);
+    expect(awaitsFlags(productKinds, flow, actor.getSnapshot())).toBe(false);
   });
 
   it('takes the default when the wait runs out without remote config', () => {
@@ -100,7 +101,7 @@ describe('flag assignment in the machine', () => {
     actor.send({ type: 'NEXT' });
     expect(screenIdOf(actor.getSnapshot())).toBe('select-price');
     expect(actor.getSnapshot().context.assigned).toEqual({ accessHeadline: 'a', priceSet: 'trial_price_test', discounts: true });
-    expect(awaitsFlags(flow, actor.getSnapshot())).toBe(false);
+    expect(awaitsFlags(productKinds, flow, actor.getSnapshot())).toBe(false);
     // Remote config's cache changes on a later fetch: nothing the visitor saw moves.
     actor.send({ type: 'SET_FLAGS', flags: { priceSet: 'default', discounts: false }, settled: true });
     expect(actor.getSnapshot().context.flags).toMatchObject({ priceSet: 'trial_price_test', discounts: true });
@@ -111,7 +112,7 @@ describe('flag assignment in the machine', () => {
     actor.send({ type: 'NEXT' });
     expect(actor.getSnapshot().context.assigned).toEqual({ accessHeadline: 'a' });
     // The price page now waits for the flags it reads; the heading's value is fixed.
-    expect(pendingFlags(flow, actor.getSnapshot())).toEqual(['discounts', 'priceSet']);
+    expect(pendingFlags(productKinds, flow, actor.getSnapshot())).toEqual(['discounts', 'priceSet']);
     actor.send({ type: 'SET_FLAGS', flags: { accessHeadline: 'b' }, settled: true });
     expect(actor.getSnapshot().context.flags.accessHeadline).toBe('a');
   });
@@ -136,7 +137,7 @@ describe('flag assignment in the machine', () => {
     const saved = { screen: 'select-price', answers: {}, trail, assigned: { priceSet: 'trial_price_test' } };
     const actor = createActor(machine, { snapshot: restoreSnapshot(machine, saved, defaultFlags(flow)) }).start();
     expect(actor.getSnapshot().context.flags.priceSet).toBe('trial_price_test');
-    expect(pendingFlags(flow, actor.getSnapshot())).toEqual(['discounts']);
+    expect(pendingFlags(productKinds, flow, actor.getSnapshot())).toEqual(['discounts']);
     actor.send({ type: 'SET_FLAGS', flags: { priceSet: 'default', discounts: false }, settled: true });
     expect(actor.getSnapshot().context.assigned).toEqual({ priceSet: 'trial_price_test', discounts: false });
     expect(actor.getSnapshot().context.flags).toMatchObject({ priceSet: 'trial_price_test', discounts: false });

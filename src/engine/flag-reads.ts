@@ -3,27 +3,29 @@ import type { FlagValues } from './flags';
 import { branchesOf } from './flow-graph';
 import { conditionFlags } from './conditions';
 import { textVariantFlags } from './text-variants';
+import type { KindRegistry } from './kinds/screen-kind';
 
 /**
  * The flags a screen reads, derived from the flow (an editor declares nothing more): a condition of one of its
- * `next` branches, or of one of a price screen's conditional `returnTo` routes; a price screen's `plansBy`; the
- * flag of one of its text variants. A visitor is assigned these flags, for good, when the screen opens.
+ * `next` branches, or of one of its conditional `returnTo` routes (a price screen's); its `plansBy` (a flag picking
+ * the plans shown); the flag of one of its text variants. A visitor is assigned these flags, for good, when the
+ * screen opens.
  */
-export function flagsOfScreen(screen: Screen): string[] {
+export function flagsOfScreen(kinds: KindRegistry, screen: Screen): string[] {
   const conditions = branchesOf(screen).flatMap((branch) => (branch.when ? [branch.when] : []));
-  if (screen.kind === 'price' && screen.returnTo) {
+  if ('returnTo' in screen && screen.returnTo) {
     for (const value of Object.values(screen.returnTo)) {
       if (typeof value !== 'string') conditions.push(...value.flatMap((route) => (route.when ? [route.when] : [])));
     }
   }
-  const plansBy = screen.kind === 'price' && screen.plansBy !== undefined ? [screen.plansBy] : [];
-  return [...new Set([...conditions.flatMap(conditionFlags), ...plansBy, ...textVariantFlags(screen)])];
+  const plansBy = 'plansBy' in screen && screen.plansBy !== undefined ? [screen.plansBy] : [];
+  return [...new Set([...conditions.flatMap(conditionFlags), ...plansBy, ...textVariantFlags(kinds, screen)])];
 }
 
 /** The flags the screen `screenId` of the flow reads (see flagsOfScreen); none for an unknown screen. */
-export function flagsReadBy(flow: Flow, screenId: string): string[] {
+export function flagsReadBy(kinds: KindRegistry, flow: Flow, screenId: string): string[] {
   const screen = flow.screens.find((s) => s.id === screenId);
-  return screen ? flagsOfScreen(screen) : [];
+  return screen ? flagsOfScreen(kinds, screen) : [];
 }
 
 /**

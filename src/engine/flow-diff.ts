@@ -1,5 +1,6 @@
 import type { Flow, Screen } from './generated/flow-types';
 import { screenGraph, type ScreenEdge } from './screen-graph';
+import type { KindRegistry } from './kinds/screen-kind';
 
 /**
  * One difference between two flows, as a reviewer reads it: `+` added, `-` removed, `~` changed, then what and
@@ -72,9 +73,9 @@ const edgeKey = (e: ScreenEdge) => `${e.from} ${e.kind} ${e.to}`;
 const edgeText = (e: ScreenEdge) => `${e.kind === 'next' ? 'transition' : e.kind} ${e.from} → ${e.to}`;
 
 /** The transitions that differ: by source, kind and target; a changed condition is one `~` line. */
-function transitionChanges(a: Flow, b: Flow): FlowDifference[] {
-  const edgesA = screenGraph(a).edges;
-  const edgesB = screenGraph(b).edges;
+function transitionChanges(a: Flow, b: Flow, kinds: KindRegistry): FlowDifference[] {
+  const edgesA = screenGraph(a, kinds).edges;
+  const edgesB = screenGraph(b, kinds).edges;
   const group = (edges: ScreenEdge[]) => {
     const map = new Map<string, string[]>();
     for (const edge of edges) {
@@ -112,7 +113,7 @@ function transitionChanges(a: Flow, b: Flow): FlowDifference[] {
  * (branches with their conditions, back targets, payment returns) added, removed and with a changed condition;
  * then the flow's own fields, its flags (by name) and its default events. Empty when the flows are the same.
  */
-export function diffFlows(a: Flow, b: Flow): FlowDifference[] {
+export function diffFlows(a: Flow, b: Flow, kinds: KindRegistry): FlowDifference[] {
   const lines: FlowDifference[] = [];
   const before = new Map(a.screens.map((s) => [s.id, s]));
   const after = new Map(b.screens.map((s) => [s.id, s]));
@@ -137,7 +138,7 @@ export function diffFlows(a: Flow, b: Flow): FlowDifference[] {
     for (const field of fields) lines.push(`${field.sign} screen ${screen.id} ${field.text}`);
   }
   for (const screen of a.screens) if (!after.has(screen.id)) lines.push(`- screen ${screen.id} (${screen.route}, ${screen.kind})`);
-  lines.push(...transitionChanges(a, b));
+  lines.push(...transitionChanges(a, b, kinds));
 
   const flowFields: Array<{ sign: '+' | '-' | '~'; text: string }> = [];
   const { screens: _a, flags: aFlags, ...aRest } = asObject(asJson(a));

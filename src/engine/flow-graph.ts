@@ -11,11 +11,11 @@ export function branchesOf(screen: Screen): Branch[] {
 }
 
 /**
- * The screens a hosted payment started on `screen` may send the visitor back to (a price screen's
- * `returnTo`), by id. They follow the screen as its branches do.
+ * The screens a hosted payment started on `screen` may send the visitor back to (its `returnTo`, which a kind that
+ * starts a payment has), by id. They follow the screen as its branches do.
  */
 export function returnTargetsOf(flow: Flow, screen: Screen): string[] {
-  if (screen.kind !== 'price' || !screen.returnTo) return [];
+  if (!('returnTo' in screen) || !screen.returnTo) return [];
   const routes = new Set(Object.values(screen.returnTo).flatMap(returnRoutesOf));
   return flow.screens.filter((s) => routes.has(s.route)).map((s) => s.id);
 }
@@ -47,10 +47,10 @@ export function followersOf(flow: Flow, screen: Screen): string[] {
 
 /**
  * Whether a screen is offered once (`once: true`, the discount pages): shown at most once per visitor, remembered as
- * seen when it opens; only price screens may be.
+ * seen when it opens. The schema allows `once` on the kinds that may be (kinds' `mayBeOfferedOnce`).
  */
 export function isOfferedOnce(screen: Screen | undefined): boolean {
-  return screen?.kind === 'price' && screen.once === true;
+  return screen !== undefined && 'once' in screen && screen.once === true;
 }
 
 /** The ids of the flow's screens offered once. */

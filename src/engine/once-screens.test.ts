@@ -9,19 +9,20 @@ import type { Flow, Screen } from './generated/flow-types';
 import { loadProgress, saveProgress } from './persistence';
 import { pendingEffects } from './test-support/pending-effects';
 import { MemoryStorage } from './test-support/memory-storage';
+import { productKinds } from './kinds/product-kinds';
 
 // The discount pages say they are one-time, so they are offered once per visitor: each is a screen offered once
 // (`once: true`), the visitor's `seen` remembers it from the moment it opens, and every way there holds only while
 // it has not been seen.
 
 function productFlow(): Flow {
-  const result = validateFlow(structuredClone(flowJson));
+  const result = validateFlow(structuredClone(flowJson), { kinds: productKinds });
   if (!result.ok) throw new Error(JSON.stringify(result.problems));
   return result.flow;
 }
 
 const flow = productFlow();
-const machine = compileFlow(flow, { effects: pendingEffects(flow) });
+const machine = compileFlow(flow, { kinds: productKinds, effects: pendingEffects(flow) });
 const toPrices = pathFor(flow, {});
 
 function screen(id: string): Screen {
@@ -86,7 +87,7 @@ describe('leaving checkout offers each discount page once', () => {
     const storage = new MemoryStorage();
     const { answers, trail, assigned, seen } = actor.getSnapshot().context;
     saveProgress(storage, flow, { screen: screenIdOf(actor.getSnapshot()), answers, trail, assigned, seen });
-    expect(loadProgress(storage, flow)?.seen).toEqual(['sale', 'secret-discount']);
+    expect(loadProgress(storage, flow, productKinds)?.seen).toEqual(['sale', 'secret-discount']);
   });
 
   it('takes what the session remembers from another tab (SEEN), screens offered once only', () => {
@@ -136,6 +137,6 @@ describe('saved progress keeps the screens seen', () => {
   it('drops an id that is no screen offered once (an edited flow, or tampering)', () => {
     const storage = new MemoryStorage();
     saveProgress(storage, flow, { screen: 'select-price', answers: {}, trail: [...toPrices], seen: ['sale', 'welcome', 'gone'] });
-    expect(loadProgress(storage, flow)?.seen).toEqual(['sale']);
+    expect(loadProgress(storage, flow, productKinds)?.seen).toEqual(['sale']);
   });
 });

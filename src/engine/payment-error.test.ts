@@ -6,9 +6,10 @@ import { validateFlow } from './validate-flow';
 import { compileFlow, screenIdOf, type FunnelContext } from './compile-flow';
 import { pendingEffects } from './test-support/pending-effects';
 import { paymentErrorReasonOf, possibleTargetsOfAnswer, targetOfAnswer } from './payment-error';
+import { productKinds } from './kinds/product-kinds';
 
 function productFlow(): Flow {
-  const result = validateFlow(structuredClone(flowJson));
+  const result = validateFlow(structuredClone(flowJson), { kinds: productKinds });
   if (!result.ok) throw new Error(JSON.stringify(result.problems));
   return result.flow;
 }
@@ -22,7 +23,7 @@ function paymentError(flow: Flow): PaymentErrorScreen {
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function start(flow: Flow, value: string, context: Partial<FunnelContext>, actors: Record<string, AnyActorLogic> = {}) {
-  const machine = compileFlow(flow, { effects: pendingEffects(flow) }).provide({ actors });
+  const machine = compileFlow(flow, { kinds: productKinds, effects: pendingEffects(flow) }).provide({ actors });
   const snapshot = machine.resolveState({
     value,
     context: { answers: {}, trail: ['welcome', value], email: null, move: 'start', results: {}, flags: {}, assigned: {}, flagsSettled: false, leaving: null, seen: [], ...context },

@@ -5,11 +5,12 @@ import type { Flow } from './generated/flow-types';
 import { validateFlow } from './validate-flow';
 import { loadProgress, saveProgress, storageKey } from './persistence';
 import { pathFor } from './flow-graph';
+import { productKinds } from './kinds/product-kinds';
 
 function loadFlow(edit: (data: typeof flowJson) => void = () => {}): Flow {
   const data = structuredClone(flowJson);
   edit(data);
-  const result = validateFlow(data);
+  const result = validateFlow(data, { kinds: productKinds });
   if (!result.ok) throw new Error(JSON.stringify(result.problems));
   return result.flow;
 }
@@ -34,7 +35,7 @@ describe('saved flag assignments', () => {
     const storage = new MemoryStorage();
     const assigned = { accessHeadline: 'b', priceSet: 'trial_price_test', discounts: true };
     saveProgress(storage, flow, { ...onSale(flow), assigned });
-    expect(loadProgress(storage, flow, now)).toEqual({ flowId: flow.id, flowVersion: flow.version, ...onSale(flow), assigned, seen: [], migrations: [] });
+    expect(loadProgress(storage, flow, productKinds, now)).toEqual({ flowId: flow.id, flowVersion: flow.version, ...onSale(flow), assigned, seen: [], migrations: [] });
   });
 
   it('are written only for declared flags with allowed values: nothing else rides along', () => {
@@ -46,28 +47,28 @@ describe('saved flag assignments', () => {
   });
 
   it('are none for progress saved before assignments were kept', () => {
-    expect(loadProgress(storedRaw(flow, onSale(flow)), flow, now)?.assigned).toEqual({});
+    expect(loadProgress(storedRaw(flow, onSale(flow)), flow, productKinds, now)?.assigned).toEqual({});
   });
 
   it('drop the whole progress when they are not a map of values (tampered)', () => {
     for (const assigned of [['priceSet'], 'trial_price_test', null]) {
-      expect(loadProgress(storedRaw(flow, { ...onSale(flow), assigned }), flow, now), JSON.stringify(assigned)).toBeNull();
+      expect(loadProgress(storedRaw(flow, { ...onSale(flow), assigned }), flow, productKinds, now), JSON.stringify(assigned)).toBeNull();
     }
   });
 
   it('lose only an assignment the flow no longer allows: the experiment ended or changed', () => {
-    const loaded = loadProgress(storedRaw(flow, { ...onSale(flow), assigned: { oldTest: 'b', priceSet: 'cheap', accessHeadline: 'b' } }), flow, now);
+    const loaded = loadProgress(storedRaw(flow, { ...onSale(flow), assigned: { oldTest: 'b', priceSet: 'cheap', accessHeadline: 'b' } }), flow, productKinds, now);
     expect(loaded?.screen).toBe('sale');
     expect(loaded?.assigned).toEqual({ accessHeadline: 'b' });
   });
 
   it('decide which trails fit: a visitor shown the discounts off cannot be restored on /sale', () => {
-    expect(loadProgress(storedRaw(flow, { ...onSale(flow), assigned: { discounts: false } }), flow, now)).toBeNull();
+    expect(loadProgress(storedRaw(flow, { ...onSale(flow), assigned: { discounts: false } }), flow, productKinds, now)).toBeNull();
   });
 
   it('decide which trails fit: one shown the discounts on is restored on /sale where they are off by default', () => {
     const off = loadFlow((data) => (data.flags.discounts.default = false));
-    expect(loadProgress(storedRaw(off, { ...onSale(off), assigned: { discounts: true } }), off, now)?.screen).toBe('sale');
-    expect(loadProgress(storedRaw(off, { ...onSale(off), assigned: {} }), off, now)).toBeNull();
+    expect(loadProgress(storedRaw(off, { ...onSale(off), assigned: { discounts: true } }), off, productKinds, now)?.screen).toBe('sale');
+    expect(loadProgress(storedRaw(off, { ...onSale(off), assigned: {} }), off, productKinds, now)).toBeNull();
   });
 });

@@ -9,9 +9,10 @@ import { validateFlow } from './validate-flow';
 import { compileFlow, type FunnelEvent } from './compile-flow';
 import { loadProgress, saveProgress, savedOnAnotherVersion, storageKey, type ProgressStorage, type SavedProgress } from './persistence';
 import { pathFor } from './flow-graph';
+import { productKinds } from './kinds/product-kinds';
 
 function loadFlow(): Flow {
-  const result = validateFlow(structuredClone(flowJson));
+  const result = validateFlow(structuredClone(flowJson), { kinds: productKinds });
   if (!result.ok) throw new Error(JSON.stringify(result.problems));
   return result.flow;
 }
@@ -49,7 +50,7 @@ describe('saveProgress and loadProgress', () => {
   it('returns exactly what was saved', () => {
     const storage = new MemoryStorage();
     saveProgress(storage, flow, validProgress());
-    expect(loadProgress(storage, flow, now)).toEqual({ flowId: 'astrology', flowVersion: flow.version, ...validProgress() });
+    expect(loadProgress(storage, flow, productKinds, now)).toEqual({ flowId: 'astrology', flowVersion: flow.version, ...validProgress() });
     expect(storage.getItem(key)).not.toBeNull();
   });
 
@@ -60,13 +61,13 @@ describe('saveProgress and loadProgress', () => {
   });
 
   it('returns null when nothing was saved', () => {
-    expect(loadProgress(new MemoryStorage(), flow, now)).toBeNull();
+    expect(loadProgress(new MemoryStorage(), flow, productKinds, now)).toBeNull();
   });
 
   it('keeps a trail that runs ahead of the current screen (browser forward)', () => {
     const storage = new MemoryStorage();
     saveProgress(storage, flow, { ...validProgress(), screen: 'profile-name' });
-    expect(loadProgress(storage, flow, now)?.screen).toBe('profile-name');
+    expect(loadProgress(storage, flow, productKinds, now)?.screen).toBe('profile-name');
   });
 
   it('restores a place answer', () => {
@@ -78,7 +79,7 @@ describe('saveProgress and loadProgress', () => {
       trail: [...trailToBirthday, 'profile-zodiac-sun', 'profile-time-of-birth', 'profile-place-of-birth', 'profile-zodiac-moon'],
     };
     saveProgress(storage, flow, progress);
-    expect(loadProgress(storage, flow, now)).toMatchObject(progress);
+    expect(loadProgress(storage, flow, productKinds, now)).toMatchObject(progress);
   });
 
   it('restores the upsell reached from a payment return, whose way there only the payment check decided', () => {
@@ -86,7 +87,7 @@ describe('saveProgress and loadProgress', () => {
     const storage = new MemoryStorage();
     const progress = { screen: 'signup-offer', answers: { '5-1': 'mxp_plan_1', '6-1': ['birth_chart'] }, trail: [...pathFor(flow, {}), 'payment-success', 'signup-offer'] };
     saveProgress(storage, flow, progress);
-    expect(loadProgress(storage, flow, now)).toMatchObject(progress);
+    expect(loadProgress(storage, flow, productKinds, now)).toMatchObject(progress);
   });
 });
 
@@ -115,14 +116,14 @@ describe('loadProgress drops progress that does not fit the flow, whole, and rem
 
   it.each(cases)('drops %s', (_, data) => {
     const storage = storedRaw(data);
-    expect(loadProgress(storage, flow, now)).toBeNull();
+    expect(loadProgress(storage, flow, productKinds, now)).toBeNull();
     expect(storage.getItem(key)).toBeNull();
   });
 
   it('leaves the progress of other flows alone', () => {
     const storage = storedRaw(saved({ screen: 'nowhere' }));
     storage.setItem('astrelle:progress:other', 'kept');
-    loadProgress(storage, flow, now);
+    loadProgress(storage, flow, productKinds, now);
     expect(storage.getItem('astrelle:progress:other')).toBe('kept');
   });
 });
@@ -149,7 +150,7 @@ describe('moving progress to another version of the flow', () => {
   it('carries the answers forward by the steps the new version adds, and resumes at the first unanswered question', () => {
     const v2 = nextVersion();
     const storage = storedRaw(saved({}));
-    const moved = loadProgress(storage, v2, now)!;
+    const moved = loadProgress(storage, v2, productKinds, now)!;
     expect(moved).toMatchObject({ flowVersion: v2.version, screen: 'profile-birthday', answers: { '1-1': 'solo', '1-2': 'find_love', '1-3': 'beginner', name: 'Maya' } });
     expect(moved.trail).toEqual(trailToBirthday);
     expect(moved.migrations).toEqual(v2.migrations);
@@ -161,7 +162,7 @@ describe('moving progress to another version of the flow', () => {
       ...saved({ flowVersion: v2.version, answers: { '1-1': 'solo', '1-2': 'find_love', '1-3': 'beginner', name: 'Maya' } }),
       migrations: v2.migrations,
     });
-    const moved = loadProgress(storage, flow, now)!;
+    const moved = loadProgress(storage, flow, productKinds, now)!;
     expect(moved).toMatchObject({ flowVersion: flow.version, screen: 'profile-birthday', answers: { '1-1': 'single', '1-2': 'find_love', '1-3': 'beginner', '2-1': 'Maya' } });
   });
 
@@ -170,7 +171,7 @@ describe('moving progress to another version of the flow', () => {
     v2.version = flow.version + 1;
     const goal = v2.screens.find((s) => s.id === 'relationship-goal') as { options: Array<{ value: string }> };
     goal.options = goal.options.filter((o) => o.value !== 'find_love');
-    const moved = loadProgress(storedRaw(saved({})), v2, now)!;
+    const moved = loadProgress(storedRaw(saved({})), v2, productKinds, now)!;
     expect(moved.screen).toBe('relationship-goal');
     expect(moved.answers).not.toHaveProperty('1-2');
     expect(moved.answers).toMatchObject({ '1-1': 'single', '2-1': 'Maya' });
@@ -181,14 +182,14 @@ describe('moving progress to another version of the flow', () => {
     const v2 = structuredClone(flow);
     v2.version = flow.version + 1;
     // Saved on a screen the new version removed: the answers before it still count.
-    const moved = loadProgress(storedRaw(saved({ screen: 'removed-screen', trail: [...trailToBirthday.slice(0, -1), 'removed-screen'] })), v2, now)!;
+    const moved = loadProgress(storedRaw(saved({ screen: 'removed-screen', trail: [...trailToBirthday.slice(0, -1), 'removed-screen'] })), v2, productKinds, now)!;
     expect(moved.screen).toBe('profile-birthday');
     expect(moved.answers).toEqual(validProgress().answers);
   });
 
   it('moves progress of an older or a newer version alike (a rollback moves visitors back)', () => {
     for (const flowVersion of [flow.version - 1, flow.version + 1]) {
-      expect(loadProgress(storedRaw(saved({ flowVersion })), flow, now)).toMatchObject({ flowVersion: flow.version, screen: 'profile-birthday', answers: validProgress().answers });
+      expect(loadProgress(storedRaw(saved({ flowVersion })), flow, productKinds, now)).toMatchObject({ flowVersion: flow.version, screen: 'profile-birthday', answers: validProgress().answers });
     }
   });
 
@@ -203,7 +204,7 @@ describe('moving progress to another version of the flow', () => {
   it('a visitor who had answered nothing starts at the start', () => {
     const v2 = structuredClone(flow);
     v2.version = flow.version + 1;
-    const moved = loadProgress(storedRaw(saved({ screen: 'welcome', trail: ['welcome'], answers: {} })), v2, now)!;
+    const moved = loadProgress(storedRaw(saved({ screen: 'welcome', trail: ['welcome'], answers: {} })), v2, productKinds, now)!;
     expect(moved).toMatchObject({ screen: 'relationship-status', trail: ['welcome', 'relationship-status'], answers: {} });
   });
 });
@@ -222,8 +223,8 @@ describe('storage failures', () => {
   };
 
   it('loadProgress returns null when reading throws', () => {
-    expect(() => loadProgress(throwing, flow, now)).not.toThrow();
-    expect(loadProgress(throwing, flow, now)).toBeNull();
+    expect(() => loadProgress(throwing, flow, productKinds, now)).not.toThrow();
+    expect(loadProgress(throwing, flow, productKinds, now)).toBeNull();
   });
 
   it('saveProgress swallows a failing write', () => {
@@ -232,7 +233,7 @@ describe('storage failures', () => {
 
   it('loadProgress returns null when removing unfitting progress throws', () => {
     const storage: ProgressStorage = { getItem: () => JSON.stringify(saved({ screen: 'gone' })), setItem: () => {}, removeItem: throwing.removeItem };
-    expect(loadProgress(storage, flow, now)).toBeNull();
+    expect(loadProgress(storage, flow, productKinds, now)).toBeNull();
   });
 });
 
@@ -280,7 +281,7 @@ describe('the email is never persisted', () => {
   }
 
   it('saving the machine state after SUBMIT_EMAIL writes answers and position but no email', async () => {
-    const machine = compileFlow(flow, { now: () => now, effects: pendingEffects(flow) }).provide({ actors: { submitEmail: fromPromise(async () => ({ outcome: 'created' })) } });
+    const machine = compileFlow(flow, { kinds: productKinds, now: () => now, effects: pendingEffects(flow) }).provide({ actors: { submitEmail: fromPromise(async () => ({ outcome: 'created' })) } });
     const actor = createActor(machine).start();
     walkToEmail((e) => actor.send(e), () => screenIdOf(actor.getSnapshot()));
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -294,6 +295,6 @@ describe('the email is never persisted', () => {
     expect(raw).not.toContain('@');
     expect(Object.keys(JSON.parse(raw)).sort()).toEqual(['answers', 'assigned', 'flowId', 'flowVersion', 'migrations', 'screen', 'seen', 'trail']);
     // The address was submitted and is held in memory; the visitor is on the screen after /email.
-    expect(loadProgress(storage, flow, now)).toMatchObject({ screen: 'get-access', answers: snapshot.context.answers });
+    expect(loadProgress(storage, flow, productKinds, now)).toMatchObject({ screen: 'get-access', answers: snapshot.context.answers });
   });
 });

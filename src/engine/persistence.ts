@@ -1,6 +1,8 @@
 import type { Flow, Migration } from './generated/flow-types';
 import type { Answers } from './answers';
-import { answerProblem, isQuestionScreen } from './answers';
+import { isQuestionScreen } from './answers';
+import { answerProblem } from './kinds/kind-registry';
+import type { KindRegistry } from './kinds/screen-kind';
 import { carryAnswers, migrationsOf } from './migrations';
 import { consistentTrail, defaultFlags, indexFlow, pathFor, pruneAnswers, screensOfferedOnce } from './flow-graph';
 import { declaredValues, flagDeclarations, type FlagValues } from './flags';
@@ -65,7 +67,7 @@ export function saveProgress(storage: ProgressStorage, flow: Flow, progress: Pro
  * that ended or changed, and the visitor is assigned afresh when a screen reads it. Progress saved before
  * assignments were kept has none.
  */
-export function loadProgress(storage: ProgressStorage, flow: Flow, now: Date = new Date()): SavedProgress | null {
+export function loadProgress(storage: ProgressStorage, flow: Flow, kinds: KindRegistry, now: Date = new Date()): SavedProgress | null {
   let raw: string | null;
   try {
     raw = storage.getItem(storageKey(flow));
@@ -74,8 +76,8 @@ export function loadProgress(storage: ProgressStorage, flow: Flow, now: Date = n
   }
   if (raw === null) return null;
   const progress = readSaved(parse(raw), flow);
-  if (progress && progress.flowVersion !== flow.version) return moveProgress(progress, flow, now);
-  if (progress && fits(progress, flow, now)) return progress;
+  if (progress && progress.flowVersion !== flow.version) return moveProgress(progress, flow, kinds, now);
+  if (progress && fits(progress, flow, kinds, now)) return progress;
   try {
     storage.removeItem(storageKey(flow));
   } catch {
@@ -137,13 +139,13 @@ function readSaved(data: unknown, flow: Flow): SavedProgress | null {
  * the answer; the visitor resumes at the first screen of their path, as these answers choose it, that asks a question
  * they have no answer to (or at the path's end), never at step one when they had answered something.
  */
-export function moveProgress(saved: SavedProgress, flow: Flow, now: Date = new Date()): SavedProgress {
+export function moveProgress(saved: SavedProgress, flow: Flow, kinds: KindRegistry, now: Date = new Date()): SavedProgress {
   const renamed = carryAnswers(saved.answers, saved.migrations, migrationsOf(flow));
   const byKey = new Map(flow.screens.filter(isQuestionScreen).map((s) => [s.answerKey, s]));
   const taken: Answers = Object.fromEntries(
     Object.entries(renamed).filter(([key, value]) => {
       const screen = byKey.get(key);
-      return screen !== undefined && answerProblem(screen, value, now) === null;
+      return screen !== undefined && answerProblem(kinds, screen, value, now) === null;
     }),
   );
   const flags = { ...defaultFlags(flow), ...saved.assigned };
@@ -158,7 +160,7 @@ export function moveProgress(saved: SavedProgress, flow: Flow, now: Date = new D
   return { flowId: flow.id, flowVersion: flow.version, screen: trail.at(-1) ?? flow.start, answers, trail, assigned: saved.assigned, seen: saved.seen, migrations: migrationsOf(flow) };
 }
 
-function fits(progress: SavedProgress, flow: Flow, now: Date): boolean {
+function fits(progress: SavedProgress, flow: Flow, kinds: KindRegistry, now: Date): boolean {
   const ids = new Set(flow.screens.map((s) => s.id));
   if (!ids.has(progress.screen) || !progress.trail.every((id) => ids.has(id))) return false;
   if (!progress.trail.includes(progress.screen)) return false;
@@ -169,6 +171,6 @@ function fits(progress: SavedProgress, flow: Flow, now: Date): boolean {
   const byKey = new Map(flow.screens.filter(isQuestionScreen).map((s) => [s.answerKey, s]));
   return Object.entries(progress.answers).every(([key, value]) => {
     const screen = byKey.get(key);
-    return screen !== undefined && answerProblem(screen, value, now) === null;
+    return screen !== undefined && answerProblem(kinds, screen, value, now) === null;
   });
 }

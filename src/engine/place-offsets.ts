@@ -26,7 +26,8 @@ export function placeOffset(screen: PlaceScreen, answers: Answers, zone: string 
 export function refreshPlaceOffsets(flow: Flow, answers: Answers, changedKey: string): Answers {
   let result = answers;
   for (const screen of flow.screens) {
-    if (screen.kind !== 'place' || (screen.dateFrom !== changedKey && screen.timeFrom !== changedKey)) continue;
+    // A place question names the date and time its offset is computed for (`dateFrom`, `timeFrom`).
+    if (!('dateFrom' in screen) || (screen.dateFrom !== changedKey && screen.timeFrom !== changedKey)) continue;
     const place = answers[screen.answerKey];
     if (!isPlaceAnswer(place)) continue;
     try {

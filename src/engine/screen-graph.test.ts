@@ -4,13 +4,14 @@ import { validateFlow } from './validate-flow';
 import { machineWays } from './test-support/machine-ways';
 import { describeCondition, screenGraph, toMermaid } from './screen-graph';
 import type { Flow } from './generated/flow-types';
+import { productKinds } from './kinds/product-kinds';
 
-const loaded = validateFlow(flowJson);
+const loaded = validateFlow(flowJson, { kinds: productKinds });
 if (!loaded.ok) throw new Error('flows/astrology.json is invalid');
 const flow = loaded.flow;
 
 function graphWays(flow: Flow) {
-  const graph = screenGraph(flow);
+  const graph = screenGraph(flow, productKinds);
   const inFlow = new Set(flow.screens.map((s) => s.id));
   const ways = new Set(graph.edges.filter((e) => e.kind !== 'return' && inFlow.has(e.to)).map((e) => `${e.from}>${e.to}>${e.kind}`));
   const returns = new Set(graph.edges.filter((e) => e.kind === 'return' && inFlow.has(e.to)).map((e) => e.to));
@@ -28,7 +29,7 @@ describe('the screen graph', () => {
   });
 
   it('labels branches with their conditions, defaults as otherwise, returns with the payment result', () => {
-    const { edges } = screenGraph(flow);
+    const { edges } = screenGraph(flow, productKinds);
     expect(edges).toContainEqual({ from: 'profile-time-of-birth', to: 'profile-no-problem', kind: 'next', label: '2-3 = dont_know' });
     expect(edges).toContainEqual({ from: 'profile-time-of-birth', to: 'profile-place-of-birth', kind: 'next', label: 'otherwise' });
     expect(edges).toContainEqual({ from: 'select-price', to: 'payment-success', kind: 'return', label: 'success' });
@@ -46,7 +47,7 @@ describe('the screen graph', () => {
 
 describe('the Mermaid graph', () => {
   it('is a stateDiagram-v2 with one state per screen (and per page outside the flow) and one arrow per edge', () => {
-    const graph = screenGraph(flow);
+    const graph = screenGraph(flow, productKinds);
     const text = toMermaid(graph);
     const lines = text.trim().split('\n');
     expect(lines[0]).toBe('stateDiagram-v2');

@@ -1,6 +1,7 @@
 import type { Condition, Flow, Screen } from './generated/flow-types';
 import { branchesOf, indexFlow, predecessors } from './flow-graph';
-import { submitEffectOf } from './screen-effects';
+import { submitEffectOf } from './kinds/kind-registry';
+import type { KindRegistry } from './kinds/screen-kind';
 
 /** How a visitor gets from one screen to another. */
 export type ScreenEdgeKind = 'next' | 'back' | 'return';
@@ -51,14 +52,14 @@ export function describeCondition(condition: Condition): string {
   return `${condition.answer} in ${condition.in.join(', ')}`;
 }
 
-function nodeOf(screen: Screen): ScreenNode {
+function nodeOf(kinds: KindRegistry, screen: Screen): ScreenNode {
   return {
     id: screen.id,
     route: screen.route,
     kind: screen.kind,
     group: screen.group,
     effects: [...(screen.effects ?? [])],
-    submit: submitEffectOf(screen) ?? null,
+    submit: submitEffectOf(kinds, screen) ?? null,
     end: screen.end === true,
   };
 }
@@ -69,7 +70,7 @@ function nodeOf(screen: Screen): ScreenNode {
  * condition), the back button's targets, and a price screen's payment returns. The browser's own back and forward
  * between visited screens (the machine's NAVIGATE) are left out: they can join any two visited screens.
  */
-export function screenGraph(flow: Flow): ScreenGraph {
+export function screenGraph(flow: Flow, kinds: KindRegistry): ScreenGraph {
   const { byRoute } = indexFlow(flow);
   const preds = predecessors(flow);
   const edges: ScreenEdge[] = [];
@@ -91,7 +92,7 @@ export function screenGraph(flow: Flow): ScreenGraph {
     if (back?.to === 'screen' && back.screen) edges.push({ from: screen.id, to: back.screen, kind: 'back', label: '' });
     else if (back?.to === 'path' && back.path) edges.push({ from: screen.id, to: target(back.path), kind: 'back', label: '' });
     else if (back) for (const previous of preds.get(screen.id) ?? []) edges.push({ from: screen.id, to: previous, kind: 'back', label: back.to });
-    if (screen.kind === 'price' && screen.returnTo) {
+    if ('returnTo' in screen && screen.returnTo) {
       for (const [result, value] of Object.entries(screen.returnTo)) {
         if (typeof value === 'string') edges.push({ from: screen.id, to: target(value), kind: 'return', label: result });
         else
@@ -101,7 +102,7 @@ export function screenGraph(flow: Flow): ScreenGraph {
       }
     }
   }
-  return { start: flow.start, nodes: flow.screens.map(nodeOf), edges, outside: [...outside] };
+  return { start: flow.start, nodes: flow.screens.map((screen) => nodeOf(kinds, screen)), edges, outside: [...outside] };
 }
 
 /** A Mermaid id for a screen id or path (letters, digits and underscores only). */

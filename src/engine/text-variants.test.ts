@@ -1,6 +1,8 @@
 import { describe, it, expect } from 'vitest';
-import { flowTextsOf, textFor, textVariantFlags } from './text-variants';
+import { textFor, textVariantFlags } from './text-variants';
+import { flowTextsOf } from './kinds/kind-registry';
 import type { InterstitialScreen } from './generated/flow-types';
+import { productKinds } from './kinds/product-kinds';
 
 const headline = { flag: 'accessHeadline', variants: { a: 'Unlock your reading', b: 'See your stars' } };
 
@@ -22,7 +24,7 @@ describe('text variants', () => {
 
   it('finds the variants of an interstitial\'s title and body, and the flags they read', () => {
     const screen: InterstitialScreen = { id: 'get-access', route: '/get-access', kind: 'interstitial', group: 'results', title: headline, body: ['Plain', { ...headline, flag: 'bodyTest' }], end: true };
-    expect(flowTextsOf(screen).map(([pointer]) => pointer)).toEqual(['/title', '/body/0', '/body/1']);
-    expect(textVariantFlags(screen)).toEqual(['accessHeadline', 'bodyTest']);
+    expect(flowTextsOf(productKinds, screen).map(([pointer]) => pointer)).toEqual(['/title', '/body/0', '/body/1']);
+    expect(textVariantFlags(productKinds, screen)).toEqual(['accessHeadline', 'bodyTest']);
   });
 });

@@ -1,4 +1,4 @@
-import validateSchema from './generated/validate-flow-schema.js';
+import productSchema from './generated/validate-flow-schema.js';
 import type { SchemaError } from './generated/validate-flow-schema.js';
 import type { Flow } from './generated/flow-types';
 import { checkSemantics } from './check-semantics';
@@ -8,11 +8,24 @@ import { checkMigrations } from './check-migrations';
 import type { TextPlaceholders } from './text-placeholders';
 import type { FlowProblem } from './flow-problem';
 import { nearestName } from './did-you-mean';
-import { screenKinds } from './screen-kinds';
+import type { KindRegistry } from './kinds/screen-kind';
 
 export type FlowValidation = { ok: true; flow: Flow } | { ok: false; problems: FlowProblem[] };
 
+/** A compiled JSON Schema validator of flows, as ajv makes one (the product's is precompiled, no ajv runtime). */
+export interface FlowSchemaValidator {
+  (data: unknown): data is Flow;
+  errors?: SchemaError[] | null;
+}
+
 export interface ValidateOptions {
+  /** The screen kinds a flow may use (src/engine/kinds/product-kinds.ts for the product's), each checking its own rules. */
+  kinds: KindRegistry;
+  /**
+   * The schema the kinds make together; the product's (schemas/flow.schema.json, precompiled) when absent. A flow
+   * language with another kind passes the validator of its own schema.
+   */
+  schema?: FlowSchemaValidator;
   /** Names of the effects the app registers; a flow naming another effect is refused. Unchecked when absent. */
   effects?: readonly string[];
   /** The output kind of each effect the app registers; a screen field naming an effect of another kind is refused. Unchecked when absent. */
@@ -31,11 +44,12 @@ export interface ValidateOptions {
  * the rules a schema cannot say (references, reachability, duplicates, conditions). The same
  * function serves the CLI, the build and the app at load.
  */
-export function validateFlow(data: unknown, options: ValidateOptions = {}): FlowValidation {
+export function validateFlow(data: unknown, options: ValidateOptions): FlowValidation {
+  const validateSchema = options.schema ?? productSchema;
   if (!validateSchema(data)) {
-    const landing = landingVariants(data);
+    const landing = landingVariants(data, options.kinds);
     const near = (a: string, b: string) => a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
-    const schemaProblems = [...landing, ...describeSchemaErrors(validateSchema.errors ?? []).filter((p) => !landing.some((l) => near(p.pointer, l.pointer)))];
+    const schemaProblems = [...landing, ...describeSchemaErrors(validateSchema.errors ?? [], options.kinds).filter((p) => !landing.some((l) => near(p.pointer, l.pointer)))];
     return { ok: false, problems: [...schemaProblems, ...rulesDespiteSchema(data, options, schemaProblems)] };
   }
   const problems = checkRules(data, options);
@@ -46,11 +60,13 @@ export function validateFlow(data: unknown, options: ValidateOptions = {}): Flow
  * A text with variants on the landing (a welcome screen): the schema would only say "must be a string". The landing
  * is in the page's HTML, prerendered, before any flag is known, so a flag cannot pick its words: say so plainly.
  */
-function landingVariants(data: unknown): FlowProblem[] {
+function landingVariants(data: unknown, kinds: KindRegistry): FlowProblem[] {
   const screens = typeof data === 'object' && data !== null ? (data as { screens?: unknown }).screens : undefined;
   if (!Array.isArray(screens)) return [];
   return screens.flatMap((screen: unknown, i) => {
-    if (typeof screen !== 'object' || screen === null || (screen as { kind?: unknown }).kind !== 'welcome') return [];
+    if (typeof screen !== 'object' || screen === null) return [];
+    const kind = (screen as { kind?: unknown }).kind;
+    if (typeof kind !== 'string' || !Object.hasOwn(kinds, kind) || kinds[kind]?.landing !== true) return [];
     return Object.entries(screen)
       .filter(([, value]) => typeof value === 'object' && value !== null && 'variants' in value)
       .map(([field]) => ({
@@ -64,10 +80,10 @@ function landingVariants(data: unknown): FlowProblem[] {
 /** The rules a schema cannot say (references, reachability, duplicates, conditions, claims, migrations). */
 function checkRules(flow: Flow, options: ValidateOptions): FlowProblem[] {
   return [
-    ...checkSemantics(flow, options.effects ?? null, options.publicPaths ?? [], options.placeholders ?? null),
-    ...(options.effectKinds ? checkEffectKinds(flow, options.effectKinds) : []),
-    ...checkClaims(flow),
-    ...checkMigrations(flow),
+    ...checkSemantics(flow, options.kinds, options.effects ?? null, options.publicPaths ?? [], options.placeholders ?? null),
+    ...(options.effectKinds ? checkEffectKinds(flow, options.kinds, options.effectKinds) : []),
+    ...checkClaims(flow, options.kinds),
+    ...checkMigrations(flow, options.kinds),
   ];
 }
 
@@ -93,7 +109,7 @@ function rulesDespiteSchema(data: unknown, options: ValidateOptions, reported: r
   return found.filter((problem) => !reported.some((r) => near(problem.pointer, r.pointer) || partOf(problem.pointer) === partOf(r.pointer)));
 }
 
-function describeSchemaErrors(errors: SchemaError[]): FlowProblem[] {
+function describeSchemaErrors(errors: SchemaError[], kinds: KindRegistry): FlowProblem[] {
   // anyOf/oneOf/if (and propertyNames) report a summary on top of the branch errors; the branch errors say more.
   const specific = errors.filter((e) => !['anyOf', 'oneOf', 'if', 'not', 'propertyNames'].includes(e.keyword));
   // A value matching no branch of an anyOf hears every branch: when one branch says what is wrong with it (its
@@ -106,7 +122,7 @@ function describeSchemaErrors(errors: SchemaError[]): FlowProblem[] {
   const seen = new Set<string>();
   const problems: FlowProblem[] = [];
   for (const error of chosen) {
-    const problem = describeSchemaError(error);
+    const problem = describeSchemaError(error, kinds);
     const key = `${problem.pointer} ${problem.message}`;
     if (!seen.has(key)) {
       seen.add(key);
@@ -116,7 +132,7 @@ function describeSchemaErrors(errors: SchemaError[]): FlowProblem[] {
   return problems;
 }
 
-function describeSchemaError(error: SchemaError): FlowProblem {
+function describeSchemaError(error: SchemaError, kinds: KindRegistry): FlowProblem {
   // A bad key (propertyNames) is reported at its object; point at the key itself.
   const at = (error.instancePath || '') + (error.propertyName !== undefined ? `/${error.propertyName}` : '');
   const p = error.params;
@@ -152,7 +168,7 @@ function describeSchemaError(error: SchemaError): FlowProblem {
     case 'discriminator':
       // A flag declaration is told apart by its `type`, a screen by its `kind`.
       if (p.tag === 'type') return { pointer: `${at}/type`, message: 'is not a flag type', hint: 'write "boolean" or "string"' };
-      return { pointer: `${at}/kind`, message: `is not a known screen kind${typeof p.tagValue === 'string' ? ` ("${p.tagValue}")` : ''}`, hint: kindHint(p.tagValue) };
+      return { pointer: `${at}/kind`, message: `is not a known screen kind${typeof p.tagValue === 'string' ? ` ("${p.tagValue}")` : ''}`, hint: kindHint(p.tagValue, kinds) };
     case 'uniqueItems':
       return { pointer: at, message: 'has repeated items', hint: 'remove the duplicate' };
     default:
@@ -161,9 +177,10 @@ function describeSchemaError(error: SchemaError): FlowProblem {
 }
 
 /** The nearest kind to a misspelt one, and every kind. */
-function kindHint(kind: unknown): string {
-  const all = screenKinds.map((k) => `"${k}"`).join(', ');
-  const nearest = typeof kind === 'string' ? nearestName(kind, screenKinds) : undefined;
+function kindHint(kind: unknown, kinds: KindRegistry): string {
+  const names = Object.keys(kinds);
+  const all = names.map((k) => `"${k}"`).join(', ');
+  const nearest = typeof kind === 'string' ? nearestName(kind, names) : undefined;
   return nearest === undefined ? `use one of ${all}` : `did you mean "${nearest}"? (the kinds: ${all})`;
 }
 

@@ -5,9 +5,10 @@ import { isPlaceAnswer, type Answers } from './answers';
 import { refreshPlaceOffsets } from './place-offsets';
 import flowJson from '../../flows/astrology.json';
 import { validateFlow } from './validate-flow';
+import { productKinds } from './kinds/product-kinds';
 
 function astrologyFlow() {
-  const result = validateFlow(structuredClone(flowJson));
+  const result = validateFlow(structuredClone(flowJson), { kinds: productKinds });
   if (!result.ok) throw new Error(JSON.stringify(result.problems));
   return result.flow;
 }

@@ -5,6 +5,7 @@ import { SingleChoiceScreen } from './single-choice/single-choice-screen';
 import { astrologyFlowData, renderWithProviders, screenOf, validFlow } from './test-utils';
 import { validateFlow } from '../engine/validate-flow';
 import { flagsOfScreen } from '../engine/flag-reads';
+import { productKinds } from '../engine/kinds/product-kinds';
 
 afterEach(cleanup);
 
@@ -21,7 +22,7 @@ describe('a question whose title is an A/B test', () => {
   it('passes the checker, and the screen waits for the flag as any screen reading one does', () => {
     const flow = validFlow(withQuestionVariant());
     const question = screenOf(flow, 'knowledge-of-astrology', 'single-choice');
-    expect(flagsOfScreen(question)).toContain('accessHeadline');
+    expect(flagsOfScreen(productKinds, question)).toContain('accessHeadline');
   });
 
   it('shows the title and subtitle of the visitor\'s variant', () => {
@@ -39,7 +40,7 @@ describe('a question whose title is an A/B test', () => {
   it('refuses a variant on the landing in plain words: it is in the HTML before any flag is known', () => {
     const data = astrologyFlowData() as { screens: Array<Record<string, unknown>> };
     data.screens[0]!.title = { flag: 'accessHeadline', variants: { a: 'One', b: 'Two' } };
-    const result = validateFlow(data);
+    const result = validateFlow(data, { kinds: productKinds });
     expect(result.ok).toBe(false);
     expect(result.ok ? [] : result.problems).toEqual([
       {

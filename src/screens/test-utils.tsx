@@ -5,13 +5,14 @@ import { MemoryRouter } from 'react-router-dom';
 import flowJson from '../../flows/astrology.json';
 import type { Flow, Screen } from '../engine/generated/flow-types';
 import { validateFlow } from '../engine/validate-flow';
+import { productKinds } from '../engine/kinds/product-kinds';
 import { theme } from '../ui/theme';
 import { ScreenServicesContext, type ScreenServices } from './services-context';
 import type { ScreenResults } from './results-by-kind';
 
 /** Validates flow data the way the app does and returns the typed flow (throws with the problems otherwise). */
 export function validFlow(data: unknown): Flow {
-  const result = validateFlow(data);
+  const result = validateFlow(data, { kinds: productKinds });
   if (!result.ok) throw new Error(`invalid flow in a test: ${JSON.stringify(result.problems, null, 2)}`);
   return result.flow;
 }

@@ -2,7 +2,8 @@
 // its line, column and JSON pointer. flow:check, the build and the server's flow store (which refuses a version with
 // the very lines flow:check prints) all read a flow through it.
 import { parseTree, findNodeAtLocation, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
-import { validateFlow } from '../engine/validate-flow';
+import { validateFlow, type ValidateOptions } from '../engine/validate-flow';
+import { productKinds } from '../engine/kinds/product-kinds';
 import type { Flow } from '../engine/generated/flow-types';
 import type { FlowProblem } from '../engine/flow-problem';
 import { effectKinds, effectNames } from './effect-names';
@@ -74,12 +75,15 @@ export interface FlowAssets {
   blurredCopies: boolean;
 }
 
+/** The screen kinds a flow may use and the schema they make together: the product's unless a test brings its own. */
+export type FlowLanguage = Pick<ValidateOptions, 'kinds' | 'schema'>;
+
 /**
  * The validated flow of a flow file's text, or its problems located by line, column and JSON pointer. With `assets`,
  * each group's background must be among them (and, when asked, its blurred copy): a version published live may use
  * only the art the build shipped.
  */
-export function readFlowText(file: string, text: string, assets?: FlowAssets): { flow: Flow | null; problems: LocatedProblem[] } {
+export function readFlowText(file: string, text: string, assets?: FlowAssets, language: FlowLanguage = { kinds: productKinds }): { flow: Flow | null; problems: LocatedProblem[] } {
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
   if (errors.length > 0 || !root) {
@@ -89,7 +93,7 @@ export function readFlowText(file: string, text: string, assets?: FlowAssets): {
     const problem = { file, line, column, pointer: '', message: `JSON syntax error: ${what}`, hint: 'fix the JSON syntax at this position (a missing comma, quote or bracket?)' };
     return { flow: null, problems: [problem] };
   }
-  const result = validateFlow(JSON.parse(text), { effects: effectNames, effectKinds, publicPaths, placeholders: textPlaceholders });
+  const result = validateFlow(JSON.parse(text), { ...language, effects: effectNames, effectKinds, publicPaths, placeholders: textPlaceholders });
   if (!result.ok) return { flow: null, problems: locateIn(file, text, root, result.problems) };
   const missing = assets ? missingArt(result.flow, assets) : [];
   if (missing.length > 0) return { flow: null, problems: locateIn(file, text, root, missing) };

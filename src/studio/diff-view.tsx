@@ -2,6 +2,7 @@ import { JsonFilePicker } from './file-picker';
 import { useState } from 'react';
 import type { Flow } from '../engine/generated/flow-types';
 import { diffFlows } from '../engine/flow-diff';
+import { productKinds } from '../engine/kinds/product-kinds';
 import { readFlowText, type OpenedFlow } from './open-flow';
 
 /**
@@ -13,7 +14,7 @@ export function DiffView({ flow, name }: { flow: Flow; name: string }) {
   const pick = async (file: File) => {
     setOther({ name: file.name, opened: readFlowText(await file.text()) });
   };
-  const differences = other?.opened.flow ? diffFlows(other.opened.flow, flow) : null;
+  const differences = other?.opened.flow ? diffFlows(other.opened.flow, flow, productKinds) : null;
   return (
     <section aria-labelledby="diff-heading" className="panel">
       <h2 id="diff-heading">Flow diff</h2>

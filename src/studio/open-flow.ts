@@ -2,6 +2,7 @@ import validateSchema from '../engine/generated/validate-flow-schema.js';
 import type { Flow } from '../engine/generated/flow-types';
 import type { FlowProblem } from '../engine/flow-problem';
 import { validateFlow } from '../engine/validate-flow';
+import { productKinds } from '../engine/kinds/product-kinds';
 import { effectKinds, effectNames } from '../shared/effect-names';
 import { publicPaths } from '../shared/public-paths';
 import { textPlaceholders } from '../shared/text-placeholders';
@@ -18,7 +19,7 @@ export interface OpenedFlow {
 
 /** Checks flow data as the app and `flow:check` do, keeping a flow whose only problems are the checker's own rules. */
 export function openFlow(data: unknown): OpenedFlow {
-  const checked = validateFlow(data, { effects: effectNames, effectKinds, publicPaths, placeholders: textPlaceholders });
+  const checked = validateFlow(data, { kinds: productKinds, effects: effectNames, effectKinds, publicPaths, placeholders: textPlaceholders });
   if (checked.ok) return { flow: checked.flow, problems: [] };
   return { flow: validateSchema(data) ? (data as Flow) : null, problems: checked.problems };
 }

@@ -6,6 +6,7 @@ import { saveProgress } from '../engine/persistence';
 import { personaZones, placeholderEnvironment, readPersona, simulatePersona, type Persona, type SimulatedStep, type Simulation } from '../domain/simulate-persona';
 import { isZoneHistory, type ZoneHistory } from '../engine/zone-history';
 import { visitorIdKey } from '../shared/visitor-id-key';
+import { productKinds } from '../engine/kinds/product-kinds';
 
 /**
  * The histories of the persona's birthplace zones from this server (GET /places/zone), as the app fetches them when a
@@ -96,7 +97,7 @@ export function PersonaView({ flow, appFlow, personas, onSelectScreen, open }: P
     const run = async () => {
       try {
         const persona = readPersona(chosen.data, chosen.file);
-        const simulation = await simulatePersona(flow, persona, { ...placeholderEnvironment, zoneHistories: await zoneHistoriesOf(persona) });
+        const simulation = await simulatePersona(flow, productKinds, persona, { ...placeholderEnvironment, zoneHistories: await zoneHistoriesOf(persona) });
         if (current) setResult({ simulation, persona });
       } catch (error) {
         if (current) setResult({ error: error instanceof Error ? error.message : String(error) });

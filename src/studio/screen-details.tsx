@@ -2,7 +2,8 @@ import type { Flow, Screen } from '../engine/generated/flow-types';
 import type { FlowProblem } from '../engine/flow-problem';
 import type { ScreenEdge } from '../engine/screen-graph';
 import { screenEventNames } from '../engine/analytics-events';
-import { submitEffectOf } from '../engine/screen-effects';
+import { submitEffectOf } from '../engine/kinds/kind-registry';
+import { productKinds } from '../engine/kinds/product-kinds';
 import type { DropOffRow } from '../engine/drop-off';
 import { edgeWording } from './edge-wording';
 import { RewordForm, type Rewording } from './reword-form';
@@ -37,8 +38,8 @@ interface Props {
 
 /** Everything the flow says about one screen, and how the visitor gets to and from it. */
 export function ScreenDetails({ flow, screen, outgoing, incoming, problems, dropOff, onSelect, inFlow, onReword }: Props) {
-  const events = screenEventNames(flow, screen);
-  const submit = submitEffectOf(screen);
+  const events = screenEventNames(productKinds, flow, screen);
+  const submit = submitEffectOf(productKinds, screen);
   const options = 'options' in screen && Array.isArray(screen.options) ? (screen.options as Array<{ value: string; label: string }>) : [];
   const rest = Object.entries(screen).filter(([key]) => !structural.has(key));
   const link = (id: string) =>

@@ -16,6 +16,7 @@ import couple from '../../flows/personas/in-relationship-cancels.json';
 import { simulatePersona, readPersona } from '../domain/simulate-persona';
 import { openFlow } from './open-flow';
 import { edgeText, layoutGraph } from './layout';
+import { productKinds } from '../engine/kinds/product-kinds';
 
 afterEach(cleanup);
 
@@ -50,7 +51,7 @@ describe.each([
     const machine = machineWays(flow);
     expect(nodes).toEqual(flow.screens.map((s) => s.id));
     expect(nodes).toHaveLength(machine.screens);
-    expect(edges).toHaveLength(screenGraph(flow).edges.length);
+    expect(edges).toHaveLength(screenGraph(flow, productKinds).edges.length);
     const inFlow = new Set(flow.screens.map((s) => s.id));
     const ways = new Set(edges.filter((e) => !e.endsWith('>return') && inFlow.has(e.split('>')[1]!)));
     expect([...ways].sort()).toEqual([...machine.ways].sort());
@@ -188,7 +189,7 @@ describe('the studio\'s diff', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Diff' }));
     const input = screen.getByLabelText('Compare with a flow file');
     fireEvent.change(input, { target: { files: [new File([JSON.stringify(flowJson)], 'astrology.json', { type: 'application/json' })] } });
-    const expected = diffFlows(validFlow(flowJson), validFlow(edited));
+    const expected = diffFlows(validFlow(flowJson), validFlow(edited), productKinds);
     expect(expected.length).toBeGreaterThan(2);
     await waitFor(() => expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(expect.arrayContaining(expected)));
     expect(screen.getByRole('heading', { name: `${expected.length} differences from astrology.json to edited.json` })).toBeTruthy();
@@ -234,7 +235,7 @@ describe('the studio\'s personas', () => {
     );
     fireEvent.click(screen.getByRole('tab', { name: 'Personas' }));
     const flow = validFlow(flowJson);
-    const expected = await simulatePersona(flow, readPersona(couple, 'couple'));
+    const expected = await simulatePersona(flow, productKinds, readPersona(couple, 'couple'));
     const path = await screen.findByRole('list', { name: 'Path' });
     const items = () => within(screen.getByRole('list', { name: 'Path' })).getAllByRole('listitem');
     expect(items().map((li) => li.textContent?.split(' ')[0])).toEqual(expected.steps.map((s) => s.screen));
@@ -248,7 +249,7 @@ describe('the studio\'s personas', () => {
     await waitFor(() => expect(items().at(-1)?.textContent?.split(' ')[0]).toBe('signup-offer-success'));
     expect(items().some((li) => li.textContent?.startsWith('relationship-partner-'))).toBe(false);
 
-    const simulation = await simulatePersona(flow, readPersona(single, 'single'));
+    const simulation = await simulatePersona(flow, productKinds, readPersona(single, 'single'));
     const at = simulation.steps.findIndex((s) => s.screen === 'profile-gender');
     fireEvent.click(screen.getByRole('button', { name: 'Open in the app here: profile-gender' }));
     await waitFor(() => expect(starts).toHaveLength(1));
@@ -279,7 +280,7 @@ describe('the studio\'s personas', () => {
 
 describe('the studio\'s graph layout', () => {
   it('keeps every node, group box, curve and label inside the drawing, none cut off at the left edge', () => {
-    const placed = layoutGraph(screenGraph(validFlow(flowJson)));
+    const placed = layoutGraph(screenGraph(validFlow(flowJson), productKinds));
     const lefts = [...placed.nodes.map((n) => n.x), ...placed.groups.map((g) => g.x), ...placed.edges.flatMap((e) => e.points.map((p) => p.x))];
     const rights = [...placed.nodes.map((n) => n.x + n.width), ...placed.groups.map((g) => g.x + g.width), ...placed.edges.flatMap((e) => e.points.map((p) => p.x))];
     expect(Math.min(...lefts)).toBeGreaterThanOrEqual(0);

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent }
 import type { Flow } from '../engine/generated/flow-types';
 import type { DropOffRow, DropOffTable } from '../engine/drop-off';
 import { screenGraph } from '../engine/screen-graph';
+import { productKinds } from '../engine/kinds/product-kinds';
 import { GraphView, type NodeMarks } from './graph-view';
 import { ScreenDetails } from './screen-details';
 import { DiffView } from './diff-view';
@@ -89,7 +90,7 @@ export function Studio({ initial, openChannel, fetchReport, personas = [], openA
   const [publishedAt, setPublishedAt] = useState<ReadonlyMap<number, string>>(new Map());
 
   const flow = source.opened.flow;
-  const graph = useMemo(() => (flow ? screenGraph(flow) : null), [flow]);
+  const graph = useMemo(() => (flow ? screenGraph(flow, productKinds) : null), [flow]);
   const marks = useMemo(() => (flow ? problemsByScreen(flow, source.opened.problems) : null), [flow, source]);
   // A flow opens with its start screen in view (the layout may put it anywhere across).
   useEffect(() => {

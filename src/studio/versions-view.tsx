@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import type { Flow } from "../engine/generated/flow-types";
 import { diffFlows } from "../engine/flow-diff";
+import { productKinds } from "../engine/kinds/product-kinds";
 import {
   EditorApiError,
   type EditorApi,
@@ -150,7 +151,7 @@ export function VersionsView({
       const a = readFlowText(from).flow;
       const b = readFlowText(to).flow;
       setDiff(
-        a && b ? diffFlows(a, b) : ["one of the versions could not be read"],
+        a && b ? diffFlows(a, b, productKinds) : ["one of the versions could not be read"],
       );
     } catch (error) {
       failed(error);

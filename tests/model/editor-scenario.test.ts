@@ -5,6 +5,7 @@ import { validateFlow } from '../../src/engine/validate-flow';
 import { pathFor } from '../../src/engine/flow-graph';
 import { funnelPaths } from './funnel-paths';
 import { addedQuestion } from '../../src/engine/test-support/added-question';
+import { productKinds } from '../../src/engine/kinds/product-kinds';
 
 /**
  * What a content editor does to flows/astrology.json, done as text edits with no code change:
@@ -33,7 +34,7 @@ describe('a content editor changes the flow without code', () => {
   it('passes flow:check and the compiled machine and model paths pick the changes up', () => {
     const text = editedFlowText();
     expect(checkFlowText('edited.json', text)).toEqual([]);
-    const result = validateFlow(JSON.parse(text));
+    const result = validateFlow(JSON.parse(text), { kinds: productKinds });
     if (!result.ok) throw new Error('edited flow invalid');
     const flow = result.flow;
 

@@ -1,7 +1,8 @@
 import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import type { EventFromLogic } from 'xstate';
 import { screenIdOf } from '../../src/engine/compile-flow';
-import { statusEffectOf, submitEffectOf } from '../../src/engine/screen-effects';
+import { kindOf, statusEffectOf, submitEffectOf } from '../../src/engine/kinds/kind-registry';
+import type { KindRegistry } from '../../src/engine/kinds/screen-kind';
 import { pendingEffects } from '../../src/engine/test-support/pending-effects';
 import type { Flow, Screen } from '../../src/engine/generated/flow-types';
 import type { Answers, PlaceAnswer } from '../../src/engine/answers';
@@ -10,6 +11,7 @@ import { compileFlow, type FunnelEvent, type FunnelMachine } from '../../src/eng
 import { branchesOf, defaultFlags, followersOf, indexFlow, resolveReturnRoute } from '../../src/engine/flow-graph';
 import { conditionAnswerKeys, conditionSeen, evaluateCondition, outcomeOf, type Flags } from '../../src/engine/conditions';
 import type { Condition } from '../../src/engine/generated/flow-types';
+import { productKinds } from '../../src/engine/kinds/product-kinds';
 
 /** The sample answers the model uses; the UI driver enters the same ones. */
 export const sample = {
@@ -118,9 +120,9 @@ export function phaseOf(snapshot: { value: unknown }): string | undefined {
  * every branch condition. Everything is derived from the flow: a screen or branch added to the JSON
  * is covered with no change here.
  */
-export function funnelPaths(flow: Flow, flags: Flags = defaultFlags(flow)): ModelCoverage {
+export function funnelPaths(flow: Flow, flags: Flags = defaultFlags(flow), kinds: KindRegistry = productKinds): ModelCoverage {
   // Effects that never answer: the model sends their done events itself, one per outcome.
-  const machine = compileFlow(flow, { now: () => new Date('2026-06-01T12:00:00Z'), effects: pendingEffects(flow) });
+  const machine = compileFlow(flow, { kinds, now: () => new Date('2026-06-01T12:00:00Z'), effects: pendingEffects(flow, kinds) });
   // Remote config has settled with these values: each screen that reads a flag assigns it as it opens.
   const start = machine.resolveState({
     value: flow.start,
@@ -128,7 +130,7 @@ export function funnelPaths(flow: Flow, flags: Flags = defaultFlags(flow)): Mode
   });
   const { byId } = indexFlow(flow);
   for (const screen of flow.screens) {
-    const submit = submitEffectOf(screen);
+    const submit = submitEffectOf(kinds, screen);
     if (submit === undefined) continue;
     const known = submitOutcomes[submit];
     if (!known) throw new Error(`the model does not know the outcomes of "${submit}" (${screen.id}): add them to submitOutcomes and teach the UI driver`);
@@ -140,7 +142,7 @@ export function funnelPaths(flow: Flow, flags: Flags = defaultFlags(flow)): Mode
     }
   }
   for (const screen of flow.screens) {
-    const status = statusEffectOf(screen);
+    const status = statusEffectOf(kinds, screen);
     if (status === undefined) continue;
     const known = statusOutcomes[status];
     if (!known) throw new Error(`the model does not know the outcomes of "${status}" (${screen.id}): add them to statusOutcomes and teach the UI driver`);
@@ -154,38 +156,27 @@ export function funnelPaths(flow: Flow, flags: Flags = defaultFlags(flow)): Mode
   const branchKeys = new Set(conditions.flatMap((c) => conditionAnswerKeys(c.when)));
 
   const answersFor = (screen: Screen): FunnelEvent[] => {
+    // The samples that depend on the reference server's catalogue or the driver's gazetteer, which the UI driver
+    // enters too; every other kind answers with its module's examples.
     switch (screen.kind) {
-      case 'welcome':
-      case 'interstitial':
-      case 'loading':
-      case 'payment-result':
-        return [{ type: 'NEXT' }];
       case 'order-summary':
         // An end: its way on (NAVIGATE to a passed screen) is the address bar's event, not a step forward.
         return [];
-      case 'email':
-        return [{ type: 'SUBMIT_EMAIL', email: sample.email }];
-      case 'payment-error':
-        return [screen.primary.value, screen.secondary.value].map((value) => ({ type: 'ANSWER', value }));
-      case 'single-choice':
-        return branchKeys.has(screen.answerKey) ? screen.options.map((o) => ({ type: 'ANSWER', value: o.value })) : [{ type: 'ANSWER', value: screen.options[0]!.value }];
-      case 'multiple-choice':
-        return [{ type: 'ANSWER', value: screen.options.slice(0, screen.minSelected).map((o) => o.value) }];
-      case 'text':
-        return [{ type: 'ANSWER', value: sample.text }];
       case 'price':
         return [{ type: 'ANSWER', value: samplePlanFor(screen) }];
       case 'offers':
         return [{ type: 'ANSWER', value: [] }, { type: 'ANSWER', value: [sample.offer] }];
-      case 'date':
-        return [{ type: 'ANSWER', value: sample.date }];
-      case 'time':
-        return branchKeys.has(screen.answerKey)
-          ? [{ type: 'ANSWER', value: sample.time }, { type: 'ANSWER', value: screen.dontKnow.value }]
-          : [{ type: 'ANSWER', value: sample.time }];
       case 'place':
         return [{ type: 'ANSWER', value: samplePlace }];
+      case 'payment-error':
+        return [screen.primary.value, screen.secondary.value].map((value) => ({ type: 'ANSWER', value }));
     }
+    const kind = kindOf(kinds, screen);
+    if (kind.submits === 'email') return [{ type: 'SUBMIT_EMAIL', email: sample.email }];
+    if (!isQuestionScreen(screen)) return [{ type: 'NEXT' }];
+    // Each example when a branch tests the answer (every option, a time and "don't know"), else the first.
+    const examples = kind.examples?.(screen) ?? [];
+    return (branchKeys.has(screen.answerKey) ? examples : examples.slice(0, 1)).map((value) => ({ type: 'ANSWER', value }));
   };
 
   const screenOf = (snapshot: FunnelSnapshot) => byId.get(screenIdOf(snapshot))!;
@@ -193,13 +184,13 @@ export function funnelPaths(flow: Flow, flags: Flags = defaultFlags(flow)): Mode
     const screen = screenOf(snapshot);
     const back = screen.back ? [{ type: 'BACK' } as const] : [];
     const phase = phaseOf(snapshot);
-    const submit = submitEffectOf(screen);
+    const submit = submitEffectOf(kinds, screen);
     if (phase === 'submitting' && submit !== undefined) {
       const answer = isQuestionScreen(screen) ? snapshot.context.answers[screen.answerKey] : undefined;
       return submitOutcomes[submit]!(answer).map((outcome) => outcomeEvent(screen.id, submit, outcome));
     }
     // A payment return page asks the server first: each status it may answer, and only then its button.
-    const status = statusEffectOf(screen);
+    const status = statusEffectOf(kinds, screen);
     if (phase === 'checking' && status !== undefined) {
       return [...statusOutcomes[status]!.map((outcome) => outcomeEvent(screen.id, status, outcome)), ...back];
     }
@@ -328,7 +319,7 @@ export function funnelPaths(flow: Flow, flags: Flags = defaultFlags(flow)): Mode
       const screen = screenOf(before);
       snapshot = adjacency[serializeState(before) as keyof typeof adjacency]!.transitions[serializeEvent(step.event) as never]!.state;
       // A screen decides where to go when its answer is taken, or when its submit effect has answered.
-      const decides = submitEffectOf(screen) !== undefined ? outcomeOfEvent(step.event) !== null : step.event.type !== 'BACK' && step.event.type !== 'RETURN';
+      const decides = submitEffectOf(kinds, screen) !== undefined ? outcomeOfEvent(step.event) !== null : step.event.type !== 'BACK' && step.event.type !== 'RETURN';
       if (decides) {
         const { answers, results, flags, seen } = snapshot.context;
         for (const b of branchesOf(screen)) {

@@ -9,6 +9,7 @@ import { cancelCheckout, expectHostedCheckout } from '../support/hosted-checkout
 import { tap, walkToEmail } from '../support/quiz-walk';
 import { declaredEvents, paidWalkEvents, payAndSkipOffers } from '../support/declared-events';
 import { loggedRows, recordEventLogAnswers } from '../support/event-log';
+import { productKinds } from '../../src/engine/kinds/product-kinds';
 
 // The app built with Amplitude, Firebase and pixel keys (dist-sdk/, tests/sdk/sdk-env.json); every request to those
 // services is answered here, at the network boundary, as the services answer (their documented wire formats).
@@ -178,7 +179,7 @@ test('a whole walk, / to the end: Amplitude gets every declared event once, in o
     expect(event.event_properties).toMatchObject({ flow_id: flow.id, flow_version: flow.version });
   }
   // The plan chosen, and the A/B assignment the price screen made, go with its answer.
-  const chosen = funnelEvents().find((e) => e.event_type === screenEventNames(flow, screenById(flow, 'select-price')).answered);
+  const chosen = funnelEvents().find((e) => e.event_type === screenEventNames(productKinds, flow, screenById(flow, 'select-price')).answered);
   expect(chosen?.event_properties).toMatchObject({ plan_id: expect.any(String), price: 5, currency: 'USD', ab_priceSet: 'default' });
 
   // The event log gets the critical ones, which are all the funnel's (screens shown and answered, checkout started,

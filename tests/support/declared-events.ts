@@ -4,6 +4,7 @@ import { screenEventNames } from '../../src/engine/analytics-events';
 import { screenById } from './load-test-flow';
 import { expectScreen, giveEmailAndGetAccess } from './funnel-driver';
 import { expectHostedCheckout, payWithCard } from './hosted-checkout';
+import { productKinds } from '../../src/engine/kinds/product-kinds';
 
 /**
  * The events the flow declares for a walk through `visited` (screen ids, in order), one line each as
@@ -13,7 +14,7 @@ import { expectHostedCheckout, payWithCard } from './hosted-checkout';
 export function declaredEvents(flow: Flow, visited: readonly string[], answeredLast = false): string[] {
   return visited.flatMap((id, i) => {
     const screen = screenById(flow, id);
-    const names = screenEventNames(flow, screen);
+    const names = screenEventNames(productKinds, flow, screen);
     const movesOn = (i < visited.length - 1 || answeredLast) && screen.kind !== 'loading';
     return [...(names.shown ? [`${names.shown} ${id}`] : []), ...(movesOn ? [`${names.answered} ${id}`] : [])];
   });
@@ -24,7 +25,7 @@ export function declaredEvents(flow: Flow, visited: readonly string[], answeredL
  * offers: the declared events of those screens, and the app's own Checkout Started and Payment Result, in order.
  */
 export function paidWalkEvents(flow: Flow): string[] {
-  const names = (id: string) => screenEventNames(flow, screenById(flow, id));
+  const names = (id: string) => screenEventNames(productKinds, flow, screenById(flow, id));
   return [
     `${names('get-access').shown} get-access`,
     `${names('get-access').answered} get-access`,

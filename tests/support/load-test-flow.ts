@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { validateFlow } from '../../src/engine/validate-flow';
 import type { Flow, Screen } from '../../src/engine/generated/flow-types';
+import { productKinds } from '../../src/engine/kinds/product-kinds';
 
 /** The flow under test: flows/astrology.json, or FLOW_FILE (to try an edited flow). Validated, never cast. */
 export function loadTestFlow(file = process.env.FLOW_FILE ?? 'flows/astrology.json'): Flow {
-  const result = validateFlow(JSON.parse(readFileSync(file, 'utf8')));
+  const result = validateFlow(JSON.parse(readFileSync(file, 'utf8')), { kinds: productKinds });
   if (!result.ok) throw new Error(`${file} is invalid: ${result.problems.map((p) => `${p.pointer} ${p.message}`).join('; ')}`);
   return result.flow;
 }

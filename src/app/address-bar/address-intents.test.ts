@@ -6,15 +6,16 @@ import { indexFlow } from '../../engine/flow-graph';
 import { pendingEffects } from '../../engine/test-support/pending-effects';
 import { createFunnel } from '../funnel/create-funnel';
 import { addressIntents } from './address-intents';
+import { productKinds } from '../../engine/kinds/product-kinds';
 
-const loaded = validateFlow(flowJson);
+const loaded = validateFlow(flowJson, { kinds: productKinds });
 if (!loaded.ok) throw new Error('flows/astrology.json is invalid');
 const flow = loaded.flow;
 const { byId } = indexFlow(flow);
 const routeOf = (screen: string) => byId.get(screen)?.route;
 
 function followed() {
-  const funnel = createFunnel(flow, compileFlow(flow, { effects: pendingEffects(flow) }), null);
+  const funnel = createFunnel(flow, productKinds, compileFlow(flow, { kinds: productKinds, effects: pendingEffects(flow) }), null);
   const intents = addressIntents();
   intents.follow(funnel, routeOf);
   return { funnel, intents };

@@ -11,6 +11,8 @@ import { randomId } from '../session/random-id';
 import { abTestData } from '../../engine/ab-test-data';
 import { awaitsFlags } from '../../engine/awaits-flags';
 import { appEvents } from '../../engine/analytics-events';
+import { resultReads } from '../../engine/kinds/kind-registry';
+import type { KindRegistry } from '../../engine/kinds/screen-kind';
 
 
 type Snapshot = ReturnType<FunnelActor['getSnapshot']>;
@@ -41,7 +43,7 @@ function accepted(before: Snapshot, after: Snapshot): boolean {
  * checkout started and the payment result. Every event carries the A/B flags in force. No personal data: the
  * flow checker refuses such properties and screenEvents drops any value holding an email address.
  */
-export function trackFunnel(funnel: FunnelActor, flow: Flow, analytics: Analytics, ads: AdEvents | null = null): { open(): void; stop(): void } {
+export function trackFunnel(funnel: FunnelActor, flow: Flow, kinds: KindRegistry, analytics: Analytics, ads: AdEvents | null = null): { open(): void; stop(): void } {
   const { byId } = indexFlow(flow);
   const screen = (id: string): Screen | undefined => byId.get(id);
   const send = (events: Array<{ event_type: string; event_properties: Record<string, string | number | boolean> }>) => {
@@ -57,12 +59,12 @@ export function trackFunnel(funnel: FunnelActor, flow: Flow, analytics: Analytic
   const shown = (snapshot: Snapshot) => {
     const id = screenIdOf(snapshot);
     const open = screen(id);
-    if (!opened || !open || id === lastShown || awaitsFlags(flow, snapshot)) return;
+    if (!opened || !open || id === lastShown || awaitsFlags(kinds, flow, snapshot)) return;
     lastShown = id;
-    send(screenEvents(flow, open, 'shown', { assignments: assignments(snapshot) }));
+    send(screenEvents(kinds, flow, open, 'shown', { assignments: assignments(snapshot) }));
     // The pixel: a PageView on every screen, ViewContent when a paywall shows its plans.
     ads?.pageView();
-    if (open.kind === 'price') {
+    if (resultReads(kinds, open).some((read) => read.kind === 'plans')) {
       const plans = loadedPlans(snapshot);
       const ids = [...(plans?.maxpay ?? []), ...(plans?.paypal ?? [])].map((p) => p.productId);
       ads?.viewContent({ content_ids: ids, currency: 'USD' });
@@ -85,7 +87,7 @@ export function trackFunnel(funnel: FunnelActor, flow: Flow, analytics: Analytic
       const from = screen(screenIdOf(before));
       // The answer as the machine took it (never what was typed and refused).
       const answer = from && 'answerKey' in from && event.type === 'ANSWER' ? after.context.answers[from.answerKey] : undefined;
-      if (from) send(screenEvents(flow, from, 'answered', { answer, plan: planOf(loadedPlans(after), answer), assignments: assignments(after) }));
+      if (from) send(screenEvents(kinds, flow, from, 'answered', { answer, plan: planOf(loadedPlans(after), answer), assignments: assignments(after) }));
       // The pixel's Lead: an email given (never the email itself).
       if (event.type === 'SUBMIT_EMAIL' && after.context.email !== null) ads?.lead(`lead_${randomId()}`);
     }

@@ -1,5 +1,7 @@
 import type { AnalyticsSource, Flow, Screen } from '../../engine/generated/flow-types';
-import { answerProblem, isQuestionScreen, type AnswerValue } from '../../engine/answers';
+import { isQuestionScreen, type AnswerValue } from '../../engine/answers';
+import { answerProblem, kindOf } from '../../engine/kinds/kind-registry';
+import type { KindRegistry } from '../../engine/kinds/screen-kind';
 import { screenEventNames, screenProperties, stepIdOf, type EventMoment } from '../../engine/analytics-events';
 import { holdsEmailAddress } from '../../shared/email-address';
 
@@ -30,26 +32,26 @@ export interface ScreenEventData {
  * checker keeps personal data out of the flow's declarations; this keeps it out of what is sent whatever a caller
  * passes). Empty when the flow declares no event for the moment.
  */
-export function screenEvents(flow: Flow, screen: Screen, moment: 'shown' | 'answered', data: ScreenEventData): ScreenEvent[] {
-  const names = screenEventNames(flow, screen);
+export function screenEvents(kinds: KindRegistry, flow: Flow, screen: Screen, moment: 'shown' | 'answered', data: ScreenEventData): ScreenEvent[] {
+  const names = screenEventNames(kinds, flow, screen);
   const { answer } = data;
   let name = names.shown;
   let at: EventMoment = 'shown';
   if (moment === 'answered') {
     const picked = typeof answer === 'string' && Object.hasOwn(names.answeredAs, answer) ? names.answeredAs[answer] : undefined;
-    const skipped = screen.kind === 'offers' && Array.isArray(answer) && answer.length === 0 && names.skipped !== null;
+    const skipped = kindOf(kinds, screen).skippable === true && Array.isArray(answer) && answer.length === 0 && names.skipped !== null;
     at = skipped ? 'skipped' : 'answered';
     name = skipped ? names.skipped : (picked ?? names.answered);
   }
   if (name === null) return [];
 
   const properties: EventProperties = {};
-  for (const { name: property, source } of screenProperties(flow, screen, at)) {
+  for (const { name: property, source } of screenProperties(kinds, flow, screen, at)) {
     if (source === 'assignments') {
       for (const [flag, value] of Object.entries(data.assignments)) properties[`${property}_${flag}`] = value;
       continue;
     }
-    const value = sourceValue(flow, screen, source, data);
+    const value = sourceValue(kinds, flow, screen, source, data);
     if (value !== undefined) properties[property] = value;
   }
   // Last, so that no declared property can stand in for them.
@@ -60,10 +62,10 @@ export function screenEvents(flow: Flow, screen: Screen, moment: 'shown' | 'answ
   return [{ event_type: name, event_properties: clean }];
 }
 
-function sourceValue(flow: Flow, screen: Screen, source: Exclude<AnalyticsSource, 'assignments'>, data: ScreenEventData): string | number | undefined {
+function sourceValue(kinds: KindRegistry, flow: Flow, screen: Screen, source: Exclude<AnalyticsSource, 'assignments'>, data: ScreenEventData): string | number | undefined {
   switch (source) {
     case 'answer':
-      return answerValue(screen, data.answer);
+      return answerValue(kinds, screen, data.answer);
     case 'planId':
       return data.plan?.id;
     case 'planPrice':
@@ -88,8 +90,8 @@ function sourceValue(flow: Flow, screen: Screen, source: Exclude<AnalyticsSource
  * out. screenProperties only asks on kinds whose answers may be sent, so a place (an object) never gets here; it
  * is left out all the same.
  */
-function answerValue(screen: Screen, answer: AnswerValue | undefined): string | undefined {
-  if (answer === undefined || answerProblem(screen, answer) !== null) return undefined;
+function answerValue(kinds: KindRegistry, screen: Screen, answer: AnswerValue | undefined): string | undefined {
+  if (answer === undefined || answerProblem(kinds, screen, answer) !== null) return undefined;
   if (typeof answer === 'string') return answer;
   if (Array.isArray(answer)) return answer.length > 0 ? answer.join(',') : undefined;
   return undefined;

@@ -3,6 +3,7 @@ import flowJson from '../../../flows/astrology.json';
 import { validateFlow } from '../../engine/validate-flow';
 import { Ampli, EmailShown, type AnalyticsInstance } from './generated/tracking-plan';
 import { screenEvents } from './screen-events';
+import { productKinds } from '../../engine/kinds/product-kinds';
 
 const notInitialized = 'ERROR: Ampli is not yet initialized. Have you called ampli.load() on app start?';
 const alreadyInitialized = 'WARNING: Ampli is already initialized. Ampli.load() should be called once at application startup.';
@@ -40,14 +41,14 @@ describe('the tracking plan generated from the flow, shaped like Ampli', () => {
   });
 
   it('sends what screenEvents builds from the flow, unchanged', () => {
-    const result = validateFlow(flowJson);
+    const result = validateFlow(flowJson, { kinds: productKinds });
     if (!result.ok) throw new Error('the product flow is invalid');
     const email = result.flow.screens.find((s) => s.id === 'email');
     if (!email) throw new Error('email');
     const client = recorder();
     const ampli = new Ampli();
     ampli.load({ client: { instance: client } });
-    for (const event of screenEvents(result.flow, email, 'shown', { assignments: { discounts: false } })) ampli.track(event);
+    for (const event of screenEvents(productKinds, result.flow, email, 'shown', { assignments: { discounts: false } })) ampli.track(event);
     expect(client.sent).toEqual([['Email Shown', { screen_id: 'email', flow_id: 'astrology', flow_version: 1, ab_discounts: false }]]);
   });
 

@@ -6,11 +6,12 @@ import { loadProgress } from '../../engine/persistence';
 import { pendingEffects } from '../../engine/test-support/pending-effects';
 import type { EffectResults } from '../effect-output-map';
 import { createFunnel } from './create-funnel';
+import { productKinds } from '../../engine/kinds/product-kinds';
 
-const validated = validateFlow(flowJson);
+const validated = validateFlow(flowJson, { kinds: productKinds });
 if (!validated.ok) throw new Error('flows/astrology.json is invalid');
 const flow = validated.flow;
-const machine = compileFlow<EffectResults>(flow, { effects: pendingEffects(flow) as never });
+const machine = compileFlow<EffectResults>(flow, { kinds: productKinds, effects: pendingEffects(flow) as never });
 
 class MemoryStorage {
   items = new Map<string, string>();
@@ -24,7 +25,7 @@ describe('saving the visitor\'s progress', () => {
   it('after the next paint, once for every change of one frame, with the last of them', () => {
     const storage = new MemoryStorage();
     const waiting: Array<() => void> = [];
-    const funnel = createFunnel(flow, machine, storage, (task) => void waiting.push(task));
+    const funnel = createFunnel(flow, productKinds, machine, storage, (task) => void waiting.push(task));
     const written = storage.writes;
     funnel.send({ type: 'NEXT' });
     funnel.send({ type: 'ANSWER', value: 'single' });
@@ -33,15 +34,15 @@ describe('saving the visitor\'s progress', () => {
     expect(waiting).toHaveLength(1);
     waiting.splice(0).forEach((task) => task());
     expect(storage.writes).toBe(written + 1);
-    const saved = loadProgress(storage, flow);
+    const saved = loadProgress(storage, flow, productKinds);
     expect(saved?.screen).toBe(screenIdOf(funnel.getSnapshot()));
     expect(saved?.answers).toEqual({ '1-1': 'single' });
   });
 
   it('at once without a paint to wait for', () => {
     const storage = new MemoryStorage();
-    const funnel = createFunnel(flow, machine, storage);
+    const funnel = createFunnel(flow, productKinds, machine, storage);
     funnel.send({ type: 'NEXT' });
-    expect(loadProgress(storage, flow)?.screen).toBe(screenIdOf(funnel.getSnapshot()));
+    expect(loadProgress(storage, flow, productKinds)?.screen).toBe(screenIdOf(funnel.getSnapshot()));
   });
 });

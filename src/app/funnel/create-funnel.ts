@@ -4,6 +4,7 @@ import { restoreSnapshot, screenIdOf, type FunnelMachine } from '../../engine/co
 import type { EffectResults } from '../effect-output-map';
 import { loadProgress, saveProgress, type ProgressStorage } from '../../engine/persistence';
 import { defaultFlags } from '../../engine/flow-graph';
+import type { KindRegistry } from '../../engine/kinds/screen-kind';
 
 /**
  * Starts the visitor's funnel actor on `machine` (the flow compiled with its effects): restored from saved
@@ -12,8 +13,8 @@ import { defaultFlags } from '../../engine/flow-graph';
  * write waits until the next screen is painted (changes meanwhile are written once, the last), and runs at once if
  * the page is hidden or goes away first (src/app/browser-port.ts).
  */
-export function createFunnel(flow: Flow, machine: FunnelMachine<EffectResults>, storage: ProgressStorage | null, afterPaint?: (task: () => void) => void) {
-  const progress = storage ? loadProgress(storage, flow, new Date()) : null;
+export function createFunnel(flow: Flow, kinds: KindRegistry, machine: FunnelMachine<EffectResults>, storage: ProgressStorage | null, afterPaint?: (task: () => void) => void) {
+  const progress = storage ? loadProgress(storage, flow, kinds, new Date()) : null;
   const actor = createActor(machine, progress ? { snapshot: restoreSnapshot(machine, progress, defaultFlags(flow)) } : {});
   if (storage) {
     let latest: ReturnType<typeof actor.getSnapshot> | null = null;

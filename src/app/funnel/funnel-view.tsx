@@ -19,11 +19,11 @@ import { ScreenSlot } from './screen-slot';
 import { useRenderAhead } from './use-render-ahead';
 import { useScreenJustLeft } from './use-screen-just-left';
 import { TopBar, useHydrated } from './top-bar';
-
-const birthQuestionKinds = new Set<Screen['kind']>(['date', 'time', 'place']);
+import { kindOf } from '../../engine/kinds/kind-registry';
+import type { KindRegistry } from '../../engine/kinds/screen-kind';
 
 /** Renders the current screen of the funnel; navigation belongs to the machine, never to this view. */
-export function FunnelView({ flow, actor, sessionReady }: { flow: Flow; actor: FunnelActor; sessionReady: boolean }) {
+export function FunnelView({ flow, kinds, actor, sessionReady }: { flow: Flow; kinds: KindRegistry; actor: FunnelActor; sessionReady: boolean }) {
   useEffect(() => {
     // A tap on the landing page made before this chunk arrived (see landing-intent.ts).
     stopEarlyTaps();
@@ -35,13 +35,14 @@ export function FunnelView({ flow, actor, sessionReady }: { flow: Flow; actor: F
   const { answers, email, results, busy, flags } = reads;
   const send = useCallback((event: FunnelEvent) => actor.send(event), [actor]);
   const screen = byId.get(reads.screenId);
-  const kind = screen?.kind;
+  // The sky at the visitor's birth is shown soon after their birth date, time and place are asked.
+  const asksBirth = screen !== undefined && isQuestionScreen(screen) && [flow.profile.birthDate, flow.profile.birthTime, flow.profile.birthPlace].includes(screen.answerKey);
   useEffect(() => {
-    if (kind && birthQuestionKinds.has(kind)) preloadSkyAtBirth();
-  }, [kind]);
-  const awaiting = useFlagWait(flow, actor);
+    if (asksBirth) preloadSkyAtBirth();
+  }, [asksBirth]);
+  const awaiting = useFlagWait(flow, kinds, actor);
   const path = useMemo(() => pathFor(flow, answers), [flow, answers]);
-  const ahead = useRenderAhead(byId, screen, reads);
+  const ahead = useRenderAhead(byId, kinds, screen, reads);
   const leaving = useScreenJustLeft(screen);
   // Whether the landing's prerendered HTML has been hydrated (the hidden top bar waits for it).
   const hydrated = useHydrated();
@@ -50,7 +51,7 @@ export function FunnelView({ flow, actor, sessionReady }: { flow: Flow; actor: F
 
   return (
     <FunnelFrame group={flow.groups[screen.group]} groupId={screen.group}>
-        <TopBar screen={screen} path={path} progressUntil={flow.progressUntil} hydrated={hydrated} sessionReady={sessionReady} onBack={() => send({ type: 'BACK' })} />
+        <TopBar screen={screen} kind={kindOf(kinds, screen)} path={path} progressUntil={flow.progressUntil} hydrated={hydrated} sessionReady={sessionReady} onBack={() => send({ type: 'BACK' })} />
         {[
           ...(leaving && leaving.id !== screen.id ? [leaving] : []),
           screen,

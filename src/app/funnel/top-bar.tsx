@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import styled from 'styled-components';
 import type { Screen } from '../../engine/generated/flow-types';
 import { BackButton } from './back-button';
+import type { ScreenKind } from '../../engine/kinds/screen-kind';
 
 const Bar = styled.div`
   display: flex;
@@ -33,16 +34,17 @@ const noChanges = () => () => {};
 export const useHydrated = () => useSyncExternalStore(noChanges, () => true, () => false);
 
 /** What the top bar shows on a screen: its back target, and the quiz's progress along the visitor's path. */
-export function topBarOf(screen: Screen, path: readonly string[], progressUntil: string | undefined) {
+export function topBarOf(screen: Screen, kind: ScreenKind, path: readonly string[], progressUntil: string | undefined) {
   const back = screen.back;
   // The quiz's progress: along the visitor's path up to the flow's progressUntil screen; none past it.
   const until = progressUntil ? path.indexOf(progressUntil) : -1;
   const quiz = until >= 0 ? path.slice(0, until + 1) : path;
   const position = quiz.indexOf(screen.id);
   const percent = position > 0 ? Math.round((position / (quiz.length - 1)) * 100) : 0;
-  // A loading screen shows its own progress: one bar on screen, not two.
-  const showProgress = position >= 0 && screen.kind !== 'loading';
-  const noTopBar = screen.kind === 'welcome' || (!back && !showProgress);
+  // A screen that moves on by itself (loading) shows its own progress: one bar on screen, not two.
+  const showProgress = position >= 0 && kind.movesOnByItself !== true;
+  // The landing has none: its prerendered HTML is the page's first paint.
+  const noTopBar = kind.landing === true || (!back && !showProgress);
   return { back, percent, showProgress, noTopBar };
 }
 
@@ -52,15 +54,16 @@ export function topBarOf(screen: Screen, path: readonly string[], progressUntil:
  * tap into the first screen that shows it (tests/tap-styles.spec.ts). Not while the landing hydrates (`hydrated`
  * false): its prerendered HTML has none (React would throw that HTML away: its hydration error 418).
  */
-export function TopBar({ screen, path, progressUntil, hydrated, sessionReady, onBack }: {
+export function TopBar({ screen, kind, path, progressUntil, hydrated, sessionReady, onBack }: {
   screen: Screen;
+  kind: ScreenKind;
   path: readonly string[];
   progressUntil: string | undefined;
   hydrated: boolean;
   sessionReady: boolean;
   onBack: () => void;
 }) {
-  const { back, percent, showProgress, noTopBar } = topBarOf(screen, path, progressUntil);
+  const { back, percent, showProgress, noTopBar } = topBarOf(screen, kind, path, progressUntil);
   if (noTopBar && !hydrated) return null;
   return (
     <Bar hidden={noTopBar}>

@@ -4,6 +4,7 @@ import { resolveNext } from '../../engine/flow-graph';
 import { flagsOfScreen } from '../../engine/flag-reads';
 import { whenIdle } from '../../ui/when-idle';
 import type { FunnelReads } from './use-funnel-selectors';
+import type { KindRegistry } from '../../engine/kinds/screen-kind';
 
 type Reads = Pick<FunnelReads, 'answers' | 'flags' | 'stored' | 'seen' | 'assigned' | 'flagsSettled'>;
 
@@ -11,7 +12,7 @@ type Reads = Pick<FunnelReads, 'answers' | 'flags' | 'stored' | 'seen' | 'assign
  * The screen to keep in the page, hidden, ahead of the tap that most likely shows it; undefined while there is none,
  * or while the one rendered ahead is not yet the likely one.
  */
-export function useRenderAhead(byId: ReadonlyMap<string, Screen>, screen: Screen | undefined, reads: Reads): Screen | undefined {
+export function useRenderAhead(byId: ReadonlyMap<string, Screen>, kinds: KindRegistry, screen: Screen | undefined, reads: Reads): Screen | undefined {
   const { answers, flags, stored, seen, assigned, flagsSettled } = reads;
   // The screen a tap here most likely leads to (the branch today's answers take). None while it reads a flag whose
   // value is not yet the visitor's (not assigned, and Remote Config not settled): it would wait for Remote Config
@@ -21,8 +22,8 @@ export function useRenderAhead(byId: ReadonlyMap<string, Screen>, screen: Screen
     // Decided as the machine will decide it: a payment's result screen leads on by the payment's outcome once known.
     const next = byId.get(resolveNext(screen, answers, flags, { results: stored, seen }) ?? '');
     if (!next || next.id === screen.id) return undefined;
-    return flagsSettled || flagsOfScreen(next).every((name) => Object.hasOwn(assigned, name)) ? next : undefined;
-  }, [byId, screen, answers, flags, stored, seen, assigned, flagsSettled]);
+    return flagsSettled || flagsOfScreen(kinds, next).every((name) => Object.hasOwn(assigned, name)) ? next : undefined;
+  }, [byId, kinds, screen, answers, flags, stored, seen, assigned, flagsSettled]);
   // It is rendered ahead, hidden, once the browser is idle after this screen painted: React builds its elements and
   // styles then, and the browser lays it out, so the tap only shows it (tests/render-ahead.spec.ts). As a transition:
   // a tap that comes while React builds it is handled first, and the tap's own frame never waits for the one after.

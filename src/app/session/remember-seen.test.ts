@@ -7,11 +7,12 @@ import { validateFlow } from '../../engine/validate-flow';
 import { pendingEffects } from '../../engine/test-support/pending-effects';
 import type { Session } from '../../shared/contract/subscription';
 import { rememberSeen } from './remember-seen';
+import { productKinds } from '../../engine/kinds/product-kinds';
 
-const checked = validateFlow(structuredClone(flowJson));
+const checked = validateFlow(structuredClone(flowJson), { kinds: productKinds });
 if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
 const flow = checked.flow;
-const machine = compileFlow(flow, { effects: pendingEffects(flow) });
+const machine = compileFlow(flow, { kinds: productKinds, effects: pendingEffects(flow) });
 const usid = '3f0c8a52-8a0e-4d6b-9d1e-2f4a5b6c7d8e';
 
 function session(seenScreens: string[]): Session {

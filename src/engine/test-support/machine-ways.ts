@@ -2,14 +2,16 @@ import { toDirectedGraph, type DirectedGraphNode } from 'xstate/graph';
 import { compileFlow } from '../compile-flow';
 import type { Flow } from '../generated/flow-types';
 import { pendingEffects } from './pending-effects';
+import { productKinds } from '../kinds/product-kinds';
+import type { KindRegistry } from '../kinds/screen-kind';
 
 /**
  * The compiled machine's ways between screens, as `from>to>kind`: every transition of the directed graph whose
  * source and target lie in different screens (a screen's sub-states are part of it). The root's own transitions are
  * the payment returns (RETURN, to the screen the return opens) and the browser's history (NAVIGATE), left out.
  */
-export function machineWays(flow: Flow): { ways: Set<string>; returns: Set<string>; screens: number } {
-  const graph = toDirectedGraph(compileFlow(flow, { effects: pendingEffects(flow) }));
+export function machineWays(flow: Flow, kinds: KindRegistry = productKinds): { ways: Set<string>; returns: Set<string>; screens: number } {
+  const graph = toDirectedGraph(compileFlow(flow, { kinds, effects: pendingEffects(flow, kinds) }));
   const screenOf = (id: string) => id.split('.')[1] ?? null;
   const ways = new Set<string>();
   const returns = new Set<string>();

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { DateScreen as DateScreenData } from '../../engine/generated/flow-types';
 import type { ScreenProps } from '../screen-props';
-import { answerProblem, todayIso } from '../../engine/answers';
+import { todayIso } from '../../engine/answers';
+import { dateKind } from '../../engine/kinds/date';
 import { TextInput } from '../../ui/primitives';
 import { QuestionForm } from '../question-form';
 import { ScreenLayout } from '../screen-layout';
@@ -32,7 +33,7 @@ export function DateScreen({ screen, answer, send, flags }: ScreenProps<DateScre
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problem = answerProblem(screen, value);
+    const problem = dateKind.answerProblem?.(screen, value, new Date()) ?? null;
     const messages: Record<string, string> = screen.messages;
     if (problem) setError(messages[problem] ?? screen.messages.invalid);
     else send({ type: 'ANSWER', value });

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { EmailScreen as EmailScreenData } from '../../engine/generated/flow-types';
 import type { ScreenProps } from '../screen-props';
-import { answerProblem } from '../../engine/answers';
+import { emailKind } from '../../engine/kinds/email';
 import { Stack, Subtitle, TextInput } from '../../ui/primitives';
 import { QuestionForm } from '../question-form';
 import { ScreenLayout } from '../screen-layout';
@@ -28,7 +28,7 @@ export function EmailScreen({ screen, send, email, busy, answers, profile, flags
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problem = answerProblem(screen, value);
+    const problem = emailKind.answerProblem?.(screen, value, new Date()) ?? null;
     if (problem === 'required') setError(screen.messages.required);
     else if (problem) setError(screen.messages.invalid);
     else send({ type: 'SUBMIT_EMAIL', email: value });

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { MultipleChoiceScreen as MultipleChoiceScreenData } from '../../engine/generated/flow-types';
 import type { ScreenProps } from '../screen-props';
-import { answerProblem } from '../../engine/answers';
+import { multipleChoiceKind } from '../../engine/kinds/multiple-choice';
 import { QuestionForm } from '../question-form';
 import { ScreenLayout } from '../screen-layout';
 import { OptionCard, OptionIcon, OptionList } from '../choice-styles';
@@ -43,7 +43,7 @@ export function MultipleChoiceScreen({ screen, answer, send, flags }: ScreenProp
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problem = answerProblem(screen, selected);
+    const problem = multipleChoiceKind.answerProblem?.(screen, selected, new Date()) ?? null;
     if (problem === 'tooFew') setError(screen.messages.tooFew);
     else if (problem === 'tooMany') setError(screen.messages.tooMany);
     else send({ type: 'ANSWER', value: selected });

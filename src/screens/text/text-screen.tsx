@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { TextScreen as TextScreenData } from '../../engine/generated/flow-types';
 import type { ScreenProps } from '../screen-props';
-import { answerProblem } from '../../engine/answers';
+import { textKind } from '../../engine/kinds/text';
 import { TextInput } from '../../ui/primitives';
 import { QuestionForm } from '../question-form';
 import { ScreenLayout } from '../screen-layout';
@@ -14,7 +14,7 @@ export function TextScreen({ screen, answer, send, flags }: ScreenProps<TextScre
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problem = answerProblem(screen, value);
+    const problem = textKind.answerProblem?.(screen, value, new Date()) ?? null;
     if (problem === 'required') setError(screen.messages.required);
     else if (problem === 'tooLong') setError(screen.messages.tooLong);
     else send({ type: 'ANSWER', value: value.trim() });

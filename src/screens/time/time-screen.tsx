@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { TimeScreen as TimeScreenData } from '../../engine/generated/flow-types';
 import type { ScreenProps } from '../screen-props';
-import { answerProblem } from '../../engine/answers';
+import { timeKind } from '../../engine/kinds/time';
 import { SecondaryButton, TextInput } from '../../ui/primitives';
 import { QuestionForm } from '../question-form';
 import { ScreenLayout } from '../screen-layout';
@@ -27,7 +27,7 @@ export function TimeScreen({ screen, answer, send, flags }: ScreenProps<TimeScre
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (answerProblem(screen, value) !== null) setError(screen.messages.required);
+    if (timeKind.answerProblem?.(screen, value, new Date())) setError(screen.messages.required);
     else send({ type: 'ANSWER', value });
   };
 
