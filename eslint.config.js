@@ -113,7 +113,14 @@ const testZones = [
   { target: 'src', from: 'scripts', except: ['./check-flow-file.ts', './rename-answer-key.ts'], message: 'A test in src/ may run only the flow checker and the key renamer of scripts/.' },
   { target: 'src', from: 'tests', except: ['./support', './model', './fixtures'], message: 'A test in src/ may use only tests/support, tests/model and tests/fixtures.' },
   { target: ['server', 'scripts'], from: 'src/domain', except: ['./group-plans.ts'], message: 'A server test may use the domain only to group plans as the browser does.' },
-  { target: 'tests', from: [...features, app], message: 'End-to-end and model tests drive the funnel through the engine and the browser, never the app\'s own modules.' },
+  {
+    target: ['tests/*.{ts,tsx}', 'tests/!(kinds|fixtures)/**', 'tests/fixtures/!(rating-kind)/**'],
+    from: [...features, app],
+    message: 'End-to-end and model tests drive the funnel through the engine and the browser, never the app\'s own modules.',
+  },
+  // The screen kind that lives in the tests (tests/fixtures/rating-kind, proven by tests/kinds) is a kind folder as
+  // src/screens/<kind> is: its component uses the screens' props and layout, and its registry line extends theirs.
+  { target: ['tests/kinds', 'tests/fixtures/rating-kind'], from: app, message: 'A test screen kind is a kind folder: it uses src/screens, never the app.' },
   { target: 'tests', from: 'server', except: ['./test-support'], message: 'Tests use the server only through server/test-support.' },
 ];
 

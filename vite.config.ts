@@ -10,6 +10,7 @@ import { BLUR_PX, blurredArtOf, parseBlurredArtPath } from './src/shared/blurred
 import type { Group } from './src/engine/generated/flow-types';
 import { thirdPartySources } from './src/shared/third-party-sources';
 import { escapeHtml, pageFlowElement, pageFlowOf } from './src/shared/page-flow';
+import { productKinds } from './src/engine/kinds/product-kinds';
 
 // FLOW_FILE builds the app with another flow (to try an edited copy); the default is the product's.
 const flowFile = process.env.FLOW_FILE ?? 'flows/astrology.json';
@@ -123,7 +124,7 @@ function flowPlugin(): Plugin {
       const tags = [{ tag: 'script', children: earlyTapScript, injectTo: 'head' as const }];
       if (command === 'build') return { html: html.replace('</head>', `${PAGE_FLOW_MARK}</head>`), tags };
       const { page } = validFlow();
-      const pageFlow = pageFlowElement({ ...pageFlowOf(validFlow(), DEV_FLOW_URL) });
+      const pageFlow = pageFlowElement({ ...pageFlowOf(validFlow(), DEV_FLOW_URL, productKinds) });
       return {
         html: html.replace('%FLOW_TITLE%', escapeHtml(page.title)).replace('%FLOW_DESCRIPTION%', escapeHtml(page.description)).replace('</head>', `${pageFlow}</head>`),
         tags,

@@ -31,7 +31,7 @@ function vite(args, env = {}) {
 vite(outAt > 0 ? ['--outDir', dist, '--emptyOutDir'] : []);
 vite(['--ssr', 'src/app/prerender.tsx', '--outDir', ssrOut, '--emptyOutDir', '--sourcemap', 'false', '--manifest', 'false']);
 
-const { prerender, pageFlowOf, pageFlowElement } = await import(pathToFileURL(join(ssrOut, 'prerender.js')).href);
+const { prerender, pageFlowOf, pageFlowElement, productKinds } = await import(pathToFileURL(join(ssrOut, 'prerender.js')).href);
 const shell = readFileSync(join(dist, 'index.html'), 'utf8');
 if (!shell.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty #root to prerender into');
 // The marks the server fills (server/flows/flow-pages.ts; the flow plugin of vite.config.ts leaves the first three).
@@ -80,7 +80,7 @@ writeFileSync(join(dist, 'landing.html'), landing);
 // The built flow's landing as the server would serve its version 1: what the bench measures the served landing against.
 const flowFile = resolve(root, process.env.FLOW_FILE ?? 'flows/astrology.json');
 const builtFlow = JSON.parse(readFileSync(flowFile, 'utf8'));
-const builtPageFlow = pageFlowOf(builtFlow, `/flows/${builtFlow.id}/versions/${builtFlow.version}.json`);
+const builtPageFlow = pageFlowOf(builtFlow, `/flows/${builtFlow.id}/versions/${builtFlow.version}.json`, productKinds);
 const { html, styles } = prerender('/', builtPageFlow);
 const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 writeFileSync(

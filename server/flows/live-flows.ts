@@ -8,6 +8,7 @@ import { knownRoutesOf } from '../known-routes';
 import { encodeBody, type EncodedBody } from './encoded-body';
 import { experimentVersions, runningExperiments } from '../experiments/experiment-store';
 import type { Arm } from '../../src/shared/experiment-readout';
+import { productKinds } from '../../src/engine/kinds/product-kinds';
 
 /**
  * How often each process asks the database which versions are published and retired. Publishing takes effect for new
@@ -176,7 +177,7 @@ export class LiveFlows {
       json: encodeBody(row.json),
       checksum: row.checksum,
       routes: new Set(knownRoutesOf([flow])),
-      pageFlow: pageFlowOf(flow, flowUrlOf(flowId, version)),
+      pageFlow: pageFlowOf(flow, flowUrlOf(flowId, version), productKinds),
       everPublished: row.published_at !== null,
     };
     this.versions.set(name, served);

@@ -7,6 +7,7 @@ import type { PageFlow } from '../shared/page-flow';
 
 // What the build needs besides the renderer to write the built flow's landing (scripts/build.mjs).
 export { pageFlowOf, pageFlowElement } from '../shared/page-flow';
+export { productKinds } from '../engine/kinds/product-kinds';
 
 /**
  * Renders the landing of a flow version on the server (the build compiles this module for it, into dist-ssr/): its

@@ -5,7 +5,7 @@ import type { ScreenResults } from './results-by-kind';
 import type { FlagValues } from '../engine/flags';
 
 /** What every screen component receives. Screens only send events; the machine decides where to go. */
-export interface ScreenProps<S extends Screen> {
+export interface ScreenProps<S extends Pick<Screen, 'id' | 'route' | 'group'> & { kind: string } = Screen> {
   screen: S;
   /** Every answer so far (for placeholders and answers that depend on others, such as the birth date). */
   answers: Answers;

@@ -1,4 +1,5 @@
-import type { Flow, Group, WelcomeScreen } from '../engine/generated/flow-types';
+import type { Flow, Group, Screen, WelcomeScreen } from '../engine/generated/flow-types';
+import type { KindRegistry } from '../engine/kinds/screen-kind';
 
 /**
  * What a page needs of the flow version the server serves it, before the funnel's code has run: the product's name
@@ -34,14 +35,22 @@ export function flowUrlOf(flowId: string, version: number): string {
   return `/flows/${flowId}/versions/${version}.json`;
 }
 
-/** The landing a flow starts on, or null when its start screen is not a welcome screen. */
-export function landingOf(flow: Flow): Landing | null {
-  const screen = flow.screens.find((s) => s.id === flow.start);
-  return screen?.kind === 'welcome' ? { screen, group: flow.groups[screen.group] } : null;
+/**
+ * Whether a screen is of the landing's kind (its descriptor's `landing`: the welcome screen, the one kind the
+ * prerender paints and its component hydrates).
+ */
+function isLanding(kinds: KindRegistry, screen: Screen | undefined): screen is WelcomeScreen {
+  return screen !== undefined && Object.hasOwn(kinds, screen.kind) && kinds[screen.kind]?.landing === true;
 }
 
-export function pageFlowOf(flow: Flow, flowUrl: string): PageFlow {
-  return { flowId: flow.id, version: flow.version, productName: flow.product.name, flowUrl, landing: landingOf(flow) };
+/** The landing a flow starts on, or null when its start screen is not of the landing's kind. */
+export function landingOf(flow: Flow, kinds: KindRegistry): Landing | null {
+  const screen = flow.screens.find((s) => s.id === flow.start);
+  return isLanding(kinds, screen) ? { screen, group: flow.groups[screen.group] } : null;
+}
+
+export function pageFlowOf(flow: Flow, flowUrl: string, kinds: KindRegistry): PageFlow {
+  return { flowId: flow.id, version: flow.version, productName: flow.product.name, flowUrl, landing: landingOf(flow, kinds) };
 }
 
 /**

@@ -40,7 +40,8 @@ export function readPaymentError(services: ReadPaymentErrorServices) {
   return fromPromise(({ input }: { input: EffectInputReading<ReadPaymentErrorReads> }): Promise<ReadPaymentErrorResult> => {
     const { screen } = input;
     const outcome = paymentErrorReason(services.paymentErrorReturn(), outcomeOf(input.results.startCheckout));
-    const secondaryTo = screen.kind === 'payment-error' ? targetOfAnswer(screen, screen.secondary.value, input.answers, input.results, input.flags, input.seen) : null;
+    // The page's secondary action (a payment error page's `secondary`), answered as the visitor would answer it.
+    const secondaryTo = 'secondary' in screen ? targetOfAnswer(screen, screen.secondary.value, input.answers, input.results, input.flags, input.seen) : null;
     return Promise.resolve({ outcome, secondaryTo });
   });
 }

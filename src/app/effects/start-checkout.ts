@@ -42,7 +42,8 @@ export type StartCheckoutResult =
 export function startCheckout(services: StartCheckoutServices) {
   return fromPromise(async ({ input }: { input: EffectInputReading<Record<string, unknown>> }): Promise<StartCheckoutResult> => {
     const { screen } = input;
-    if (screen.kind !== 'price' || !screen.returnTo) {
+    // The screen a hosted payment starts from says where it returns to (a price screen's `returnTo`).
+    if (!('returnTo' in screen) || !screen.returnTo) {
       console.error(`startCheckout: screen "${screen.id}" is not a price screen with returnTo`);
       return { outcome: 'failed' };
     }

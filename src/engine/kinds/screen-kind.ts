@@ -56,7 +56,7 @@ export interface PersonaContext {
  *
  * Methods (not function-valued properties) so that a kind of a narrower screen type fits a registry of `Screen`s.
  */
-export interface ScreenKind<S extends Screen = Screen> {
+export interface ScreenKind<S extends { kind: string } = Screen> {
   /** The `kind` of its screens, as in the schema's `$defs` entry. */
   readonly kind: string;
   /** What its screens submit to their `submit` effect; null: nothing (an answer, if any, just leads on). */
@@ -117,3 +117,12 @@ export interface ScreenKind<S extends Screen = Screen> {
 
 /** The kinds a flow may use, by name. Passed as a value to every engine function that depends on a kind. */
 export type KindRegistry = Readonly<Record<string, ScreenKind>>;
+
+/**
+ * A kind whose screens the generated types do not know (one that lives in a test, with a schema entry of its own):
+ * its descriptor as the registry holds it. The engine hands it only screens of its own kind, which the schema it was
+ * composed into has checked, so reading them as `S` is sound; the cast says what the generated union cannot.
+ */
+export function defineKind<S extends { kind: string }>(kind: ScreenKind<S>): ScreenKind {
+  return kind as unknown as ScreenKind;
+}
