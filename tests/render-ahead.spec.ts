@@ -5,7 +5,7 @@ import { tap } from './support/quiz-walk';
 import { paidVisitor } from './support/paid-visitor';
 
 // The screen a tap most likely leads to is rendered ahead, hidden, once the browser is idle, and the tap
-// shows that very tree; the screen left is hidden at once and taken out of the page at idle (funnel-view.tsx).
+// shows that very tree; the screen left is hidden at once and taken out of the page at idle (src/app/funnel/use-render-ahead.ts, use-screen-just-left.ts).
 const flow = loadTestFlow();
 
 /** Every h1 of `screenId`'s title in the page, shown or not. */
