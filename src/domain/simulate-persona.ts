@@ -144,7 +144,6 @@ export async function simulatePersona(flow: Flow, kinds: KindRegistry, persona: 
   const { byId, byRoute } = indexFlow(flow);
   const requests: SimulatedRequest[] = [];
   const outcome = (effect: string) => persona.outcomes?.[effect] ?? FIRST_OUTCOME[effect] ?? 'done';
-  const answersNow = () => actor.getSnapshot().context.answers;
 
   // Each effect answers with the persona's outcome; the email's and the checkout's also record what they send.
   const effects: Record<string, AnyActorLogic> = {};
@@ -223,7 +222,7 @@ export async function simulatePersona(flow: Flow, kinds: KindRegistry, persona: 
     const given = persona.answers[screen.answerKey];
     const kind = kindOf(kinds, screen);
     if (!kind.personaAnswer) return given as AnswerValue | undefined;
-    return kind.personaAnswer(screen, given, { answers: answersNow(), ...(env.zoneHistories ? { zoneHistories: env.zoneHistories } : {}) });
+    return kind.personaAnswer(screen, given, env.zoneHistories ? { zoneHistories: env.zoneHistories } : {});
   };
 
   let stopped = '';
@@ -265,6 +264,9 @@ export async function simulatePersona(flow: Flow, kinds: KindRegistry, persona: 
     const before = actor.getSnapshot();
     actor.send(event);
     await settled();
+    // The answer as the machine kept it (a place with the offset it computed at the birth moment).
+    const kept = 'answerKey' in screen && event.type === 'ANSWER' ? actor.getSnapshot().context.answers[screen.answerKey] : undefined;
+    if (kept !== undefined) step.action = { type: 'ANSWER', value: kept };
     const submit = submitEffectOf(kinds, screen);
     if (submit) step.outcome = outcome(submit);
     const status = statusEffectOf(kinds, screen);

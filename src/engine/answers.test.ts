@@ -172,6 +172,11 @@ describe('answerProblem', () => {
       ];
       for (const value of cases) expect(problem('profile-place-of-birth', value)).toBe('pick');
     });
+
+    it('says a pick without its offset is unavailable: its zone is one this runtime could not read', () => {
+      const { utcOffsetMinutes: _offset, ...pick } = london;
+      expect(problem('profile-place-of-birth', pick)).toBe('unavailable');
+    });
   });
 
   describe('email', () => {

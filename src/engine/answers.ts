@@ -14,7 +14,13 @@ export interface PlaceAnswer {
   zoneHistory?: ZoneHistory;
 }
 
-export type AnswerValue = string | string[] | PlaceAnswer;
+/**
+ * A place as the place screen sends it: what the visitor picked and its zone, without the UTC offset, which the
+ * machine computes as it keeps the answer (the offset in force at the birth moment the screen names).
+ */
+export type PlacePick = Omit<PlaceAnswer, 'utcOffsetMinutes'>;
+
+export type AnswerValue = string | string[] | PlaceAnswer | PlacePick;
 export type Answers = Record<string, AnswerValue>;
 
 /** Screens that store an answer under an answer key. */
@@ -35,6 +41,7 @@ export type AnswerProblem =
   | 'tooFew'
   | 'tooMany'
   | 'pick'
+  | 'unavailable'
   | 'unknownOption';
 
 
@@ -54,18 +61,24 @@ export function latestBirthDate(age: number, now: Date = new Date()): string {
   return `${String(Number(today.slice(0, 4)) - age).padStart(4, '0')}${today.slice(4)}`;
 }
 
-/** A complete place answer (coordinates in range, a label, a whole-minute offset, a zone). */
-export function isPlaceAnswer(value: unknown): value is PlaceAnswer {
+/** A picked place (coordinates in range, a label, a zone), with or without its offset. */
+export function isPlacePick(value: unknown): value is PlacePick {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   return (
     typeof v.latitude === 'number' && Math.abs(v.latitude) <= 90 &&
     typeof v.longitude === 'number' && Math.abs(v.longitude) <= 180 &&
     typeof v.place === 'string' && v.place.length > 0 &&
-    typeof v.utcOffsetMinutes === 'number' && Number.isInteger(v.utcOffsetMinutes) && Math.abs(v.utcOffsetMinutes) <= 16 * 60 &&
     typeof v.timeZone === 'string' &&
     (v.zoneHistory === undefined || isZoneHistory(v.zoneHistory))
   );
+}
+
+/** A complete place answer (coordinates in range, a label, a whole-minute offset, a zone). */
+export function isPlaceAnswer(value: unknown): value is PlaceAnswer {
+  if (!isPlacePick(value)) return false;
+  const offset = (value as { utcOffsetMinutes?: unknown }).utcOffsetMinutes;
+  return typeof offset === 'number' && Number.isInteger(offset) && Math.abs(offset) <= 16 * 60;
 }
 
 /**

@@ -206,6 +206,20 @@ describe('place answers follow the birth date', () => {
     actor.send({ type: 'ANSWER', value: '1990-12-01' });
     expect(actor.getSnapshot().context.answers['4-2']).toMatchObject({ utcOffsetMinutes: 0 });
   });
+
+  it('computes the offset of a picked place itself, and refuses a pick whose zone this runtime cannot read', () => {
+    const { actor } = walk('single', '10:30');
+    actor.send({ type: 'NAVIGATE', screen: 'profile-place-of-birth' });
+    // The screen sends the pick and its zone only: the offset is the machine's, at 1990-05-17 10:30 in Madrid.
+    const madrid = { latitude: 40.4165, longitude: -3.70256, place: 'Madrid, Spain', timeZone: 'Europe/Madrid' };
+    actor.send({ type: 'ANSWER', value: madrid });
+    expect(actor.getSnapshot().context.answers['2-4']).toEqual({ ...madrid, utcOffsetMinutes: 120 });
+    const before = actor.getSnapshot().context.answers;
+    actor.send({ type: 'NAVIGATE', screen: 'profile-place-of-birth' });
+    actor.send({ type: 'ANSWER', value: { ...madrid, place: 'Nowhere', timeZone: 'Nowhere/Unknown' } });
+    expect(screenIdOf(actor.getSnapshot())).toBe('profile-place-of-birth');
+    expect(actor.getSnapshot().context.answers).toEqual(before);
+  });
 });
 
 describe('a screen that submits to an effect', () => {

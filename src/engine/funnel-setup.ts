@@ -1,6 +1,6 @@
 import { assertEvent, assign, setup, type AnyActorLogic } from 'xstate';
 import type { Condition, Flow, Screen } from './generated/flow-types';
-import type { Answers } from './answers';
+import type { Answers, AnswerValue } from './answers';
 import { isQuestionScreen } from './answers';
 import { evaluateCondition } from './conditions';
 import { declaredValues, type FlagDeclarations } from './flags';
@@ -9,7 +9,7 @@ import { refreshPlaceOffsets } from './place-offsets';
 import { withoutResult, type EffectName, type StoredResults } from './effect-results';
 import { consistentTrail, pruneAnswers } from './flow-graph';
 import type { KindRegistry } from './kinds/screen-kind';
-import { answerProblem } from './kinds/kind-registry';
+import { answerProblem, completeAnswer } from './kinds/kind-registry';
 import type { FunnelContext, FunnelEvent, Move } from './funnel-types';
 
 /** What the compiler knows of a flow that the machine's guards, actions and screen states read. */
@@ -55,8 +55,12 @@ export function funnelSetup<R>(model: FlowModel) {
       events: {} as FunnelEvent,
     },
     guards: {
-      isValidAnswer: ({ event }, params: { screen: string }) =>
-        event.type === 'ANSWER' && answerProblem(kinds, screenOf(params.screen), event.value, now()) === null,
+      // The answer as the machine would keep it (a place with its offset) is the one judged.
+      isValidAnswer: ({ context, event }, params: { screen: string }) => {
+        if (event.type !== 'ANSWER') return false;
+        const screen = screenOf(params.screen);
+        return answerProblem(kinds, screen, completeAnswer(kinds, screen, event.value, context.answers), now()) === null;
+      },
       isValidEmail: ({ event }, params: { screen: string }) =>
         event.type === 'SUBMIT_EMAIL' && answerProblem(kinds, screenOf(params.screen), event.email, now()) === null,
       answerMatches: ({ context, event }, params: { screen: string; condition: Condition }) =>
@@ -86,8 +90,9 @@ export function funnelSetup<R>(model: FlowModel) {
         if (!isQuestionScreen(screen)) return {};
         // The answer of the screen the visitor is on is always theirs to give, even when the trail before it is not
         // one the answers would take (a payment return in a browser that holds no progress).
-        const pruned = pruneAnswers(flow, { ...context.answers, [screen.answerKey]: event.value }, context.trail, context.flags);
-        const answers = { ...pruned, [screen.answerKey]: event.value };
+        const value = completeAnswer(kinds, screen, event.value, context.answers) as AnswerValue;
+        const pruned = pruneAnswers(flow, { ...context.answers, [screen.answerKey]: value }, context.trail, context.flags);
+        const answers = { ...pruned, [screen.answerKey]: value };
         return { answers: refreshPlaceOffsets(flow, answers, screen.answerKey) };
       }),
       storeEmail: assign(({ event }) => {

@@ -1,5 +1,5 @@
 import type { Flow, PlaceScreen } from './generated/flow-types';
-import type { Answers } from './answers';
+import type { Answers, PlaceAnswer, PlacePick } from './answers';
 import { isPlaceAnswer } from './answers';
 import { birthMoment } from './birth-data';
 import { utcOffsetMinutes } from './utc-offset';
@@ -17,6 +17,23 @@ export function birthMomentFor(screen: PlaceScreen, answers: Answers): { date: s
 export function placeOffset(screen: PlaceScreen, answers: Answers, zone: string | ZoneHistory): number {
   const { date, time } = birthMomentFor(screen, answers);
   return utcOffsetMinutes(zone, date, time);
+}
+
+/**
+ * The place answer the machine keeps for a pick: with the UTC offset in force at the birth moment the screen names,
+ * from the zone's history when the pick carries one, else from this runtime's tz data by the zone's name. Null when
+ * this runtime does not know the zone and no history came with it (an older phone, a recent zone).
+ */
+export function withPlaceOffset(screen: PlaceScreen, answers: Answers, pick: PlacePick): PlaceAnswer | null {
+  let utcOffsetMinutes: number;
+  try {
+    utcOffsetMinutes = placeOffset(screen, answers, pick.zoneHistory ?? pick.timeZone);
+  } catch {
+    return null;
+  }
+  // The pick as given (an offset it carried is replaced), the offset, then the zone's long history last.
+  const { zoneHistory, utcOffsetMinutes: _replaced, ...place } = pick as PlacePick & { utcOffsetMinutes?: number };
+  return { ...place, utcOffsetMinutes, ...(zoneHistory ? { zoneHistory } : {}) };
 }
 
 /**

@@ -41,6 +41,16 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+/** Whether this runtime's tz data knows the zone by name (an older phone may not know a recent one). */
+export function isKnownZone(timeZone: string): boolean {
+  try {
+    formatterFor(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Milliseconds of a wall-clock reading treated as if it were UTC.
  * `setUTCFullYear` is used because `Date.UTC` maps years 0-99 to 1900-1999.

@@ -4,7 +4,12 @@ import { act, cleanup, fireEvent, screen as dom, waitFor, within } from '@testin
 import userEvent from '@testing-library/user-event';
 import type { FunnelEvent } from '../engine/compile-flow';
 import type { Answers, PlaceAnswer } from '../engine/answers';
-import { latestBirthDate, todayIso } from '../engine/answers';
+import { isPlaceAnswer, latestBirthDate, todayIso } from '../engine/answers';
+import { createActor } from 'xstate';
+import { compileFlow, restoreSnapshot } from '../engine/compile-flow';
+import { defaultFlags } from '../engine/flow-graph';
+import { pendingEffects } from '../engine/test-support/pending-effects';
+import { productKinds } from '../engine/kinds/product-kinds';
 import type { PlaceSuggestion } from '../shared/place-suggestion';
 import type { ScreenServices } from './services-context';
 import type { ZoneHistory } from '../engine/zone-history';
@@ -354,19 +359,31 @@ describe('place screen (2-4)', () => {
     return { services, searchPlaces, zoneHistories };
   }
 
+  // The answers of the screen rendered last: what the funnel keeps for a place depends on them.
+  let renderedWith: Answers = {};
   const renderIt = (answers: Answers, services: ScreenServices, answer?: PlaceAnswer) => {
+    renderedWith = answers;
     const send = sender();
     renderWithProviders(<PlaceScreen screen={screen} answers={answers} answer={answer} send={send} email={null} />, { services });
     return { send, user: userEvent.setup(), input: dom.getByRole<HTMLInputElement>('combobox', { name: screen.label }) };
   };
 
-  /** The place answer sent (the pick waits for the zone's history, so it comes a moment after the tap). */
+  /**
+   * The place the funnel keeps for what the screen sent (the pick waits for the zone's history, so it comes a moment
+   * after the tap): the screen sends the pick and its zone, and the machine computes the UTC offset in force at the
+   * birth moment as it keeps the answer.
+   */
   const sentPlace = async (send: ReturnType<typeof sender>): Promise<PlaceAnswer> => {
     await waitFor(() => expect(send).toHaveBeenCalled());
     const event = send.mock.calls[0]?.[0];
     if (!event || event.type !== 'ANSWER' || typeof event.value !== 'object' || Array.isArray(event.value))
       throw new Error(`no place answer sent: ${JSON.stringify(event)}`);
-    return event.value;
+    const machine = compileFlow(flow, { kinds: productKinds, effects: pendingEffects(flow) });
+    const actor = createActor(machine, { snapshot: restoreSnapshot(machine, { screen: screen.id, answers: renderedWith, trail: [flow.start, screen.id] }, defaultFlags(flow)) }).start();
+    actor.send(event);
+    const kept = actor.getSnapshot().context.answers[screen.answerKey];
+    if (!isPlaceAnswer(kept)) throw new Error(`the funnel kept no place for ${JSON.stringify(event.value)}`);
+    return kept;
   };
 
   it('searches after the visitor stops typing and lists the suggestions', async () => {
@@ -407,6 +424,8 @@ describe('place screen (2-4)', () => {
       zoneHistory: zoneHistory('Europe/London'),
     });
     expect(send).toHaveBeenCalledTimes(1);
+    // The screen sends the pick and its zone; the offset is the machine's to compute.
+    expect(send.mock.calls[0]?.[0]).toEqual({ type: 'ANSWER', value: expect.not.objectContaining({ utcOffsetMinutes: expect.anything() }) });
   });
 
   it('computes the offset from the zone\'s history in the tz database, which the browsers\' own data lacks (Amsterdam, 1930)', async () => {
@@ -486,6 +505,18 @@ describe('place screen (2-4)', () => {
     expect(send).toHaveBeenCalledTimes(1);
   });
 
+  it('says the place is unavailable, and sends nothing, when this browser cannot read its zone and no history came', async () => {
+    const nowhere: PlaceSuggestion = { id: 'nowhere', label: 'Nowhere, Atlantis', latitude: 10, longitude: 10, timeZone: 'Nowhere/Unknown' };
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { services } = servicesWith(async () => [nowhere], () => Promise.reject(new Error('offline')));
+    const { send, user, input } = renderIt({ '2-2': '1990-05-17', '2-3': '10:30' }, services);
+    await user.type(input, 'Now');
+    await user.click(await dom.findByRole('option', { name: nowhere.label }));
+    expect((await dom.findByRole('alert')).textContent).toBe(screen.messages.unavailable);
+    expect(send).not.toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
   it('shows the no-match message when the search finds nothing', async () => {
     const { services } = servicesWith(async () => []);
     const { send, user, input } = renderIt({}, services);
@@ -559,7 +590,7 @@ describe('place screen (2-4)', () => {
     const { send, user, input } = renderIt({ '2-2': '1990-01-17', '2-3': '10:30' }, services, previous);
     expect(input.value).toBe(london.label);
     await user.click(dom.getByRole('button', { name: screen.cta }));
-    expect(send).toHaveBeenCalledWith({ type: 'ANSWER', value: { ...previous, utcOffsetMinutes: 0 } });
+    expect(await sentPlace(send)).toEqual({ ...previous, utcOffsetMinutes: 0 });
     expect(searchPlaces).not.toHaveBeenCalled();
   });
 });

@@ -1,12 +1,12 @@
 import { JsonFilePicker } from './file-picker';
 import { useEffect, useState } from 'react';
 import type { Flow } from '../engine/generated/flow-types';
-import type { Answers } from '../engine/answers';
 import { saveProgress } from '../engine/persistence';
 import { personaZones, placeholderEnvironment, readPersona, simulatePersona, type Persona, type SimulatedStep, type Simulation } from '../domain/simulate-persona';
 import { isZoneHistory, type ZoneHistory } from '../engine/zone-history';
 import { visitorIdKey } from '../shared/visitor-id-key';
 import { productKinds } from '../engine/kinds/product-kinds';
+import { isPlaceAnswer, type Answers } from '../engine/answers';
 
 /**
  * The histories of the persona's birthplace zones from this server (GET /places/zone), as the app fetches them when a
@@ -68,7 +68,7 @@ function actionText(step: SimulatedStep): string {
   if (action.type === 'NEXT') return 'goes on';
   if (action.type === 'SUBMIT_EMAIL') return 'gives the email';
   const value = action.value;
-  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return `answers ${value.place} (UTC${value.utcOffsetMinutes >= 0 ? '+' : '−'}${Math.abs(value.utcOffsetMinutes) / 60})`;
+  if (isPlaceAnswer(value)) return `answers ${value.place} (UTC${value.utcOffsetMinutes >= 0 ? '+' : '−'}${Math.abs(value.utcOffsetMinutes) / 60})`;
   return `answers ${JSON.stringify(value)}`;
 }
 

@@ -1,5 +1,5 @@
 import type { FlowText, Screen } from '../generated/flow-types';
-import type { AnswerProblem } from '../answers';
+import type { AnswerProblem, Answers } from '../answers';
 import type { KindRegistry, ResultRead, ScreenKind, Submission } from './screen-kind';
 
 /**
@@ -17,6 +17,11 @@ export function kindOf(kinds: KindRegistry, screen: Pick<Screen, 'kind'>): Scree
 /** Checks an answer against the rules of its screen's kind. Null when acceptable. */
 export function answerProblem(kinds: KindRegistry, screen: Screen, value: unknown, now: Date = new Date()): AnswerProblem | null {
   return kindOf(kinds, screen).answerProblem?.(screen, value, now) ?? null;
+}
+
+/** What the machine keeps for an answer given on a screen, with the answers so far (a place with its UTC offset). */
+export function completeAnswer(kinds: KindRegistry, screen: Screen, value: unknown, answers: Answers): unknown {
+  return kindOf(kinds, screen).completeAnswer?.(screen, value, answers) ?? value;
 }
 
 /** The values a question can store that a condition may test (option values, the time's "don't know"); null when free. */

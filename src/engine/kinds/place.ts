@@ -1,6 +1,6 @@
 import type { PlaceScreen } from '../generated/flow-types';
-import { isPlaceAnswer, type PlaceAnswer } from '../answers';
-import { placeOffset } from '../place-offsets';
+import { isPlaceAnswer, isPlacePick, type PlaceAnswer, type PlacePick } from '../answers';
+import { withPlaceOffset } from '../place-offsets';
 import type { ScreenKind } from './screen-kind';
 import { questionTexts } from './question-texts';
 
@@ -13,7 +13,15 @@ export const placeKind: ScreenKind<PlaceScreen> = {
   submits: null,
   personalAnswer: 'a place such as a birth place',
   profileRoles: ['birthPlace', 'partnerBirthPlace'],
-  answerProblem: (_screen, value) => (isPlaceAnswer(value) ? null : 'pick'),
+  // A pick left without an offset is one whose zone this runtime cannot read (no history came with it): the screen
+  // says so. Anything else that is not a complete place is no pick from the list.
+  answerProblem(_screen, value) {
+    if (isPlaceAnswer(value)) return null;
+    return isPlacePick(value) && !('utcOffsetMinutes' in value) ? 'unavailable' : 'pick';
+  },
+  // The offset is the machine's to compute, at the birth moment the screen names; a zone this runtime cannot read
+  // keeps what was given (an earlier answer its offset, a pick none).
+  completeAnswer: (screen, value, answers) => (isPlacePick(value) ? (withPlaceOffset(screen, answers, value) ?? value) : value),
   variableTexts: questionTexts,
   check(screen, { pointer, report, questions }) {
     for (const field of ['dateFrom', 'timeFrom'] as const) {
@@ -24,14 +32,11 @@ export const placeKind: ScreenKind<PlaceScreen> = {
       if (!source || source.kind !== wanted) report(`${pointer}/${field}`, `"${key}" is not the answer key of a ${wanted} question`, `use the answerKey of a ${wanted} screen`);
     }
   },
-  personaAnswer(screen, given, { answers, zoneHistories }) {
-    if (!isPersonaPlace(given)) return given as PlaceAnswer | undefined;
+  // What the persona's file gives, with the zone's history when the simulation has it: the machine adds the offset.
+  personaAnswer(_screen, given, { zoneHistories }) {
+    if (!isPersonaPlace(given)) return given as PlacePick | undefined;
     const history = zoneHistories && Object.hasOwn(zoneHistories, given.timeZone) ? zoneHistories[given.timeZone] : undefined;
-    return {
-      ...given,
-      utcOffsetMinutes: placeOffset(screen, answers, history ?? given.timeZone),
-      ...(history ? { zoneHistory: history } : {}),
-    };
+    return { ...given, ...(history ? { zoneHistory: history } : {}) };
   },
 };
 

@@ -42,8 +42,6 @@ export interface KindCheck {
 
 /** What the persona simulator knows beyond the persona's answers. */
 export interface PersonaContext {
-  /** The answers given so far. */
-  answers: Answers;
   /** tz database histories by zone name, for a place picked by zone (the browser's data when absent). */
   zoneHistories?: Readonly<Record<string, ZoneHistory>>;
 }
@@ -86,6 +84,12 @@ export interface ScreenKind<S extends { kind: string } = Screen> {
 
   /** Why an answer is refused; null when it is acceptable. Absent: the kind takes any answer it is sent. */
   answerProblem?(screen: S, value: unknown, now: Date): AnswerProblem | null;
+  /**
+   * What the machine keeps for an answer given, with the answers so far: a place gets the UTC offset in force at the
+   * birth moment (computed here only, never by the screen). Absent: the answer as given. The result is what
+   * `answerProblem` judges.
+   */
+  completeAnswer?(screen: S, value: unknown, answers: Answers): unknown;
   /** The values its answer is made of that a condition may test (option values); absent when free. */
   answerValues?(screen: S): string[];
   /** The values a single answer is picked from, one `answeredAs` event each; absent when not a single pick. */

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import type { PlaceScreen as PlaceScreenData } from '../../engine/generated/flow-types';
 import { isPlaceAnswer } from '../../engine/answers';
 import type { ScreenProps } from '../screen-props';
-import { placeOffset } from '../../engine/place-offsets';
+import { isKnownZone } from '../../engine/utc-offset';
 import { TextInput } from '../../ui/primitives';
 import { canHover } from '../../ui/theme';
 import { QuestionForm } from '../question-form';
@@ -51,7 +51,7 @@ const Suggestion = styled.li`
 
 const debounceMs = 150;
 
-export function PlaceScreen({ screen, answers, answer, send, flags }: ScreenProps<PlaceScreenData>) {
+export function PlaceScreen({ screen, answer, send, flags }: ScreenProps<PlaceScreenData>) {
   const { searchPlaces, zoneHistory } = useScreenServices();
   const previous = isPlaceAnswer(answer) ? answer : null;
   const [query, setQuery] = useState(previous?.place ?? '');
@@ -126,21 +126,18 @@ export function PlaceScreen({ screen, answers, answer, send, flags }: ScreenProp
     }
     // Left (Back) or picked again meanwhile: this pick is no answer any more.
     if (!shown.current || pick !== picks.current) return;
-    let offset: number;
-    try {
-      offset = placeOffset(screen, answers, history ?? suggestion.timeZone);
-    } catch {
+    if (!history && !isKnownZone(suggestion.timeZone)) {
       // An older phone may not know a recent zone name: say so rather than fail silently.
       setError(screen.messages.unavailable);
       return;
     }
+    // The pick and its zone: the machine computes the offset in force at the birth moment as it keeps the answer.
     send({
       type: 'ANSWER',
       value: {
         latitude: suggestion.latitude,
         longitude: suggestion.longitude,
         place: suggestion.label,
-        utcOffsetMinutes: offset,
         timeZone: suggestion.timeZone,
         ...(history ? { zoneHistory: history } : {}),
       },
@@ -151,14 +148,8 @@ export function PlaceScreen({ screen, answers, answer, send, flags }: ScreenProp
     event.preventDefault();
     if (query.trim() === '') setError(screen.messages.required);
     else if (previous && query === previous.place) {
-      // The visitor came back and kept the place: its offset follows the current birth date.
-      let offset = previous.utcOffsetMinutes;
-      try {
-        offset = placeOffset(screen, answers, previous.zoneHistory ?? previous.timeZone);
-      } catch {
-        // Keep the offset computed when the place was picked.
-      }
-      send({ type: 'ANSWER', value: { ...previous, utcOffsetMinutes: offset } });
+      // The visitor came back and kept the place: the machine recomputes its offset for the current birth date.
+      send({ type: 'ANSWER', value: previous });
     } else if (searched === query.trim() && results.length === 0) setError(screen.messages.noMatch);
     else {
       setError(screen.messages.pick);
