@@ -1,6 +1,6 @@
-import { fromPromise } from 'xstate';
 import type { OrderStatus } from '../../shared/contract/subscription';
 import type { EffectInputReading } from './effect-input';
+import { effectLogic } from './define-effect';
 import type { SubscriptionApi } from '../../services/subscription-api';
 
 export interface CheckPaymentServices {
@@ -47,36 +47,39 @@ export const orderIdForm = /^[A-Za-z0-9_-]{8,64}$/;
  * Never throws.
  */
 export function checkPayment(services: CheckPaymentServices) {
-  return fromPromise(async ({ input }: { input: EffectInputReading }): Promise<CheckPaymentResult> => {
-    const { order } = services.paymentReturn();
-    if (order === null || order === '') return { outcome: 'unknown', reason: 'noOrder' };
-    if (!orderIdForm.test(order)) return { outcome: 'unknown', reason: 'badOrder' };
-    const result = await services.subscriptions.getOrderStatus(order);
-    if (!result.ok) return result.status === 404 ? { outcome: 'unknown', reason: 'notFound' } : { outcome: 'unknown', reason: 'unreachable', detail: result.reason };
-    const status = result.data;
-    switch (status.status) {
-      case 'paid': {
-        const email = input.email ?? (await services.visitorEmail());
-        const subscription = email
-          ? await services.subscriptions.createSubscription({
-              email,
-              project: services.project,
-              productId: status.productId,
-              provider: status.provider,
-              orderId: status.orderId,
-              usid: services.visitor().usid,
-            })
-          : null;
-        return { outcome: 'paid', orderId: status.orderId, productId: status.productId, provider: status.provider, confirmed: subscription !== null };
+  return effectLogic({
+    input: ({ email }: EffectInputReading) => ({ email }),
+    run: async ({ email: known }): Promise<CheckPaymentResult> => {
+      const { order } = services.paymentReturn();
+      if (order === null || order === '') return { outcome: 'unknown', reason: 'noOrder' };
+      if (!orderIdForm.test(order)) return { outcome: 'unknown', reason: 'badOrder' };
+      const result = await services.subscriptions.getOrderStatus(order);
+      if (!result.ok) return result.status === 404 ? { outcome: 'unknown', reason: 'notFound' } : { outcome: 'unknown', reason: 'unreachable', detail: result.reason };
+      const status = result.data;
+      switch (status.status) {
+        case 'paid': {
+          const email = known ?? (await services.visitorEmail());
+          const subscription = email
+            ? await services.subscriptions.createSubscription({
+                email,
+                project: services.project,
+                productId: status.productId,
+                provider: status.provider,
+                orderId: status.orderId,
+                usid: services.visitor().usid,
+              })
+            : null;
+          return { outcome: 'paid', orderId: status.orderId, productId: status.productId, provider: status.provider, confirmed: subscription !== null };
+        }
+        case 'pending':
+          return { outcome: 'pending', orderId: status.orderId };
+        case 'declined':
+          return { outcome: 'declined', orderId: status.orderId, reason: status.reason ?? 'declined' };
+        case 'cancelled':
+          return { outcome: 'declined', orderId: status.orderId, reason: 'cancelled' };
+        default:
+          return { outcome: 'unknown', reason: 'unreachable', detail: 'unexpected status' };
       }
-      case 'pending':
-        return { outcome: 'pending', orderId: status.orderId };
-      case 'declined':
-        return { outcome: 'declined', orderId: status.orderId, reason: status.reason ?? 'declined' };
-      case 'cancelled':
-        return { outcome: 'declined', orderId: status.orderId, reason: 'cancelled' };
-      default:
-        return { outcome: 'unknown', reason: 'unreachable', detail: 'unexpected status' };
-    }
+    },
   });
 }

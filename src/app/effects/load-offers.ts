@@ -1,5 +1,5 @@
-import { fromPromise } from 'xstate';
 import type { EffectInputReading } from './effect-input';
+import { effectLogic } from './define-effect';
 import { lookUpOffers, type LoadOffersResult, type OfferReads, type OfferServices } from './offer-catalogue';
 
 export type { LoadOffersResult } from './offer-catalogue';
@@ -16,7 +16,8 @@ export interface LoadOffersServices extends OfferServices {
  * (logged by the client); without an email the offers are maxpay's and none counts as bought.
  */
 export function loadOffers(services: LoadOffersServices) {
-  return fromPromise(async ({ input }: { input: EffectInputReading<OfferReads> }): Promise<LoadOffersResult> =>
-    lookUpOffers(services, input.email ?? (await services.visitorEmail()), input.results),
-  );
+  return effectLogic({
+    input: ({ email, results }: EffectInputReading<OfferReads>) => ({ email, results }),
+    run: async ({ email, results }): Promise<LoadOffersResult> => lookUpOffers(services, email ?? (await services.visitorEmail()), results),
+  });
 }

@@ -1,7 +1,7 @@
-import { fromPromise } from 'xstate';
 import type { OrderLine, OrderSummary } from '../../domain/order-summary';
 import { maskEmail } from '../../shared/mask-email';
 import type { EffectInputReading } from './effect-input';
+import { effectLogic } from './define-effect';
 import { productFinder, purchasesOf, type OfferReads, type OfferServices } from './offer-catalogue';
 
 export interface LoadOrderSummaryServices extends OfferServices {
@@ -22,24 +22,27 @@ export type LoadOrderSummaryResult = OrderSummary;
  * was bought.
  */
 export function loadOrderSummary(services: LoadOrderSummaryServices) {
-  return fromPromise(async ({ input }: { input: EffectInputReading<OfferReads> }): Promise<LoadOrderSummaryResult> => {
-    const email = input.email ?? (await services.visitorEmail());
-    if (!email) return { outcome: 'failed' };
-    const [check, purchases] = await Promise.all([services.subscriptions.checkSubscription(email, services.project), purchasesOf(services, email)]);
-    if (check === null || purchases === null) return { outcome: 'failed' };
-    const find = productFinder(services, input.results);
-    const lines: OrderLine[] = [];
-    const planId = check.isPremium ? check.info?.productId : undefined;
-    if (planId) {
-      const plan = await find(planId);
-      if (!plan || plan.type === 'FIXED') return { outcome: 'failed' };
-      lines.push({ kind: 'plan', productId: plan.productId, name: plan.name, charged: plan.type === 'TRIAL' ? plan.trialPrice : plan.price });
-    }
-    for (const purchase of purchases) {
-      const offer = await find(purchase.productId);
-      if (!offer || offer.type !== 'FIXED') return { outcome: 'failed' };
-      lines.push({ kind: 'offer', offerId: purchase.offerId, name: offer.name, description: offer.description, charged: purchase.amount });
-    }
-    return { outcome: 'ready', lines, maskedEmail: maskEmail(email) };
+  return effectLogic({
+    input: ({ email, results }: EffectInputReading<OfferReads>) => ({ email, results }),
+    run: async ({ email: known, results }): Promise<LoadOrderSummaryResult> => {
+      const email = known ?? (await services.visitorEmail());
+      if (!email) return { outcome: 'failed' };
+      const [check, purchases] = await Promise.all([services.subscriptions.checkSubscription(email, services.project), purchasesOf(services, email)]);
+      if (check === null || purchases === null) return { outcome: 'failed' };
+      const find = productFinder(services, results);
+      const lines: OrderLine[] = [];
+      const planId = check.isPremium ? check.info?.productId : undefined;
+      if (planId) {
+        const plan = await find(planId);
+        if (!plan || plan.type === 'FIXED') return { outcome: 'failed' };
+        lines.push({ kind: 'plan', productId: plan.productId, name: plan.name, charged: plan.type === 'TRIAL' ? plan.trialPrice : plan.price });
+      }
+      for (const purchase of purchases) {
+        const offer = await find(purchase.productId);
+        if (!offer || offer.type !== 'FIXED') return { outcome: 'failed' };
+        lines.push({ kind: 'offer', offerId: purchase.offerId, name: offer.name, description: offer.description, charged: purchase.amount });
+      }
+      return { outcome: 'ready', lines, maskedEmail: maskEmail(email) };
+    },
   });
 }

@@ -1,4 +1,4 @@
-import { fromPromise } from 'xstate';
+import { effectLogic } from './define-effect';
 import type { PlansByProvider, SubscriptionApi } from '../../services/subscription-api';
 
 /**
@@ -7,5 +7,6 @@ import type { PlansByProvider, SubscriptionApi } from '../../services/subscripti
  * null (logged as "cannot get subscription plans"); the funnel carries on either way.
  */
 export function loadPlans(api: Pick<SubscriptionApi, 'getSubscriptionPlans'>, project: string) {
-  return fromPromise((): Promise<PlansByProvider> => api.getSubscriptionPlans(project));
+  // It reads nothing of the funnel: the plans are the project's.
+  return effectLogic({ input: () => null, run: (): Promise<PlansByProvider> => api.getSubscriptionPlans(project) });
 }

@@ -1,4 +1,4 @@
-import { fromPromise } from 'xstate';
+import { effectLogic } from './define-effect';
 import type { RecentPurchase } from '../../shared/contract/subscription';
 import type { SubscriptionApi } from '../../services/subscription-api';
 
@@ -17,5 +17,6 @@ export interface LoadRecentPurchasesServices {
  * filled with invented ones.
  */
 export function loadRecentPurchases(services: LoadRecentPurchasesServices) {
-  return fromPromise(async (): Promise<LoadRecentPurchasesResult> => (await services.subscriptions.getRecentPurchases(services.project)) ?? []);
+  // It reads nothing of the funnel: the recent purchases are the project's.
+  return effectLogic({ input: () => null, run: async (): Promise<LoadRecentPurchasesResult> => (await services.subscriptions.getRecentPurchases(services.project)) ?? [] });
 }

@@ -1,5 +1,7 @@
-import { fromPromise } from 'xstate';
+import type { Answers } from '../../engine/answers';
+import type { StoredResults } from '../../engine/effect-results';
 import type { EffectInputReading } from './effect-input';
+import { effectLogic } from './define-effect';
 import { buildReportOrder } from '../../domain/build-report-order';
 import { visitorProfile } from '../../domain/visitor-profile';
 import type { Profile } from '../../engine/generated/flow-types';
@@ -34,7 +36,7 @@ export type OrderReportsResult = { outcome: 'ordered'; reports: string[] } | { o
  */
 export function orderReports(services: OrderReportsServices) {
   let queue: Promise<unknown> = Promise.resolve();
-  const order = async (input: EffectInputReading<OfferReads>): Promise<OrderReportsResult> => {
+  const order = async (input: { email: string | null; answers: Answers; results: StoredResults<OfferReads> }): Promise<OrderReportsResult> => {
     const email = input.email ?? (await services.visitorEmail());
     if (!email) return { outcome: 'nothing' };
     const [check, purchases] = await Promise.all([
@@ -67,9 +69,12 @@ export function orderReports(services: OrderReportsServices) {
     for (const key of keys) services.reportsOrdered.add(key);
     return { outcome: 'ordered', reports };
   };
-  return fromPromise(({ input }: { input: EffectInputReading<OfferReads> }): Promise<OrderReportsResult> => {
-    const run = queue.then(() => order(input));
-    queue = run.catch(() => undefined);
-    return run;
+  return effectLogic({
+    input: ({ email, answers, results }: EffectInputReading<OfferReads>) => ({ email, answers, results }),
+    run: (input): Promise<OrderReportsResult> => {
+      const run = queue.then(() => order(input));
+      queue = run.catch(() => undefined);
+      return run;
+    },
   });
 }

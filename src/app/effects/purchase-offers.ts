@@ -1,5 +1,5 @@
-import { fromPromise } from 'xstate';
 import type { EffectInputReading } from './effect-input';
+import { effectLogic } from './define-effect';
 import type { OfferId, Purchase } from '../../shared/contract/subscription';
 import type { SubscriptionApi } from '../../services/subscription-api';
 import { basketOf, bundleOffersOf, coveredOffers } from '../../shared/offer-bundles';
@@ -40,40 +40,42 @@ function chosen(input: EffectInputReading<OfferReads>): string[] {
  * nobody knows the visitor's email.
  */
 export function purchaseOffers(services: PurchaseOffersServices) {
-  return fromPromise(async ({ input }: { input: EffectInputReading<OfferReads> }): Promise<PurchaseOffersResult> => {
-    const wanted = chosen(input);
-    if (wanted.length === 0) return { outcome: 'skipped' };
-    const email = input.email ?? (await services.visitorEmail());
-    // The offers loadOffers found on this page load, else looked up again (results are only in memory).
-    const known = input.results.loadOffers;
-    const loaded = known?.outcome === 'ready' ? known : await lookUpOffers(services, email, input.results);
-    if (loaded.outcome !== 'ready') return { outcome: 'failed', bought: [] };
-    if (!email) return { outcome: 'failed', bought: loaded.bought };
+  return effectLogic({
+    input: (funnel: EffectInputReading<OfferReads>) => ({ wanted: chosen(funnel), email: funnel.email, results: funnel.results }),
+    run: async ({ wanted, email: known, results }): Promise<PurchaseOffersResult> => {
+      if (wanted.length === 0) return { outcome: 'skipped' };
+      const email = known ?? (await services.visitorEmail());
+      // The offers loadOffers found on this page load, else looked up again (results are only in memory).
+      const offers = results.loadOffers;
+      const loaded = offers?.outcome === 'ready' ? offers : await lookUpOffers(services, email, results);
+      if (loaded.outcome !== 'ready') return { outcome: 'failed', bought: [] };
+      if (!email) return { outcome: 'failed', bought: loaded.bought };
 
-    const { usid } = services.visitor();
-    const bundles = bundleOffersOf(loaded.offers);
-    const chosenIds = loaded.offers.map((offer) => offer.id).filter((id) => wanted.includes(id));
-    const basket = basketOf(bundles, loaded.bought, chosenIds);
-    const made: Purchase[] = [];
-    for (const item of basket.items) {
-      const offer = loaded.offers.find((o) => o.id === item.id);
-      if (!offer) continue;
-      const purchase = await services.subscriptions.purchase({
-        project: services.project,
-        provider: loaded.provider,
-        productId: offer.productId,
-        email,
-        usid,
-        orderId: services.newOrderId(),
-      });
-      if (purchase) made.push(purchase);
-    }
+      const { usid } = services.visitor();
+      const bundles = bundleOffersOf(loaded.offers);
+      const chosenIds = loaded.offers.map((offer) => offer.id).filter((id) => wanted.includes(id));
+      const basket = basketOf(bundles, loaded.bought, chosenIds);
+      const made: Purchase[] = [];
+      for (const item of basket.items) {
+        const offer = loaded.offers.find((o) => o.id === item.id);
+        if (!offer) continue;
+        const purchase = await services.subscriptions.purchase({
+          project: services.project,
+          provider: loaded.provider,
+          productId: offer.productId,
+          email,
+          usid,
+          orderId: services.newOrderId(),
+        });
+        if (purchase) made.push(purchase);
+      }
 
-    const purchases = await purchasesOf(services, email);
-    const owned = purchases ? ownedOffers(loaded.offers, purchases) : [...new Set([...loaded.bought, ...ownedOffers(loaded.offers, made)])];
-    const bought = loaded.offers.map((offer) => offer.id).filter((id) => owned.includes(id));
-    // Every chosen offer is the visitor's now, bought alone or inside a bundle (one not on sale never is).
-    const covered: ReadonlySet<string> = coveredOffers(bundles, bought);
-    return wanted.every((id) => covered.has(id)) ? { outcome: 'bought', bought } : { outcome: 'failed', bought };
+      const purchases = await purchasesOf(services, email);
+      const owned = purchases ? ownedOffers(loaded.offers, purchases) : [...new Set([...loaded.bought, ...ownedOffers(loaded.offers, made)])];
+      const bought = loaded.offers.map((offer) => offer.id).filter((id) => owned.includes(id));
+      // Every chosen offer is the visitor's now, bought alone or inside a bundle (one not on sale never is).
+      const covered: ReadonlySet<string> = coveredOffers(bundles, bought);
+      return wanted.every((id) => covered.has(id)) ? { outcome: 'bought', bought } : { outcome: 'failed', bought };
+    },
   });
 }

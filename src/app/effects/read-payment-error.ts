@@ -1,7 +1,7 @@
-import { fromPromise } from 'xstate';
 import { outcomeOf } from '../../engine/conditions';
 import { targetOfAnswer, type PaymentErrorReason, type PaymentErrorReport } from '../../engine/payment-error';
 import type { EffectInputReading } from './effect-input';
+import { effectLogic } from './define-effect';
 import type { StartCheckoutResult } from './start-checkout';
 
 /** The earlier result this effect reads: how starting the payment ended. */
@@ -37,11 +37,14 @@ export function paymentErrorReason(address: { payment: string | null; reason: st
  * Never throws, never calls a server.
  */
 export function readPaymentError(services: ReadPaymentErrorServices) {
-  return fromPromise(({ input }: { input: EffectInputReading<ReadPaymentErrorReads> }): Promise<ReadPaymentErrorResult> => {
-    const { screen } = input;
-    const outcome = paymentErrorReason(services.paymentErrorReturn(), outcomeOf(input.results.startCheckout));
-    // The page's secondary action (a payment error page's `secondary`), answered as the visitor would answer it.
-    const secondaryTo = 'secondary' in screen ? targetOfAnswer(screen, screen.secondary.value, input.answers, input.results, input.flags, input.seen) : null;
-    return Promise.resolve({ outcome, secondaryTo });
+  return effectLogic({
+    // How the payment start ended on this page, and where the page's secondary action (a payment error page's
+    // `secondary`) leads, decided with the funnel's data as the visitor would answer it.
+    input: ({ screen, answers, results, flags, seen }: EffectInputReading<ReadPaymentErrorReads>) => ({
+      startCheckout: outcomeOf(results.startCheckout),
+      secondaryTo: 'secondary' in screen ? targetOfAnswer(screen, screen.secondary.value, answers, results, flags, seen) : null,
+    }),
+    run: ({ startCheckout, secondaryTo }): Promise<ReadPaymentErrorResult> =>
+      Promise.resolve({ outcome: paymentErrorReason(services.paymentErrorReturn(), startCheckout), secondaryTo }),
   });
 }

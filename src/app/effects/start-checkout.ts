@@ -1,9 +1,9 @@
-import { fromPromise } from 'xstate';
 import { buildCheckoutRequest } from '../../domain/build-checkout-request';
 import { paymentProviders, type PaymentProvider, type PlansByProvider, type SubscriptionApi } from '../../services/subscription-api';
 import type { Settled } from '../../engine/effect-results';
 import { resultsByKind } from '../../screens/results-by-kind';
 import type { EffectInputReading } from './effect-input';
+import { effectLogic } from './define-effect';
 
 export interface StartCheckoutServices {
   subscriptions: Pick<SubscriptionApi, 'startCheckout' | 'checkSubscription'>;
@@ -40,43 +40,54 @@ export type StartCheckoutResult =
  * server answers a replay with the same checkout, and never charges a checkout twice.
  */
 export function startCheckout(services: StartCheckoutServices) {
-  return fromPromise(async ({ input }: { input: EffectInputReading<Record<string, unknown>> }): Promise<StartCheckoutResult> => {
-    const { screen } = input;
+  return effectLogic({ input: checkoutInput, run: (input) => start(services, input) });
+}
+
+/** What starting a checkout reads of the funnel as the price screen submits. */
+function checkoutInput({ screen, answers, email, results, flags, seen }: EffectInputReading<Record<string, unknown>>) {
+  return {
+    screenId: screen.id,
     // The screen a hosted payment starts from says where it returns to (a price screen's `returnTo`).
-    if (!('returnTo' in screen) || !screen.returnTo) {
-      console.error(`startCheckout: screen "${screen.id}" is not a price screen with returnTo`);
-      return { outcome: 'failed' };
-    }
-    const productId = input.answers[screen.answerKey];
-    if (typeof productId !== 'string') return { outcome: 'failed' };
-    const email = input.email ?? (await services.visitorEmail());
-    if (!email) return { outcome: 'needsEmail' };
-    const visitor = services.visitor();
-    // A conditional return (e.g. a discount page only while "discounts" is on and the visitor has not seen it) is
-    // decided now.
-    const checkout = await services.subscriptions.startCheckout(
-      buildCheckoutRequest({
-        screen: { ...screen, returnTo: screen.returnTo },
-        project: services.project,
-        provider: providerOf(productId, resultsByKind(input.results).plans[screen.plansFrom]) ?? screen.provider ?? 'maxpay',
-        productId,
-        email,
-        usid: visitor.usid,
-        orderId: services.newOrderId(),
-        answers: input.answers,
-        results: input.results,
-        flags: input.flags,
-        seen: input.seen,
-      }),
-    );
-    if (!checkout) {
-      // Refused or unreachable: a subscriber (paid meanwhile, in another tab) is told so rather than shown an error.
-      const check = await services.subscriptions.checkSubscription(email, services.project);
-      return check?.isPremium ? { outcome: 'subscribed', productId: check.info?.productId ?? null } : { outcome: 'failed' };
-    }
-    services.openPaymentPage(new URL(checkout.url, services.origin).toString());
-    return { outcome: 'redirected', checkoutId: checkout.id };
-  });
+    screen: 'returnTo' in screen && screen.returnTo ? { ...screen, returnTo: screen.returnTo } : null,
+    productId: 'answerKey' in screen ? answers[screen.answerKey] : undefined,
+    plans: 'plansFrom' in screen ? resultsByKind(results).plans[screen.plansFrom] : undefined,
+    email,
+    // What a conditional return route is decided with, as the payment starts.
+    routing: { answers, results, flags, seen },
+  };
+}
+
+async function start(services: StartCheckoutServices, input: ReturnType<typeof checkoutInput>): Promise<StartCheckoutResult> {
+  const { screenId, screen, productId, plans, routing } = input;
+  if (!screen) {
+    console.error(`startCheckout: screen "${screenId}" is not a price screen with returnTo`);
+    return { outcome: 'failed' };
+  }
+  if (typeof productId !== 'string') return { outcome: 'failed' };
+  const email = input.email ?? (await services.visitorEmail());
+  if (!email) return { outcome: 'needsEmail' };
+  const visitor = services.visitor();
+  // A conditional return (e.g. a discount page only while "discounts" is on and the visitor has not seen it) is
+  // decided now.
+  const checkout = await services.subscriptions.startCheckout(
+    buildCheckoutRequest({
+      screen,
+      project: services.project,
+      provider: providerOf(productId, plans) ?? screen.provider ?? 'maxpay',
+      productId,
+      email,
+      usid: visitor.usid,
+      orderId: services.newOrderId(),
+      ...routing,
+    }),
+  );
+  if (!checkout) {
+    // Refused or unreachable: a subscriber (paid meanwhile, in another tab) is told so rather than shown an error.
+    const check = await services.subscriptions.checkSubscription(email, services.project);
+    return check?.isPremium ? { outcome: 'subscribed', productId: check.info?.productId ?? null } : { outcome: 'failed' };
+  }
+  services.openPaymentPage(new URL(checkout.url, services.origin).toString());
+  return { outcome: 'redirected', checkoutId: checkout.id };
 }
 
 /** The provider whose plans (the price screen's `plansFrom` result) hold the product. */

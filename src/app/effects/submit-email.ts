@@ -1,5 +1,6 @@
-import { fromPromise } from 'xstate';
+import type { Answers } from '../../engine/answers';
 import type { EffectInputReading } from './effect-input';
+import { effectLogic } from './define-effect';
 import { buildAstroUser } from '../../domain/build-astro-user';
 import { buildSubscriptionUser, cookieValue } from '../../domain/build-subscription-user';
 import { visitorProfile } from '../../domain/visitor-profile';
@@ -34,35 +35,40 @@ export type SubmitEmailResult =
  * carries on, so the outcome is `new` unless the server says the visitor is premium.
  */
 export function submitEmail(services: SubmitEmailServices) {
-  return fromPromise(async ({ input }: { input: EffectInputReading }): Promise<SubmitEmailResult> => {
-    const email = input.email ?? '';
-    const check = await services.subscriptions.checkSubscription(email, services.project);
-    if (check?.isPremium) return { outcome: 'premium', productId: check.info?.productId ?? null };
-
-    const visitor = services.visitor();
-    const browser = services.browser();
-    const astroUser = buildAstroUser({
-      profile: visitorProfile(input.answers, services.profile),
-      email,
-      usid: visitor.usid,
-      flowOuter: visitor.flowOuter,
-      ipInfo: visitor.ipInfo,
-      browserTimeZone: browser.timeZone,
-    });
-    const [astro, subscriber] = await Promise.all([
-      services.astro.getUserByEmail(email).then((known) => (known ? services.astro.updateUser(email, astroUser) : services.astro.createUser(astroUser))),
-      services.subscriptions.createUser(
-        buildSubscriptionUser({
-          email,
-          flowOuter: visitor.flowOuter,
-          project: services.project,
-          ipInfo: visitor.ipInfo,
-          fbc: cookieValue(browser.cookies, '_fbc'),
-          fbp: cookieValue(browser.cookies, '_fbp'),
-          userAgent: browser.userAgent,
-        }),
-      ),
-    ]);
-    return { outcome: 'new', astroUser: astro !== null, subscriptionUser: subscriber !== null };
+  return effectLogic({
+    // The address the screen submitted, and the answers the astro user is made from.
+    input: ({ email, answers }: EffectInputReading) => ({ email: email ?? '', answers }),
+    run: ({ email, answers }) => submit(services, email, answers),
   });
+}
+
+async function submit(services: SubmitEmailServices, email: string, answers: Answers): Promise<SubmitEmailResult> {
+  const check = await services.subscriptions.checkSubscription(email, services.project);
+  if (check?.isPremium) return { outcome: 'premium', productId: check.info?.productId ?? null };
+
+  const visitor = services.visitor();
+  const browser = services.browser();
+  const astroUser = buildAstroUser({
+    profile: visitorProfile(answers, services.profile),
+    email,
+    usid: visitor.usid,
+    flowOuter: visitor.flowOuter,
+    ipInfo: visitor.ipInfo,
+    browserTimeZone: browser.timeZone,
+  });
+  const [astro, subscriber] = await Promise.all([
+    services.astro.getUserByEmail(email).then((known) => (known ? services.astro.updateUser(email, astroUser) : services.astro.createUser(astroUser))),
+    services.subscriptions.createUser(
+      buildSubscriptionUser({
+        email,
+        flowOuter: visitor.flowOuter,
+        project: services.project,
+        ipInfo: visitor.ipInfo,
+        fbc: cookieValue(browser.cookies, '_fbc'),
+        fbp: cookieValue(browser.cookies, '_fbp'),
+        userAgent: browser.userAgent,
+      }),
+    ),
+  ]);
+  return { outcome: 'new', astroUser: astro !== null, subscriptionUser: subscriber !== null };
 }
