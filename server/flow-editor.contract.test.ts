@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildServer } from './app';
@@ -9,6 +9,7 @@ import { checkFlowText } from '../src/shared/check-flow-text';
 import { seedFlowStore, storeVersion } from './flows/flow-store';
 import { readEditorTokens } from './flows/editor-tokens';
 import { readPersonas } from './flows/replay-personas';
+import { injectVisitor } from './test-support/inject-visitor';
 
 // The editor API: every refusal leaves the store as it was, and every change leaves an audit row naming the editor.
 
@@ -61,6 +62,24 @@ describeOnEachDatabase('the editor API', ({ store }) => {
         expect(response.headers['www-authenticate']).toContain('Bearer');
         expect(response.json().message).toMatch(/editor token/);
       }
+    }
+    expect(await versions()).toEqual(before);
+    expect(await auditRows()).toEqual([]);
+  });
+
+  it('refuses a visitor: the credential cookie of their own session opens no editor route', async () => {
+    const before = await versions();
+    const visitor = injectVisitor(() => app);
+    const usid = randomUUID();
+    expect((await visitor.post('/subs/sessions/create', { id: usid })).statusCode).toBe(201);
+    expect(visitor.jar.size).toBeGreaterThan(0);
+    for (const response of [
+      await visitor.get('/editor/flows/astrology/versions'),
+      await visitor.post('/editor/flows/astrology/publish', { version: 1 }),
+      await visitor.post('/editor/flows/astrology/versions/1/preview', {}),
+    ]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.body).not.toContain('"screens"');
     }
     expect(await versions()).toEqual(before);
     expect(await auditRows()).toEqual([]);
