@@ -28,7 +28,7 @@ const planSources: readonly AnalyticsSource[] = ['planId', 'planPrice', 'planCur
  * a step and answer key.
  */
 export function sourceFits(kinds: KindRegistry, screen: Screen, source: AnalyticsSource): boolean {
-  if (source === 'answer') return isQuestionScreen(screen) && kindOf(kinds, screen).personalAnswer === undefined;
+  if (source === 'answer') return isQuestionScreen(screen) && kindOf(kinds, screen).personalAnswer === null;
   if (planSources.includes(source)) return kindOf(kinds, screen).choosesPlan === true;
   if (source === 'stepId' || source === 'questionId') return isQuestionScreen(screen);
   return true;

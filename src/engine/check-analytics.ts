@@ -77,13 +77,13 @@ function checkScreen(kinds: KindRegistry, flow: Flow, screen: Screen, base: stri
 function checkSource(kinds: KindRegistry, screen: Screen, pointer: string, name: string, source: AnalyticsSource, report: Report): boolean {
   const kind = kindOf(kinds, screen);
   if (source === 'answer') {
+    if (kind.submits === 'email') {
+      report(pointer, `property "${name}" would send the email address of "${screen.id}": personal data never goes into analytics, hashed or not`, 'remove it');
+      return false;
+    }
     const personal = kind.personalAnswer;
     if (personal) {
       report(pointer, `property "${name}" would send the answer of the ${screen.kind} screen "${screen.id}", ${personal}: personal data never goes into analytics, hashed or not`, 'remove it');
-      return false;
-    }
-    if (kind.submits === 'email') {
-      report(pointer, `property "${name}" would send the email address of "${screen.id}": personal data never goes into analytics, hashed or not`, 'remove it');
       return false;
     }
     if (!('answerKey' in screen)) {

@@ -249,6 +249,17 @@ describe('checks of a payment result screen', () => {
     ).toEqual([`${at}/statusFrom unknown effect "checkPaymnt"`, `${at}/effects/0 unknown effect "checkPaymnt"`]);
   });
 
+  it('points a payment error page\'s unknown status effect at its own field, reasonFrom', () => {
+    const index = flowJson.screens.findIndex((s) => s.id === 'payment-error');
+    const lines = problemsAfter((f) => {
+      const s = screen(f, 'payment-error');
+      s.reasonFrom = 'readPaymentEror';
+      s.effects = ['readPaymentEror'];
+    }, effects);
+    expect(lines).toContain(`/screens/${index}/reasonFrom unknown effect "readPaymentEror"`);
+    expect(lines.some((line) => line.includes('/statusFrom'))).toBe(false);
+  });
+
   it('refuses a status from an effect the screen does not run', () => {
     expect(problemsAfter((f) => (paymentSuccess(f).effects = ['orderReports']), effects)).toEqual([
       `${at}/statusFrom "checkPayment" is not one of this screen's effects, so the status it shows is nobody's answer`,

@@ -8,6 +8,7 @@ import { questionTexts } from './question-texts';
 export const emailKind: ScreenKind<EmailScreen> = {
   kind: 'email',
   submits: 'email',
+  personalAnswer: 'the visitor\'s email address',
   answerProblem(_screen, value) {
     if (typeof value !== 'string' || value.trim() === '') return 'required';
     return isEmailAddress(value.trim()) ? null : 'invalid';

@@ -6,6 +6,7 @@ import { branchesOf } from '../flow-graph';
 export const interstitialKind: ScreenKind<InterstitialScreen> = {
   kind: 'interstitial',
   submits: null,
+  personalAnswer: null,
   variableTexts: (screen) => [['/title', screen.title], ...(screen.body ?? []).map((text, j): [string, typeof text] => [`/body/${j}`, text])],
   check(screen, { pointer, report }) {
     if (branchesOf(screen).length > 0 && screen.cta === undefined) report(pointer, `interstitial "${screen.id}" has "next" but no "cta" button to go there`, 'add "cta" with the button text');

@@ -5,5 +5,6 @@ import type { ScreenKind } from './screen-kind';
 export const loadingKind: ScreenKind<LoadingScreen> = {
   kind: 'loading',
   submits: null,
+  personalAnswer: null,
   movesOnByItself: true,
 };

@@ -6,6 +6,7 @@ import { questionTexts } from './question-texts';
 export const multipleChoiceKind: ScreenKind<MultipleChoiceScreen> = {
   kind: 'multiple-choice',
   submits: null,
+  personalAnswer: null,
   answerProblem(screen, value) {
     if (!Array.isArray(value) || value.length < screen.minSelected) return 'tooFew';
     if (value.length > screen.maxSelected) return 'tooMany';

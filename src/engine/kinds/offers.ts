@@ -8,6 +8,7 @@ import type { ScreenKind } from './screen-kind';
 export const offersKind: ScreenKind<OffersScreen> = {
   kind: 'offers',
   submits: 'answer',
+  personalAnswer: null,
   choosesPlan: true,
   skippable: true,
   answerProblem(_screen, value) {

@@ -5,6 +5,7 @@ import type { ScreenKind } from './screen-kind';
 export const orderSummaryKind: ScreenKind<OrderSummaryScreen> = {
   kind: 'order-summary',
   submits: null,
+  personalAnswer: null,
   resultReads: (screen) => [{ field: 'summaryFrom', effect: screen.summaryFrom, kind: 'orderSummary' }],
   otherTexts: (screen) => [
     ['/delivery', screen.delivery],

@@ -9,6 +9,7 @@ import type { Report, ScreenKind } from './screen-kind';
 export const paymentErrorKind: ScreenKind<PaymentErrorScreen> = {
   kind: 'payment-error',
   submits: null,
+  personalAnswer: null,
   status: { field: 'reasonFrom', outcomes: paymentErrorOutcomes },
   answerProblem(screen, value) {
     if (typeof value !== 'string' || value === '') return 'required';

@@ -7,6 +7,7 @@ import type { ScreenKind } from './screen-kind';
 export const paymentResultKind: ScreenKind<PaymentResultScreen> = {
   kind: 'payment-result',
   submits: null,
+  personalAnswer: null,
   status: { field: 'statusFrom', outcomes: paymentOutcomes },
   statusEffect: (screen) => screen.statusFrom,
   resultReads: (screen) => [{ field: 'statusFrom', effect: screen.statusFrom, kind: 'paymentStatus' }],

@@ -13,6 +13,7 @@ import type { KindCheck, Report, ScreenKind } from './screen-kind';
 export const priceKind: ScreenKind<PriceScreen> = {
   kind: 'price',
   submits: 'answer',
+  personalAnswer: null,
   choosesPlan: true,
   mayBeOfferedOnce: true,
   // A plan's productId; which plans exist is the server's to say, so only its form is checked here.

@@ -60,10 +60,11 @@ export interface ScreenKind<S extends { kind: string } = Screen> {
   /** What its screens submit to their `submit` effect; null: nothing (an answer, if any, just leads on). */
   readonly submits: Submission | null;
   /**
-   * Why its answer never goes into analytics (it is personal: a name, a birth date); absent when the answer, if the
+   * Why its answer never goes into analytics (it is personal: a name, a birth date), or null when the answer, if the
    * kind has one, is a value the flow or the server defines (an option, a plan id) and may be an event property.
+   * Every kind says which: a new kind is a compile error until someone decides.
    */
-  readonly personalAnswer?: string;
+  readonly personalAnswer: string | null;
   /** The visitor picks a plan or offers here: plan properties of analytics events have a value. */
   readonly choosesPlan?: boolean;
   /** A screen of this kind may be offered once (`once: true`, a discount page). */

@@ -6,6 +6,7 @@ import { questionTexts } from './question-texts';
 export const singleChoiceKind: ScreenKind<SingleChoiceScreen> = {
   kind: 'single-choice',
   submits: null,
+  personalAnswer: null,
   profileRoles: ['gender', 'relationship', 'partnerGender'],
   answerProblem(screen, value) {
     if (typeof value !== 'string' || value === '') return 'required';

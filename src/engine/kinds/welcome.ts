@@ -5,5 +5,6 @@ import type { ScreenKind } from './screen-kind';
 export const welcomeKind: ScreenKind<WelcomeScreen> = {
   kind: 'welcome',
   submits: null,
+  personalAnswer: null,
   landing: true,
 };
