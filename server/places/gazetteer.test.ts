@@ -244,6 +244,24 @@ describe('gazetteer: names people use', () => {
     expect(gazetteer.search('Bombay')[1]?.countryCode).not.toBe('IN');
   });
 
+  it('ranks a city by its own name above a bigger place\'s other name, and keeps the historical names of major cities', () => {
+    // Hong Kong was once called Victoria, and GeoNames also lists its old city as "Victoria": a visitor typing
+    // Victoria means Victoria, British Columbia.
+    const victoria = gazetteer.search('Victoria').map((p) => p.label);
+    expect(victoria[0]).toBe('Victoria, BC, Canada');
+    expect(victoria).toContain('Hong Kong (Victoria), Central and Western, Hong Kong SAR China');
+    expect(Object.fromEntries(['Calcutta', 'Bombay', 'Peking', 'Madras', 'Canton', 'Saigon', 'Leningrad', 'Batavia'].map((q) => [q, top(q)?.name]))).toEqual({
+      Calcutta: 'Kolkata',
+      Bombay: 'Mumbai',
+      Peking: 'Beijing',
+      Madras: 'Chennai',
+      Canton: 'Guangzhou',
+      Saigon: 'Ho Chi Minh City',
+      Leningrad: 'Saint Petersburg',
+      Batavia: 'Jakarta',
+    });
+  });
+
   it('does not take a correct name for a typo of a bigger one', () => {
     expect(top('Ozark')).toMatchObject({ name: 'Ozark', countryCode: 'US' });
     expect(top('Bath')).toMatchObject({ name: 'Bath', countryCode: 'GB' });

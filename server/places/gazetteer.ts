@@ -72,6 +72,13 @@ const SCORE_EXACT_NAME = 3;
 const SCORE_EXACT_OTHER = 2.5;
 const SCORE_PREFIX_NAME = 1;
 const SCORE_PREFIX_OTHER = 0.5;
+/**
+ * How much population an alternate or historical name may carry: that of a city of 500,000. Past that, a bigger place
+ * is no likelier to be meant by its other name than a sizeable city by its own: "Victoria" is Victoria, British
+ * Columbia (290,000, its own name) before Hong Kong (7.4 million, once called Victoria), while Calcutta is still
+ * Kolkata before Calcutta, Ohio, and Canton still Guangzhou before Canton, Michigan.
+ */
+const OTHER_NAME_SCORE_CAP = Math.log10(500_000 + 10);
 /** Read as "name, qualifier": a little below the same match on the whole query. */
 const SCORE_SPLIT = -0.5;
 /** A typo: below any match of what was typed, more so for two. */
@@ -176,8 +183,9 @@ function makeGazetteer(data: IndexData, loadMs: number, indexBuildMs: number): G
       const other = keyOthers[i]!;
       const exact = keys[i] === prefix;
       const match = other === OWN_NAME ? (exact ? SCORE_EXACT_NAME : SCORE_PREFIX_NAME) : exact ? SCORE_EXACT_OTHER : SCORE_PREFIX_OTHER;
+      const size = other === OWN_NAME ? placeScores[place]! : Math.min(placeScores[place]!, OTHER_NAME_SCORE_CAP);
       // A prefix of another name shows it too: "Calc" finds "Kolkata (Calcutta)".
-      top.offer(place, match + bonus + placeScores[place]!, other);
+      top.offer(place, match + bonus + size, other);
     }
   };
 

