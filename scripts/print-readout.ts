@@ -47,7 +47,7 @@ export function printExperiment(report: ExperimentReport): string {
   const check = report.ratioCheck;
   lines.push(
     check
-      ? `sample ratio check: chi-square ${Number.isFinite(check.chiSquare) ? check.chiSquare.toFixed(2) : 'infinite'} (${check.degreesOfFreedom} df), p = ${check.pValue.toPrecision(3)}; expected ${check.expected.map((e) => e.toFixed(1)).join(' / ')}: ${check.mismatch ? 'MISMATCH, NOT TO BE TRUSTED' : 'healthy'}`
+      ? `sample ratio check: ${formatReadout.ratioCheck(check)}: ${check.mismatch ? 'MISMATCH, NOT TO BE TRUSTED' : 'healthy'}`
       : 'sample ratio check: no exposures yet',
   );
   for (const note of report.notes) lines.push(`! ${note}`);

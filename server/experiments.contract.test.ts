@@ -217,7 +217,9 @@ describeOnEachDatabase('experiments between flow versions', ({ store, databaseEn
   });
 
   it('is not moved by browser events: forged exposures and checkouts in the event log change none of its numbers', async () => {
-    const before = (await editor('GET', `/editor/experiments/${id}`)).json() as ExperimentReadout;
+    const read = await editor('GET', `/editor/experiments/${id}`);
+    expect(read.statusCode).toBe(200);
+    const before = read.json() as ExperimentReadout;
     const forger = randomUUID();
     const at = Date.now();
     const forged = [
@@ -230,7 +232,9 @@ describeOnEachDatabase('experiments between flow versions', ({ store, databaseEn
     expect(upload.statusCode).toBe(200);
     // The event log took them all: what is tested is that the readout does not read them.
     expect(upload.json()).toMatchObject({ events_ingested: 3 });
-    const after = (await editor('GET', `/editor/experiments/${id}`)).json() as ExperimentReadout;
+    const reread = await editor('GET', `/editor/experiments/${id}`);
+    expect(reread.statusCode).toBe(200);
+    const after = reread.json() as ExperimentReadout;
     expect(after.arms).toEqual(before.arms);
     expect(after.ratioCheck).toEqual(before.ratioCheck);
   });

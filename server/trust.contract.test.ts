@@ -382,29 +382,31 @@ describeOnEachDatabase('Trust model', ({ store }) => {
 
     it('a checkout link sent to someone else and paid there never lets its creator charge that card again', async () => {
       const creator = await attacker();
-      const email = newEmail('phished');
-      const orderId = newOrderId();
-      const opened = await creator.post<Checkout>('/subs/checkout/sessions', {
-        project: TEST_PROJECT, provider: 'maxpay', productId: trialPlan().productId, email, usid: creator.visitorId, orderId,
-        successUrl: '/payment-success', errorUrl: '/payment-error', cancelUrl: '/sale',
-      });
-      expect(opened.status).toBe(201);
-      // The link is paid in another visitor's browser (their credential comes with the form), or in one with none.
       const payer = await attacker();
-      const paid = await fetch(`${baseUrl}/subs/checkout/${opened.body.id}/pay`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: payer.credential! },
-        body: new URLSearchParams({ ...CARD_OK, cardNumber: '5555 5555 5555 4444' }).toString(),
-        redirect: 'manual',
-      });
-      expect(paid.status).toBe(303);
-      expect((await db().selectFrom('checkouts').select('paid_by_usid').where('order_id', '=', orderId).executeTakeFirstOrThrow()).paid_by_usid).toBe(payer.visitorId);
-      for (const offer of offers()) {
-        const answer = await creator.post('/subs/purchases', { project: TEST_PROJECT, provider: 'maxpay', productId: offer.productId, email, usid: creator.visitorId, orderId: newOrderId() });
-        expectRefused(answer, 402, 'payment');
+      // The link is paid in another visitor's browser (their credential comes with the form), or in one with none.
+      for (const [who, cookie, paidBy] of [['another visitor', payer.credential!, payer.visitorId], ['no credential', undefined, null]] as const) {
+        const email = newEmail('phished');
+        const orderId = newOrderId();
+        const opened = await creator.post<Checkout>('/subs/checkout/sessions', {
+          project: TEST_PROJECT, provider: 'maxpay', productId: trialPlan().productId, email, usid: creator.visitorId, orderId,
+          successUrl: '/payment-success', errorUrl: '/payment-error', cancelUrl: '/sale',
+        });
+        expect(opened.status, who).toBe(201);
+        const paid = await fetch(`${baseUrl}/subs/checkout/${opened.body.id}/pay`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
+          body: new URLSearchParams({ ...CARD_OK, cardNumber: '5555 5555 5555 4444' }).toString(),
+          redirect: 'manual',
+        });
+        expect(paid.status, who).toBe(303);
+        expect((await db().selectFrom('checkouts').select('paid_by_usid').where('order_id', '=', orderId).executeTakeFirstOrThrow()).paid_by_usid, who).toBe(paidBy);
+        for (const offer of offers()) {
+          const answer = await creator.post('/subs/purchases', { project: TEST_PROJECT, provider: 'maxpay', productId: offer.productId, email, usid: creator.visitorId, orderId: newOrderId() });
+          expectRefused(answer, 402, 'payment');
+        }
+        expect(await ledger.purchases(email), who).toEqual([]);
+        expect((await ledger.charges(email)).map((c) => c.payment_method), who).toEqual(['card ending 4444']);
       }
-      expect(await ledger.purchases(email)).toEqual([]);
-      expect((await ledger.charges(email)).map((c) => c.payment_method)).toEqual(['card ending 4444']);
     });
 
     it('a checkout for an address another visitor registered names that address on the buyer\'s session, never the other visitor\'s user record', async () => {
@@ -493,11 +495,16 @@ describeOnEachDatabase('Trust model', ({ store }) => {
         expect([401, 404], `${who} session write`).toContain(written.status);
         const confirmed = await caller.put(`/astro/api/v2/user/confirm-email?usid=${target.usid}`);
         expect([401, 404], `${who} confirm`).toContain(confirmed.status);
+        const orderId = newOrderId();
+        const attackerEmail = newEmail('attacker');
         const checkout = await caller.post('/subs/checkout/sessions', {
-          project: TEST_PROJECT, provider: 'maxpay', productId: trialPlan().productId, email: newEmail('attacker'), usid: target.usid, orderId: newOrderId(),
+          project: TEST_PROJECT, provider: 'maxpay', productId: trialPlan().productId, email: attackerEmail, usid: target.usid, orderId,
           successUrl: '/payment-success', errorUrl: '/payment-error', cancelUrl: '/sale',
         });
         expect([401, 403], `${who} checkout on the victim's session`).toContain(checkout.status);
+        // Nothing opened, and no subscription user made for the address the refused request named.
+        expect(await db().selectFrom('checkouts').select('id').where('order_id', '=', orderId).executeTakeFirst(), `${who} checkout row`).toBeUndefined();
+        expect(await ledger.subscriptionUser(attackerEmail), `${who} subscription user`).toBeUndefined();
       }
       expect(await ledger.astroUser(target.email)).toEqual(astroBefore);
       expect(await ledger.subscriptionUser(target.email)).toEqual(userBefore);

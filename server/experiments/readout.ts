@@ -157,7 +157,7 @@ function exposedSessions(db: Kysely<Database>, experimentId: string) {
 
 /** The experiment's exposures, read once for the readout and drop-off per arm. */
 export async function exposuresOf(db: Kysely<Database>, experimentId: string): Promise<Exposure[]> {
-  return db.selectFrom('sessions').select(['id', 'flow_version', 'created_at']).where('experiment_id', '=', experimentId).where('preview', '=', false).execute();
+  return exposedSessions(db, experimentId).select(['flow_version', 'created_at']).execute();
 }
 
 /** The readout of an experiment from the server's records; `sessions` are its exposures (exposuresOf). */

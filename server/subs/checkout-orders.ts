@@ -7,7 +7,7 @@ import type { CheckoutRow, Database, DeclineReason, ProductRow } from '../db/sch
 import { emailKey, now, toIso } from '../db/values';
 import { boughtOffers, lockBuyer, offerCharge, type OwnedOffer } from './offer-ownership';
 import { amountNowCents, dollars, findProduct, isPreviewSession, refused, writeNewOrder, writeOrRollBack, type Refusal } from './order-basics';
-import { replayOf } from './order-replay';
+import { orderIdTakenIn, replayOf } from './order-replay';
 import { insertPurchase } from './purchase-orders';
 import { createSubscription, ensureSubscriptionUser, hasActiveSubscription, isPlanType, linkSession } from './subscription-orders';
 
@@ -61,9 +61,7 @@ async function openCheckout(trx: Transaction<Database>, order: CheckoutCreate): 
   if (replay === 'reused') return refused('orderIdReused');
   if (replay) return { ok: true, created: false, row: replay };
 
-  const usedBySubscription = await trx.selectFrom('subscriptions').select('id').where('order_id', '=', order.orderId).executeTakeFirst();
-  const usedByPurchase = await trx.selectFrom('purchases').select('id').where('order_id', '=', order.orderId).executeTakeFirst();
-  if (usedBySubscription || usedByPurchase) return refused('orderIdReused');
+  if (await orderIdTakenIn(trx, order.orderId, ['subscriptions', 'purchases'])) return refused('orderIdReused');
   const amount = await amountFor(trx, order.email, order.project, product);
   if (!amount.ok) return amount;
 

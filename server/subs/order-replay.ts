@@ -29,6 +29,12 @@ const readOrder: { [T in OrderTable]: (trx: Transaction<Database>, orderId: stri
   purchases: (trx, orderId) => trx.selectFrom('purchases').selectAll().where('order_id', '=', orderId).executeTakeFirst(),
 };
 
+/** Whether an order of another kind (in any of `tables`) already holds `orderId`: one orderId names one order. */
+export async function orderIdTakenIn(trx: Transaction<Database>, orderId: string, tables: readonly OrderTable[]): Promise<boolean> {
+  for (const table of tables) if (await readOrder[table](trx, orderId)) return true;
+  return false;
+}
+
 /**
  * The stored order of `orderId` in `table` when every one of `expected` (column and the request's value) holds
  * on it: a replay, which the caller answers with it. 'reused' when the stored order differs from the request in

@@ -7,7 +7,7 @@ import { emailKey, now, toIso } from '../db/values';
 import { offerIdOf } from './catalogue';
 import { boughtOffers, lockBuyer, offerCharge, type OwnedOffer } from './offer-ownership';
 import { dollars, findProduct, isPreviewSession, refused, writeNewOrder, type Refusal } from './order-basics';
-import { replayOf } from './order-replay';
+import { orderIdTakenIn, replayOf } from './order-replay';
 import { ensureSubscriptionUser, linkSession } from './subscription-orders';
 
 // One-click purchases of offers, charged to the method the visitor's own paid checkout stored, each exactly once per
@@ -52,9 +52,7 @@ async function buyOffer(trx: Transaction<Database>, order: PurchaseCreate): Prom
   if (replay === 'reused') return refused('orderIdReused');
   if (replay) return { ok: true, created: false, row: replay };
 
-  const usedByCheckout = await trx.selectFrom('checkouts').select('id').where('order_id', '=', order.orderId).executeTakeFirst();
-  const usedBySubscription = await trx.selectFrom('subscriptions').select('id').where('order_id', '=', order.orderId).executeTakeFirst();
-  if (usedByCheckout || usedBySubscription) return refused('orderIdReused');
+  if (await orderIdTakenIn(trx, order.orderId, ['checkouts', 'subscriptions'])) return refused('orderIdReused');
 
   const paid = await storedPaymentMethod(trx, order.usid, order.project, order.provider);
   if (!paid) return refused('noStoredPayment');

@@ -34,6 +34,7 @@ import { checkoutRoutes, type CheckoutOptions } from './checkout-routes';
 import { recentPurchaseRoutes } from './recent-purchases';
 import { confirmPaidSubscription, toSubscription } from './subscription-orders';
 import { flowPinOf } from '../flows/flow-cookie';
+import { dollars } from './order-basics';
 
 /** How long a catalogue read from the database is reused: products change only with a deploy's seed. */
 const CATALOGUE_TTL_MS = 30_000;
@@ -351,8 +352,6 @@ function toSubscriptionUser(row: SubscriptionUserRow): SubscriptionUser {
     updatedAt: toIso(row.updated_at),
   };
 }
-
-const dollars = (cents: number) => cents / 100;
 
 function toProduct(row: ProductRow): Product {
   const common = {

@@ -1,14 +1,13 @@
 import type { ZoneHistory } from '../engine/zone-history';
 import { createActor, fromPromise, waitFor, type AnyActorLogic } from 'xstate';
 import type { Flow, PriceScreen, Screen } from '../engine/generated/flow-types';
-import type { AnswerValue, Answers } from '../engine/answers';
+import { isPlacePick, type AnswerValue, type Answers } from '../engine/answers';
 import { compileFlow, screenIdOf, type FunnelEvent } from '../engine/compile-flow';
 import { defaultFlags, indexFlow, resolveReturnRoute } from '../engine/flow-graph';
 import type { Flags } from '../engine/conditions';
 import type { PlanSet } from '../engine/plan-set';
 import { kindOf, statusEffectOf, submissionOf, submitEffectOf } from '../engine/kinds/kind-registry';
 import type { KindRegistry } from '../engine/kinds/screen-kind';
-import { isPersonaPlace } from '../engine/kinds/place';
 import { buildAstroUser } from './build-astro-user';
 import { buildSubscriptionUser } from './build-subscription-user';
 import { buildCheckoutRequest } from './build-checkout-request';
@@ -131,7 +130,7 @@ const MAX_STEPS = 500;
 
 /** The zones of a persona's birthplaces, whose histories the simulation can be given. */
 export function personaZones(persona: Persona): string[] {
-  return [...new Set(Object.values(persona.answers).filter(isPersonaPlace).map((p) => p.timeZone))];
+  return [...new Set(Object.values(persona.answers).filter(isPlacePick).map((p) => p.timeZone))];
 }
 
 /**

@@ -15,6 +15,7 @@ import {
 } from './analytics-events';
 import { choiceValues, kindOf } from './kinds/kind-registry';
 import type { KindRegistry, Report } from './kinds/screen-kind';
+import { article } from './wording';
 
 /**
  * The rules of a flow's `analytics` that JSON Schema cannot express: no property may carry personal data (an email,
@@ -182,8 +183,4 @@ function checkEventNames(events: DeclaredEvent[], report: Report): void {
       once(`reserved ${event.name}`, event.pointer, `event "${event.name}" would take the name ${method} or ${className}, which the tracking plan keeps for itself`, 'rename it: load, track, isLoaded and names ending in "Properties" are taken');
     }
   }
-}
-
-function article(word: string): string {
-  return /^[aeiou]/.test(word) ? 'an' : 'a';
 }

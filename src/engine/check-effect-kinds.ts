@@ -3,6 +3,7 @@ import type { FlowProblem } from './flow-problem';
 import { outputKindNames, type OutputKind } from './effect-results';
 import { resultReads } from './kinds/kind-registry';
 import type { KindRegistry } from './kinds/screen-kind';
+import { article } from './wording';
 
 /** The output kind of each effect the app registers; null for an effect no screen reads by kind. */
 export type EffectKinds = Readonly<Record<string, OutputKind | null>>;
@@ -24,7 +25,7 @@ export function checkEffectKinds(flow: Flow, screenKinds: KindRegistry, kinds: E
       return [
         {
           pointer: `/screens/${i}/${field}`,
-          message: `"${effect}" gives ${actual === null ? 'nothing a screen reads' : outputKindNames[actual]}, but "${field}" of ${/^[aeiou]/.test(screen.kind) ? 'an' : 'a'} ${screen.kind} screen reads ${outputKindNames[kind]}`,
+          message: `"${effect}" gives ${actual === null ? 'nothing a screen reads' : outputKindNames[actual]}, but "${field}" of ${article(screen.kind)} ${screen.kind} screen reads ${outputKindNames[kind]}`,
           hint: fitting.length > 0 ? `use ${fitting.join(' or ')}` : `this app registers no effect that gives ${outputKindNames[kind]}`,
         },
       ];

@@ -9,6 +9,7 @@ import type { AnyActorLogic } from 'xstate';
 import { FlowProblemsError } from './flow-problem';
 import { pendingEffects } from './test-support/pending-effects';
 import { productKinds } from './kinds/product-kinds';
+import { answerProblem, completeAnswer } from './kinds/kind-registry';
 
 /** The effects the product flow names (the app registers them; src/shared/effect-names.ts). */
 const productEffects = ['loadPlans', 'submitEmail', 'startCheckout', 'loadOffers', 'purchaseOffers', 'orderReports', 'checkPayment', 'loadRecentPurchases', 'readPaymentError', 'loadOrderSummary'];
@@ -216,7 +217,11 @@ describe('place answers follow the birth date', () => {
     expect(actor.getSnapshot().context.answers['2-4']).toEqual({ ...madrid, utcOffsetMinutes: 120 });
     const before = actor.getSnapshot().context.answers;
     actor.send({ type: 'NAVIGATE', screen: 'profile-place-of-birth' });
-    actor.send({ type: 'ANSWER', value: { ...madrid, place: 'Nowhere', timeZone: 'Nowhere/Unknown' } });
+    const nowhere = { ...madrid, place: 'Nowhere', timeZone: 'Nowhere/Unknown' };
+    // Refused as a place whose offset cannot be had, not as no place at all.
+    const screen = loadFlow().screens.find((s) => s.id === 'profile-place-of-birth')!;
+    expect(answerProblem(productKinds, screen, completeAnswer(productKinds, screen, nowhere, actor.getSnapshot().context.answers))).toBe('unavailable');
+    actor.send({ type: 'ANSWER', value: nowhere });
     expect(screenIdOf(actor.getSnapshot())).toBe('profile-place-of-birth');
     expect(actor.getSnapshot().context.answers).toEqual(before);
   });

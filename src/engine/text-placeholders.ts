@@ -1,4 +1,5 @@
 import type { Screen } from './generated/flow-types';
+import { andList, article, oneOf } from './wording';
 
 /** A placeholder the app fills by name, `{name}`, and what its screen must have for the app to fill it. */
 export interface NamedPlaceholder {
@@ -44,18 +45,4 @@ export function checkPlaceholders(screen: Screen, pointer: string, text: string,
       report(pointer, `{${name}} needs ${article(placeholder.needs)} "${placeholder.needs}" on this screen`, placeholder.hint ?? `add "${placeholder.needs}", or remove the placeholder`);
     }
   }
-}
-
-/** "a", "a and b", "a, b and c". */
-function andList(items: readonly string[]): string {
-  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1) ?? ''}`;
-}
-
-/** "a", "a or b", "a, b or c". */
-function oneOf(items: readonly string[]): string {
-  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items.at(-1) ?? ''}`;
-}
-
-function article(word: string): string {
-  return /^[aeiou]/.test(word) ? 'an' : 'a';
 }

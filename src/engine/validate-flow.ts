@@ -9,6 +9,7 @@ import type { TextPlaceholders } from './text-placeholders';
 import type { FlowProblem } from './flow-problem';
 import { nearestName } from './did-you-mean';
 import type { KindRegistry } from './kinds/screen-kind';
+import { article } from './wording';
 
 export type FlowValidation = { ok: true; flow: Flow } | { ok: false; problems: FlowProblem[] };
 
@@ -184,9 +185,6 @@ function kindHint(kind: unknown, kinds: KindRegistry): string {
   return nearest === undefined ? `use one of ${all}` : `did you mean "${nearest}"? (the kinds: ${all})`;
 }
 
-function article(word: string): string {
-  return /^[aeiou]/.test(word) ? 'an' : 'a';
-}
 
 function hintForPattern(pointer: string, isKey = false): string {
   if (/\/analytics\/properties\/[^/]+$/.test(pointer) && isKey) return 'write a snake_case property name such as plan_id';

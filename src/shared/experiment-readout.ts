@@ -114,4 +114,7 @@ export const formatReadout = {
   perVisitor: (cents: number) => (cents / 100).toFixed(4),
   /** An interval as "low to high", or "–" when there is none yet. */
   interval: (range: Interval | null, write: (value: number) => string) => (range ? `${write(range.low)} to ${write(range.high)}` : '–'),
+  /** The sample ratio check's numbers: "chi-square 0.42 (1 df), p = 0.517; expected 50.0 / 50.0". */
+  ratioCheck: (check: RatioCheck & { expected: readonly number[] }) =>
+    `chi-square ${Number.isFinite(check.chiSquare) ? check.chiSquare.toFixed(2) : 'infinite'} (${check.degreesOfFreedom} df), p = ${check.pValue.toPrecision(3)}; expected ${check.expected.map((e) => e.toFixed(1)).join(' / ')}`,
 };

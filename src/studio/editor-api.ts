@@ -50,6 +50,18 @@ export interface EditorApi {
   stopExperiment(id: string, winner: number, moveVisitors: boolean): Promise<{ published: number; previous: number }>;
 }
 
+/**
+ * What the studio's views that call the editor API share: the client (null until the editor has given their token),
+ * why the server refused the token, signing in, and forgetting a refused token.
+ */
+export interface EditorAccess {
+  api: EditorApi | null;
+  onToken: (token: string) => void;
+  /** Why the token was refused, once the server has said so. */
+  refused: string | null;
+  onRefused: (message: string) => void;
+}
+
 /** An experiment as the editor API lists a flow's. */
 export interface ListedExperiment {
   id: string;

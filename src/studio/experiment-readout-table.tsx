@@ -78,7 +78,7 @@ export function ExperimentReadoutTable({ report }: { report: ExperimentReport })
       <p className="hint">
         Sample ratio check:{' '}
         {ratioCheck
-          ? `chi-square ${!Number.isFinite(ratioCheck.chiSquare) ? 'infinite' : ratioCheck.chiSquare.toFixed(2)} (${ratioCheck.degreesOfFreedom} df), p = ${ratioCheck.pValue.toPrecision(3)}; expected ${ratioCheck.expected.map((e) => e.toFixed(1)).join(' / ')}: ${ratioCheck.mismatch ? 'mismatch' : 'healthy'}`
+          ? `${formatReadout.ratioCheck(ratioCheck)}: ${ratioCheck.mismatch ? 'mismatch' : 'healthy'}`
           : 'no exposures yet'}
         . {report.source}
       </p>

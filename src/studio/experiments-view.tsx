@@ -1,17 +1,12 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { Flow } from '../engine/generated/flow-types';
 import type { Arm, ExperimentReport } from '../shared/experiment-readout';
-import { EditorApiError, type EditorApi, type ListedExperiment, type StoredVersion } from './editor-api';
+import { EditorApiError, type EditorAccess, type EditorApi, type ListedExperiment, type StoredVersion } from './editor-api';
 import { EditorSignIn } from './editor-sign-in';
 import { ExperimentReadoutTable } from './experiment-readout-table';
 
-interface Props {
+interface Props extends EditorAccess {
   flow: Flow;
-  /** Null until the editor has given their token. */
-  api: EditorApi | null;
-  onToken: (token: string) => void;
-  refused: string | null;
-  onRefused: (message: string) => void;
 }
 
 /** While an experiment runs, its counts are read again this often (while the view is open). */

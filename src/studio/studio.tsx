@@ -11,7 +11,7 @@ import { DropOffView, tableTitle, type ReportQuery, type ReportState } from './d
 import { problemsByScreen, readFlowText, type OpenedFlow } from './open-flow';
 import { useLiveTabs, type OpenStudioChannel } from './live';
 import { PersonaView, type AppStart } from './persona-view';
-import { EditorApiError, editorApi, type StoredVersion } from './editor-api';
+import { EditorApiError, editorApi, type EditorAccess, type StoredVersion } from './editor-api';
 import { EditorSignIn } from './editor-sign-in';
 import { VersionsView } from './versions-view';
 import { ExperimentsView } from './experiments-view';
@@ -73,20 +73,22 @@ export function Studio({ initial, openChannel, fetchReport, personas = [], openA
   const [token, setToken] = useState<string | null>(null);
   const [refused, setRefused] = useState<string | null>(null);
   const api = useMemo(() => (token ? editorApi(token) : null), [token]);
-  // What the views that call the editor API share: the client (null until signed in), why the server refused the
-  // token, signing in, and forgetting a refused token.
-  const editorAccess = {
-    api,
-    refused,
-    onToken: (given: string) => {
-      setToken(given);
-      setRefused(null);
-    },
-    onRefused: (message: string) => {
-      setToken(null);
-      setRefused(message);
-    },
-  };
+  // Kept the same object between renders: the views' fetches depend on it, and a new one would fetch again.
+  const editorAccess: EditorAccess = useMemo(
+    () => ({
+      api,
+      refused,
+      onToken: (given: string) => {
+        setToken(given);
+        setRefused(null);
+      },
+      onRefused: (message: string) => {
+        setToken(null);
+        setRefused(message);
+      },
+    }),
+    [api, refused],
+  );
   const [publishedAt, setPublishedAt] = useState<ReadonlyMap<number, string>>(new Map());
 
   const flow = source.opened.flow;

@@ -4,22 +4,16 @@ import { diffFlows } from "../engine/flow-diff";
 import { productKinds } from "../engine/kinds/product-kinds";
 import {
   EditorApiError,
-  type EditorApi,
+  type EditorAccess,
   type StoredVersion,
   type VersionProblem,
 } from "./editor-api";
 import { EditorSignIn } from "./editor-sign-in";
 import { readFlowText } from "./open-flow";
 
-interface Props {
+interface Props extends EditorAccess {
   /** The flow in view (the file opened, or the studio's edit of it): what "Store" sends. */
   flow: Flow;
-  /** Null until the editor has given their token. */
-  api: EditorApi | null;
-  onToken: (token: string) => void;
-  /** Why the token was refused, once the server has said so. */
-  refused: string | null;
-  onRefused: (message: string) => void;
 }
 
 const when = (iso: string | null) =>

@@ -13,11 +13,11 @@ import { conditionAnswerKeys, conditionSeen, evaluateCondition, outcomeOf, type 
 import type { Condition } from '../../src/engine/generated/flow-types';
 import { productKinds } from '../../src/engine/kinds/product-kinds';
 
-/** The sample answers the model uses; the UI driver enters the same ones. */
+/**
+ * The sample answers the model uses where the kinds' own examples cannot serve (the reference server's catalogue, the
+ * gazetteer's London, the email); the UI driver enters the same ones.
+ */
 export const sample = {
-  text: 'Maya',
-  date: '1990-05-17',
-  time: '10:30',
   place: { query: 'London', label: 'London, England, United Kingdom' },
   email: 'maya@example.com',
   /** The plan a model path chooses on a price screen (the reference catalogue's cheapest live maxpay trial). */

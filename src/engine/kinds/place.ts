@@ -1,5 +1,5 @@
 import type { PlaceScreen } from '../generated/flow-types';
-import { isPlaceAnswer, isPlacePick, type PlaceAnswer, type PlacePick } from '../answers';
+import { isPlaceAnswer, isPlacePick, type PlacePick } from '../answers';
 import { withPlaceOffset } from '../place-offsets';
 import type { ScreenKind } from './screen-kind';
 import { questionTexts } from './question-texts';
@@ -34,15 +34,8 @@ export const placeKind: ScreenKind<PlaceScreen> = {
   },
   // What the persona's file gives, with the zone's history when the simulation has it: the machine adds the offset.
   personaAnswer(_screen, given, { zoneHistories }) {
-    if (!isPersonaPlace(given)) return given as PlacePick | undefined;
+    if (!isPlacePick(given)) return given as PlacePick | undefined;
     const history = zoneHistories && Object.hasOwn(zoneHistories, given.timeZone) ? zoneHistories[given.timeZone] : undefined;
     return { ...given, ...(history ? { zoneHistory: history } : {}) };
   },
 };
-
-/** A persona's place: what the visitor picked, the offset left for the simulator to compute at the birth moment. */
-export type PersonaPlace = Omit<PlaceAnswer, 'utcOffsetMinutes' | 'zoneHistory'>;
-
-export function isPersonaPlace(value: unknown): value is PersonaPlace {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && 'timeZone' in value && 'latitude' in value;
-}
