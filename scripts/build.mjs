@@ -54,13 +54,12 @@ const preloadTags = [...preloads].map((file) => `<link rel="modulepreload" cross
 
 writeFileSync(join(dist, 'app.html'), shell.replace('</head>', `${preloadTags}</head>`));
 // The landing paints from its HTML and inline styles alone, with no script to fetch or run first: no entry
-// script and no preloads in it. Its inline script (src/shared/early-tap.ts) imports the entry named on <html> on the
-// visitor's first input, or once the page is idle after load; the entry then waits for an input (or 5 s) before it
-// fetches the funnel (src/app/load-funnel-route.ts).
+// script and no preloads in it. Its inline script (src/shared/early-tap.ts) fetches the modules named on <html> at
+// low priority once the page is idle after load (or on the visitor's first input), and imports the entry.
 const entryTag = `<script type="module" crossorigin src="/${entry.file}"></script>`;
 if (!shell.includes(entryTag) || !shell.includes('<html lang=')) throw new Error('dist/index.html has no entry script or <html lang> to move');
-// What the entry imports before the funnel (main.tsx: React, styled-components, then boot.tsx and what it imports
-// statically), fetched together with it: not the funnel's chunks, which boot.tsx imports when they are wanted.
+// What the entry imports first (main.tsx: React, styled-components, then boot.tsx and what it imports statically),
+// fetched together with it.
 const firstModules = new Set();
 const collectFirst = (key) => {
   const chunk = manifest[key];
@@ -69,6 +68,13 @@ const collectFirst = (key) => {
   (chunk.imports ?? []).forEach(collectFirst);
 };
 [...(entry.imports ?? []), ...(entry.dynamicImports ?? [])].forEach(collectFirst);
+// Then what the first taps need (src/app/load-funnel-route.ts, the header's menu): the funnel, the address bar's
+// writer, the composed app and the menu drawer, fetched after the shell's modules, at low priority too, so a tap never
+// waits on the network for code.
+const shellKeys = Object.keys(manifest).filter((key) => firstModules.has(manifest[key].file));
+const firstTaps = [...new Set(shellKeys.flatMap((key) => manifest[key].dynamicImports ?? []))].filter((key) => /(funnel-route|address-bar|compose-browser-app|menu-drawer)\.tsx?$/.test(key));
+if (firstTaps.length !== 4) throw new Error(`the shell should import the funnel, the address bar, the composed app and the menu drawer: ${firstTaps.join(', ')}`);
+firstTaps.forEach(collectFirst);
 firstModules.delete(entry.file);
 const landing = shell
   .replace(entryTag, '')

@@ -224,7 +224,7 @@ test('once the funnel has loaded, every page group\'s art and its blurred copy a
   await expect(page).toHaveURL(/\/quiz\/1-1/);
 });
 
-test('the landing paints before the funnel chunk arrives, and an early tap is kept', async ({ page }) => {
+test('the landing paints before the funnel chunk arrives, and an early tap is kept, with the shell already running', async ({ page }) => {
   await page.goto('/');
   await page.evaluate(() => localStorage.clear());
   let release: () => void = () => {};
@@ -235,11 +235,19 @@ test('the landing paints before the funnel chunk arrives, and an early tap is ke
   });
   await page.goto('/', { waitUntil: 'commit' });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Discover yourself/);
+  // The shell (and its router) runs; the funnel's view does not yet.
+  await expect(page.locator('html')).toHaveAttribute('data-shell-running', '');
   await page.getByRole('button', { name: 'Start the quiz' }).click();
-  await expect(page).toHaveURL((url) => url.pathname === '/');
+  // The prerendered first question at once, its address in the router's history.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('What is your relationship status?');
+  await expect(page).toHaveURL((url) => url.pathname === '/quiz/1-1');
+  await expect(page.locator('html')).not.toHaveAttribute('data-funnel-running');
   release();
+  await expect(page.locator('html')).toHaveAttribute('data-funnel-running', '');
   await expect(page).toHaveURL((url) => url.pathname === '/quiz/1-1');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('What is your relationship status?');
+  await page.getByRole('button', { name: /^Single/ }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/quiz/1-2');
 });
 
 test('a tap on the landing before any of its JavaScript has run is kept too', async ({ page }) => {
@@ -275,29 +283,34 @@ test('a tap on the menu button before the shell has run opens the menu once it h
   await expect(page.locator('html')).not.toHaveAttribute('data-early-click');
 });
 
-test('the landing runs none of its code while it loads: the shell once idle, the funnel on the first input', async ({ page, request }) => {
+test('the landing runs none of its code while it paints: what the first taps need is fetched after load, at low priority, with no input', async ({ page, request }) => {
   // The landing paints from its HTML and inline CSS alone. No module script or preload in it: its inline
-  // script names the entry, and imports it when the page is idle after load (or on an input).
+  // script names the entry and the modules the first taps need, and fetches them once the page is idle after load.
   const html = await (await request.get('/', { headers: { accept: 'text/html' } })).text();
   expect(html).not.toMatch(/<script[^>]+type="module"/);
   expect(html).not.toContain('<link rel="modulepreload"');
-  const entry = /<html data-app-entry="(\/assets\/index-[^" ]+\.js)[^"]*"/.exec(html)?.[1];
-  expect(entry).toBeDefined();
-  const scripts: string[] = [];
-  page.on('request', (r) => {
-    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  const named = /<html data-app-entry="([^"]+)"/.exec(html)?.[1]?.split(' ') ?? [];
+  expect(named[0]).toMatch(/^\/assets\/index-[^/]+\.js$/);
+  for (const part of ['funnel-route', 'address-bar', 'compose-browser-app', 'menu-drawer']) expect(named.some((path) => path.includes(`/assets/${part}-`))).toBe(true);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const priorities = new Map<string, string>();
+  cdp.on('Network.requestWillBeSent', (event) => {
+    const path = new URL(event.request.url).pathname;
+    if (path.startsWith('/assets/') && path.endsWith('.js')) priorities.set(path, event.request.initialPriority);
   });
-  const funnelCode = (paths: string[]) => paths.filter((path) => /\/assets\/(funnel-route|compose-browser-app|address-bar|compile-flow)-/.test(path));
   await page.goto('/');
-  // Idle after load: the shell (React, the header and its menu), and nothing of the funnel.
-  await expect.poll(() => scripts.includes(entry!)).toBe(true);
-  await expect(page.locator('html')).toHaveAttribute('data-theme', /light|dark/);
-  await page.waitForTimeout(1000);
-  expect(funnelCode(scripts)).toEqual([]);
-  expect(new URL(page.url()).searchParams.has('usid')).toBe(false);
-  // The visitor's first input (here a key): the funnel loads, and the session is made.
-  await page.keyboard.press('Shift');
-  await expect.poll(() => funnelCode(scripts).length).toBeGreaterThanOrEqual(3);
+  // With no input: the funnel runs by itself once the page is idle.
+  await expect(page.locator('html')).toHaveAttribute('data-funnel-running', '', { timeout: 10_000 });
+  await expect(page.locator('html')).not.toHaveAttribute('data-first-input');
+  const timing = await page.evaluate(() => {
+    const load = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart;
+    const scripts = performance.getEntriesByType('resource').filter((e) => /\/assets\/[^/]+\.js$/.test(e.name));
+    return { load, firstScript: Math.min(...scripts.map((e) => e.startTime)) };
+  });
+  expect(timing.firstScript).toBeGreaterThanOrEqual(timing.load);
+  // Every module the landing named was fetched, at low priority.
+  for (const path of named) expect(priorities.get(path), path).toBe('Low');
   await expect(page).toHaveURL(/[?&]usid=[0-9a-f-]{36}/);
 });
 
@@ -321,20 +334,6 @@ test('the visitor\'s build carries React Router\'s production build, not its dev
   const sources = buildSources().filter((source) => source.includes('node_modules/react-router/'));
   expect(sources.length).toBeGreaterThan(0);
   expect(sources.filter((source) => !source.includes('react-router/dist/production/'))).toEqual([]);
-});
-
-test('with no input, the landing loads the funnel 5 s after load, not before', async ({ page }) => {
-  await page.goto('/');
-  await expect(page).toHaveURL(/[?&]usid=[0-9a-f-]{36}/, { timeout: 15_000 });
-  const timing = await page.evaluate(() => {
-    const load = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd;
-    const funnel = performance.getEntriesByType('resource').find((e) => /\/assets\/funnel-route-/.test(e.name));
-    return { load, funnel: funnel?.startTime ?? null };
-  });
-  expect(timing.funnel).not.toBeNull();
-  expect(timing.funnel! - timing.load).toBeGreaterThanOrEqual(5000);
-  await page.getByRole('button', { name: 'Start the quiz' }).click();
-  await expect(page).toHaveURL((url) => url.pathname === '/quiz/1-1');
 });
 
 test('privacy choices in the menu are granted by default and kept', async ({ page }) => {

@@ -5,7 +5,7 @@ import { App } from "./app";
 import { AppRootContext } from "./app-root-context";
 import { readPageFlow } from "./read-page-flow";
 import {
-  deferFunnelUntilWanted,
+  deferFunnelUntilIdle,
   loadAppRoot,
   loadFunnelRoute,
   loadAddressBar,
@@ -15,11 +15,11 @@ import {
 export function boot(): void {
   const root = document.getElementById("root");
   if (!root) throw new Error("index.html has no #root");
-  // The landing arrives prerendered (scripts/build.mjs), and this module was loaded by its inline script on the
-  // visitor's first input or once the page was idle: it hydrates the shell (the header and its menu) at once, and the
-  // funnel's chunks wait for the first input (or 5 s after load). Other routes start empty and need them at once.
+  // The landing arrives prerendered (scripts/build.mjs), and this module was loaded by its inline script once the page
+  // was idle after load (or on the visitor's first input): it hydrates the shell (the header and its menu) at once,
+  // and the funnel's chunks follow once the browser is idle again. Other routes start empty and need them at once.
   const prerendered = root.hasChildNodes();
-  if (prerendered) deferFunnelUntilWanted();
+  if (prerendered) deferFunnelUntilIdle();
   // Fetch the funnel's chunks in parallel with the first render instead of after it; the app is composed once,
   // here, as soon as its chunk arrives.
   void loadFunnelRoute();

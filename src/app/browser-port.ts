@@ -1,4 +1,5 @@
 import { randomId } from './session/random-id';
+import { startRequested, takeStartRequest } from './landing-intent';
 
 /** Where the visitor is: the parts of the address the app reads. */
 export interface Address {
@@ -37,6 +38,11 @@ export interface BrowserPort {
    * page is hidden or goes away run then, so nothing is lost. Absent: tasks run at once (tests, the prerender).
    */
   afterPaint?: (task: () => void) => void;
+  /**
+   * A tap on the landing's call to action made before the funnel ran (src/app/landing-intent.ts): whether one waits,
+   * and taking it (once). Absent: there is none (tests, the prerender).
+   */
+  landingStart?: { pending(): boolean; take(): boolean };
 }
 
 export type OpenChannel = (name: string) => Pick<BroadcastChannel, 'postMessage' | 'close' | 'addEventListener'>;
@@ -109,6 +115,7 @@ export function windowBrowser(): BrowserPort {
     openPaymentPage: (url) => window.location.assign(url),
     details: () => ({ userAgent: navigator.userAgent, cookies: document.cookie, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }),
     newId: randomId,
+    landingStart: { pending: startRequested, take: takeStartRequest },
     ...(typeof BroadcastChannel === 'function' ? { openChannel: (name: string) => new BroadcastChannel(name) } : {}),
     pageEvents: {
       hidden: (listener) => window.addEventListener('pagehide', listener),

@@ -79,8 +79,27 @@ export interface AppRoot {
   analytics: Analytics;
   /** The address bar has settled the address the page opened with: the funnel's screen is now the one on screen. */
   onScreen(): void;
+  /**
+   * Takes a tap on the landing's call to action made before the funnel ran (the browser's `landingStart`) and moves
+   * the funnel on from the landing with it, once. The funnel calls it as it starts, and so do the views that may
+   * start running after the tap (the address bar's writer, the funnel's view).
+   */
+  startIfRequested(): void;
   /** Runs work a tap causes but does not wait for once the next frame is painted (src/app/browser-port.ts); absent: at once. */
   afterPaint?: (task: () => void) => void;
+}
+
+/**
+ * The address the visitor's session starts from: the one the browser shows, except after a tap on the landing's call
+ * to action made before the app ran, which has put the first question's address in the bar already (the landing's
+ * inline script). The visit is then still the landing's (its parameters, the session it makes), and the first question
+ * is a visit after it that waits for the session in the background.
+ */
+function arrivalOf(flow: LoadedFlow, browser: BrowserPort) {
+  const address = browser.address();
+  const landingRoute = flow.ok ? flow.flow.screens.find((screen) => screen.id === flow.flow.start)?.route : undefined;
+  if (!landingRoute || !browser.landingStart?.pending() || address.pathname === landingRoute) return address;
+  return { ...address, pathname: landingRoute };
 }
 
 /** How long leaving for the hosted payment page waits for analytics to be sent, at most. */
@@ -105,7 +124,7 @@ export function composeApp(env: AppEnvironment, overrides: AppOverrides = {}): A
   // The A/B assignments the visitor has seen go into the session's abTestData with every save.
   let abTests: Record<string, unknown> = {};
   const services = { ...sessionServices(clients, browser.localStorage, browser.newId), abTestData: () => abTests };
-  const session = startVisitorSession(env.flow.ok ? env.flow.flow : null, services, browser.address(), overrides.session);
+  const session = startVisitorSession(env.flow.ok ? env.flow.flow : null, services, arrivalOf(env.flow, browser), overrides.session);
   // A new assignment is saved at once, keeping everything else the session holds.
   const saveAssignments = () => {
     const { id, session: loaded } = session.getSnapshot().context;
@@ -144,6 +163,15 @@ export function composeApp(env: AppEnvironment, overrides: AppOverrides = {}): A
   let funnel: FunnelActor | null = null;
   let tracking: { open(): void } | null = null;
   const intents = addressIntents();
+  const startIfRequested = () => {
+    if (!funnel || !valid || !browser.landingStart?.take()) return;
+    if (screenIdOf(funnel.getSnapshot()) !== valid.start) return;
+    funnel.send({ type: 'NEXT' });
+    // The landing's inline script showed that screen at the tap and put its address in the address bar: the move is
+    // written already, not the writer's to make again.
+    const { byId } = indexFlow(valid);
+    if (byId.get(screenIdOf(funnel.getSnapshot()))?.route === browser.address().pathname) intents.take();
+  };
   return {
     flow,
     kinds: productKinds,
@@ -155,7 +183,9 @@ export function composeApp(env: AppEnvironment, overrides: AppOverrides = {}): A
         // later), so a restored visitor opening / sees / at once and hydration matches.
         const { byRoute, byId } = indexFlow(valid);
         const opened = byRoute.get(browser.address().pathname);
-        if (opened && opened.id !== screenIdOf(funnel.getSnapshot())) funnel.send({ type: 'NAVIGATE', screen: opened.id });
+        // A visitor who tapped "start" on the landing before the funnel ran is moved on by that tap, below.
+        const starting = browser.landingStart?.pending() === true && screenIdOf(funnel.getSnapshot()) === valid.start;
+        if (opened && opened.id !== screenIdOf(funnel.getSnapshot()) && !starting) funnel.send({ type: 'NAVIGATE', screen: opened.id });
         intents.follow(funnel, (screen) => byId.get(screen)?.route);
         tracking = trackFunnel(funnel, valid, productKinds, env.analytics, env.ads ?? null);
         // The studio in another tab of this browser may follow this visitor's screens (nothing is sent until one asks).
@@ -176,6 +206,8 @@ export function composeApp(env: AppEnvironment, overrides: AppOverrides = {}): A
         });
         // A discount page is offered once per visitor: the session on the server remembers what any tab has shown.
         rememberSeen(funnel, session, clients.subscriptions.markSeen);
+        // Once everything that follows the funnel's moves follows it: the move from the landing is recorded as any.
+        startIfRequested();
       }
       return funnel;
     },
@@ -184,6 +216,7 @@ export function composeApp(env: AppEnvironment, overrides: AppOverrides = {}): A
     addressIntents: intents,
     analytics: env.analytics,
     onScreen: () => tracking?.open(),
+    startIfRequested,
     ...(browser.afterPaint ? { afterPaint: browser.afterPaint } : {}),
   };
 }

@@ -16,7 +16,7 @@ export function LandingFallback({ landing }: { landing: Landing | null }) {
   return (
     <FunnelFrame group={landing.group} groupId={landing.screen.group}>
       {/* As the funnel shows a screen (FunnelView), so the client hydrates this markup. */}
-      <ScreenSlot shown>
+      <ScreenSlot screenId={landing.screen.id} shown>
         <WelcomeScreen
           screen={landing.screen}
           answers={{}}

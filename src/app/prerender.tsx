@@ -2,7 +2,8 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { ServerStyleSheet } from 'styled-components';
 import { App } from './app';
-import { LandingFallback } from './landing-fallback';
+import { PrerenderedLanding } from './prerendered-landing';
+import { landingQuestionStyle } from './landing-question-style';
 import type { PageFlow } from '../shared/page-flow';
 
 // What the build needs besides the renderer to write the built flow's landing (scripts/build.mjs).
@@ -11,9 +12,9 @@ export { productKinds } from '../engine/kinds/product-kinds';
 
 /**
  * Renders the landing of a flow version on the server (the build compiles this module for it, into dist-ssr/): its
- * HTML and its styles, so a phone paints the welcome screen from the HTML alone; the client then hydrates it with the
- * same version's page flow. The funnel chunk is lazy, so its Suspense boundary renders the landing fallback here,
- * which the client takes over.
+ * HTML and its styles, so a phone paints the welcome screen from the HTML alone, and shows its first question at a
+ * tap with no script but the landing's inline one; the client then hydrates it with the same version's page flow. The
+ * funnel chunk is lazy, so its Suspense boundary renders the prerendered landing here, which the funnel takes over.
  */
 export function prerender(url: string, pageFlow: PageFlow): { html: string; styles: string } {
   const sheet = new ServerStyleSheet();
@@ -21,11 +22,11 @@ export function prerender(url: string, pageFlow: PageFlow): { html: string; styl
     const html = renderToString(
       sheet.collectStyles(
         <StaticRouter location={url}>
-          <App pageFlow={pageFlow} prerenderedLanding={LandingFallback} />
+          <App pageFlow={pageFlow} prerenderedLanding={PrerenderedLanding} />
         </StaticRouter>,
       ),
     );
-    return { html, styles: sheet.getStyleTags() };
+    return { html, styles: sheet.getStyleTags() + landingQuestionStyle(pageFlow.landing) };
   } finally {
     sheet.seal();
   }

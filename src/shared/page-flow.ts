@@ -1,5 +1,7 @@
-import type { Flow, Group, Screen, WelcomeScreen } from '../engine/generated/flow-types';
+import type { Flow, Group, Profile, Screen, WelcomeScreen } from '../engine/generated/flow-types';
 import type { KindRegistry } from '../engine/kinds/screen-kind';
+import { landingQuestionOf } from '../engine/landing-question';
+import { pathFor } from '../engine/flow-graph';
 
 /**
  * What a page needs of the flow version the server serves it, before the funnel's code has run: the product's name
@@ -26,6 +28,21 @@ export interface PageFlow {
 export interface Landing {
   screen: WelcomeScreen;
   group: Group | undefined;
+  /**
+   * The screen a tap on the call to action leads to, when it can be drawn before the funnel runs
+   * (src/engine/landing-question.ts): prerendered with the landing, hidden, and shown by the landing's inline script
+   * at the tap. With what its top bar and its screen component read: the visitor's path at that point (for the quiz's
+   * progress), the flow's `progressUntil` and `profile`.
+   */
+  question?: LandingQuestion;
+}
+
+export interface LandingQuestion {
+  screen: Screen;
+  group: Group | undefined;
+  path: string[];
+  progressUntil?: string;
+  profile: Profile;
 }
 
 export const PAGE_FLOW_ELEMENT_ID = 'astrelle-flow';
@@ -46,7 +63,23 @@ function isLanding(kinds: KindRegistry, screen: Screen | undefined): screen is W
 /** The landing a flow starts on, or null when its start screen is not of the landing's kind. */
 export function landingOf(flow: Flow, kinds: KindRegistry): Landing | null {
   const screen = flow.screens.find((s) => s.id === flow.start);
-  return isLanding(kinds, screen) ? { screen, group: flow.groups[screen.group] } : null;
+  if (!isLanding(kinds, screen)) return null;
+  const question = landingQuestionOf(flow, kinds);
+  return {
+    screen,
+    group: flow.groups[screen.group],
+    ...(question
+      ? {
+          question: {
+            screen: question,
+            group: flow.groups[question.group],
+            path: pathFor(flow, {}),
+            ...(flow.progressUntil === undefined ? {} : { progressUntil: flow.progressUntil }),
+            profile: flow.profile,
+          },
+        }
+      : {}),
+  };
 }
 
 export function pageFlowOf(flow: Flow, flowUrl: string, kinds: KindRegistry): PageFlow {

@@ -91,6 +91,9 @@ export default function AddressBar() {
     // moved the funnel on) is not the visitor going there: taking it for one sent a fast tapper back to /.
     const now = shown();
     if (!funnel || !index || location.pathname !== now.pathname || location.search !== now.search) return;
+    // A tap on the landing's "start" made before the funnel ran puts the first question's address in the bar (the
+    // landing's inline script): that address is the tap's, which moves the funnel on first.
+    root.startIfRequested();
     // The funnel has moved and its moves are not in the address bar yet (this view mounted after the move: its chunk
     // arrived late, after a fast visitor's tap): the address is the app's own, left behind, not one the visitor
     // opened. Taking it for one sent the visitor back a screen while the address went on (the effect below writes

@@ -68,7 +68,7 @@ const cssUrl = (path: string) => `url("${path.replace(/[^A-Za-z0-9/_.-]/gu, (c) 
 const flat = (color: string) => `linear-gradient(${color}, ${color})`;
 
 /** The art's layers: the group's art under the scheme's overlay. */
-function artStyle(image: string | undefined): CSSProperties {
+export function artStyle(image: string | undefined): CSSProperties {
   const overlay = flat(theme.colors.artOverlay);
   return { backgroundImage: image ? `${overlay}, ${cssUrl(image)}` : overlay };
 }
@@ -78,7 +78,7 @@ function artStyle(image: string | undefined): CSSProperties {
  * as the art is, so it lies exactly over the art behind the card (src/shared/blurred-art.ts), under the card's own
  * surface. No backdrop-filter: the browser would blur the art again on every screen change.
  */
-function blurredCardStyle(blurredArt: string | undefined): CSSProperties | undefined {
+export function blurredCardStyle(blurredArt: string | undefined): CSSProperties | undefined {
   if (!blurredArt) return undefined;
   const { surface, artOverlay, page } = theme.colors;
   return { backgroundImage: `${flat(surface)}, ${flat(artOverlay)}, ${cssUrl(blurredArt)}`, backgroundColor: page };

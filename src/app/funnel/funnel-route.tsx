@@ -40,7 +40,7 @@ export default function FunnelRoute() {
   if (!byRoute?.has(pathname)) return null;
   return (
     <ScreenServicesContext.Provider value={root.screenServices}>
-      <FunnelView flow={loaded.flow} kinds={root.kinds} actor={actor} sessionReady={sessionReady} />
+      <FunnelView flow={loaded.flow} kinds={root.kinds} actor={actor} sessionReady={sessionReady} startIfRequested={root.startIfRequested} />
     </ScreenServicesContext.Provider>
   );
 }

@@ -1,11 +1,10 @@
-import { useCallback, useEffect, useMemo, type ComponentType } from 'react';
-import type { Flow, Screen } from '../../engine/generated/flow-types';
+import { useCallback, useEffect, useLayoutEffect, useMemo } from 'react';
+import type { Flow } from '../../engine/generated/flow-types';
 import type { FunnelEvent } from '../../engine/compile-flow';
 import { screenIdOf } from '../../engine/compile-flow';
 import { isQuestionScreen } from '../../engine/answers';
 import { indexFlow, pathFor } from '../../engine/flow-graph';
-import { screenRegistry } from '../../screens/registry';
-import type { ScreenProps } from '../../screens/screen-props';
+import { landingQuestionOf } from '../../engine/landing-question';
 import type { FunnelActor } from './create-funnel';
 import { useFunnelSelectors } from './use-funnel-selectors';
 // styled-components numbers its components in the order they are created, and their class names follow: the
@@ -13,24 +12,51 @@ import { useFunnelSelectors } from './use-funnel-selectors';
 // shows too, keep their names.
 import { useFlagWait, WaitingForFlags } from './use-flag-wait';
 import { FunnelFrame, preloadGroupArt } from './funnel-frame';
-import { consumeStartIntent, stopEarlyTaps } from '../landing-intent';
+import { handOverFromLanding, replayEarlyTaps } from '../landing-intent';
 import { preloadSkyAtBirth } from '../../screens/interstitial/use-sky-at-birth';
-import { ScreenSlot } from './screen-slot';
 import { useRenderAhead } from './use-render-ahead';
 import { useScreenJustLeft } from './use-screen-just-left';
-import { TopBar, useHydrated } from './top-bar';
-import { kindOf } from '../../engine/kinds/kind-registry';
+import { useHydrated } from './top-bar';
+import { FunnelScreens } from './funnel-screens';
 import type { KindRegistry } from '../../engine/kinds/screen-kind';
+import { resultsByKind } from '../../screens/results-by-kind';
 
-/** Renders the current screen of the funnel; navigation belongs to the machine, never to this view. */
-export function FunnelView({ flow, kinds, actor, sessionReady }: { flow: Flow; kinds: KindRegistry; actor: FunnelActor; sessionReady: boolean }) {
-  useEffect(() => {
-    // A tap on the landing page made before this chunk arrived (see landing-intent.ts).
-    stopEarlyTaps();
-    if (consumeStartIntent() && screenIdOf(actor.getSnapshot()) === flow.start) actor.send({ type: 'NEXT' });
-  }, [actor, flow.start]);
-  useEffect(() => preloadGroupArt(flow.groups), [flow.groups]);
+const noAnswers = {};
+const noResults = resultsByKind({});
+const noFlags = {};
+const goNowhere = () => {};
+
+/**
+ * Renders the current screen of the funnel; navigation belongs to the machine, never to this view.
+ *
+ * While it hydrates the prerendered landing it draws what the prerender drew (src/app/prerendered-landing.tsx): the
+ * landing, and its first question kept hidden in the page with that question's top bar, whatever the machine's state
+ * is by then (the visitor may have tapped "start" on the prerendered page, and the machine has moved on). The render
+ * right after shows the machine's state, in the same elements: the first question the visitor already sees is the
+ * one React now runs, and the taps the visitor made on it before the code arrived are replayed on it.
+ */
+export function FunnelView({ flow, kinds, actor, sessionReady, startIfRequested }: {
+  flow: Flow;
+  kinds: KindRegistry;
+  actor: FunnelActor;
+  sessionReady: boolean;
+  /** The composed app's: moves the funnel on from the landing when the visitor asked for it before it ran. */
+  startIfRequested: () => void;
+}) {
+  const hydrated = useHydrated();
+  // A tap on the landing made before this chunk arrived, with the app running (landing-intent.ts).
+  useEffect(() => startIfRequested(), [startIfRequested]);
   const { byId } = useMemo(() => indexFlow(flow), [flow]);
+  const landingQuestion = useMemo(() => landingQuestionOf(flow, kinds), [flow, kinds]);
+  // From the first render after hydrating, taps on the landing and its first question are the funnel's own.
+  useLayoutEffect(() => {
+    if (hydrated) handOverFromLanding();
+  }, [hydrated]);
+  useEffect(() => {
+    if (!hydrated || !landingQuestion) return;
+    replayEarlyTaps(() => screenIdOf(actor.getSnapshot()) === landingQuestion.id);
+  }, [hydrated, landingQuestion, actor]);
+  useEffect(() => preloadGroupArt(flow.groups), [flow.groups]);
   const reads = useFunnelSelectors(actor);
   const { answers, email, results, busy, flags } = reads;
   const send = useCallback((event: FunnelEvent) => actor.send(event), [actor]);
@@ -42,43 +68,42 @@ export function FunnelView({ flow, kinds, actor, sessionReady }: { flow: Flow; k
   }, [asksBirth]);
   const awaiting = useFlagWait(flow, kinds, actor);
   const path = useMemo(() => pathFor(flow, answers), [flow, answers]);
-  const ahead = useRenderAhead(byId, kinds, screen, reads);
+  const landing = byId.get(flow.start);
+  // Hydrating the prerendered landing: its first question is the screen rendered ahead from the first render on.
+  const ahead = useRenderAhead(byId, kinds, screen, reads, hydrated ? undefined : (landingQuestion ?? undefined));
   const leaving = useScreenJustLeft(screen);
-  // Whether the landing's prerendered HTML has been hydrated (the hidden top bar waits for it).
-  const hydrated = useHydrated();
+  const onBack = useCallback(() => send({ type: 'BACK' }), [send]);
+  if (!hydrated && landing) {
+    // What the prerender drew, from the flow alone.
+    return (
+      <FunnelScreens
+        group={flow.groups[landing.group]}
+        groupId={landing.group}
+        kinds={kinds}
+        topBar={{ screen: landingQuestion ?? landing, path: pathFor(flow, noAnswers), progressUntil: flow.progressUntil, hidden: landingQuestion !== null, sessionReady: false, onBack: goNowhere }}
+        hydrated={false}
+        screens={landingQuestion ? [landing, landingQuestion] : [landing]}
+        shown={landing}
+        props={{ answers: noAnswers, send: goNowhere, email: null, results: noResults, busy: false, profile: flow.profile, flags: noFlags }}
+      />
+    );
+  }
   if (!screen) return null;
   if (awaiting) return <FunnelFrame group={flow.groups[screen.group]} groupId={screen.group}><WaitingForFlags role="status" aria-label="Loading" /></FunnelFrame>;
-
   return (
-    <FunnelFrame group={flow.groups[screen.group]} groupId={screen.group}>
-        <TopBar screen={screen} kind={kindOf(kinds, screen)} path={path} progressUntil={flow.progressUntil} hydrated={hydrated} sessionReady={sessionReady} onBack={() => send({ type: 'BACK' })} />
-        {[
-          ...(leaving && leaving.id !== screen.id ? [leaving] : []),
-          screen,
-          ...(ahead && ahead.id !== leaving?.id ? [ahead] : []),
-        ].map((shown) => (
-          // Keyed by screen, in the same place: the screen rendered ahead is the one shown after the tap, not a copy.
-          <ScreenSlot key={shown.id} shown={shown === screen}>
-            <ScreenView
-              screen={shown}
-              answers={answers}
-              answer={isQuestionScreen(shown) ? answers[shown.answerKey] : undefined}
-              send={send}
-              email={email}
-              results={results}
-              busy={shown === screen && busy}
-              profile={flow.profile}
-              flags={flags}
-            />
-          </ScreenSlot>
-        ))}
-    </FunnelFrame>
+    <FunnelScreens
+      group={flow.groups[screen.group]}
+      groupId={screen.group}
+      kinds={kinds}
+      topBar={{ screen, path, progressUntil: flow.progressUntil, hidden: false, sessionReady, onBack }}
+      hydrated={hydrated}
+      screens={[
+        ...(leaving && leaving.id !== screen.id ? [leaving] : []),
+        screen,
+        ...(ahead && ahead.id !== leaving?.id ? [ahead] : []),
+      ]}
+      shown={screen}
+      props={{ answers, send, email, results, busy, profile: flow.profile, flags }}
+    />
   );
-}
-
-/** Picks the registered component for the screen's kind. */
-function ScreenView(props: ScreenProps<Screen>) {
-  // The registry pairs each kind with its component; TypeScript cannot follow the pairing through an index.
-  const Component = screenRegistry[props.screen.kind] as ComponentType<ScreenProps<Screen>>;
-  return <Component {...props} />;
 }

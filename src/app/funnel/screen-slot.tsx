@@ -28,12 +28,13 @@ const hiddenStyle: CSSProperties = {
 /**
  * One screen in its slot. Hidden, it is not rendered again when the funnel's state changes (it has nothing to show),
  * and its screen runs no effects that belong to a shown screen (src/screens/screen-shown.ts); shown, it renders with
- * the funnel's state of that moment.
+ * the funnel's state of that moment. `data-screen` names the screen: the prerendered landing's stylesheet shows its
+ * first question by it before the funnel's code runs (src/app/landing-question-style.ts).
  */
 export const ScreenSlot = memo(
-  function ScreenSlot({ shown, children }: { shown: boolean; children: ReactNode }) {
+  function ScreenSlot({ screenId, shown, children }: { screenId: string; shown: boolean; children: ReactNode }) {
     return (
-      <Slot data-hidden={shown ? undefined : ''} style={shown ? undefined : hiddenStyle}>
+      <Slot data-screen={screenId} data-hidden={shown ? undefined : ''} style={shown ? undefined : hiddenStyle}>
         <ScreenShownContext.Provider value={shown}>{children}</ScreenShownContext.Provider>
       </Slot>
     );

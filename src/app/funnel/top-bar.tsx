@@ -52,21 +52,24 @@ export function topBarOf(screen: Screen, kind: ScreenKind, path: readonly string
  * The back button and the quiz's progress above the screen. In the page on every screen, hidden where there is
  * neither a back target nor progress (the landing): its CSS rules are made with the first screen, not inserted by the
  * tap into the first screen that shows it (tests/tap-styles.spec.ts). Not while the landing hydrates (`hydrated`
- * false): its prerendered HTML has none (React would throw that HTML away: its hydration error 418).
+ * false) with no question drawn ahead of it: its prerendered HTML has none (React would throw that HTML away: its
+ * hydration error 418). `hidden`: in the page but not shown (the landing's first question's bar, prerendered for the
+ * landing's inline script to show at the tap; `data-top-bar-of` names its screen).
  */
-export function TopBar({ screen, kind, path, progressUntil, hydrated, sessionReady, onBack }: {
+export function TopBar({ screen, kind, path, progressUntil, hydrated, hidden = false, sessionReady, onBack }: {
   screen: Screen;
   kind: ScreenKind;
   path: readonly string[];
   progressUntil: string | undefined;
   hydrated: boolean;
+  hidden?: boolean;
   sessionReady: boolean;
   onBack: () => void;
 }) {
   const { back, percent, showProgress, noTopBar } = topBarOf(screen, kind, path, progressUntil);
   if (noTopBar && !hydrated) return null;
   return (
-    <Bar hidden={noTopBar}>
+    <Bar hidden={noTopBar || hidden} data-top-bar-of={screen.id}>
       <BackButton key={screen.id} back={back} sessionReady={sessionReady} onBack={onBack} />
       {showProgress ? (
         <Progress role="progressbar" aria-label="Quiz progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>

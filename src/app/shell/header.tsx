@@ -1,11 +1,14 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'react-router-dom';
 import { canHover } from '../../ui/theme';
 import { earlyClickAttribute, replayClickAttribute, shellRunningAttribute } from '../../shared/early-tap';
+import { whenIdle } from '../../ui/when-idle';
 
-// The menu (its switches, the consent store behind them) is not needed to paint or answer the landing: it loads when
-// the visitor reaches for the button (pointer down, hover, focus) and opens once it is there.
+// The menu (its switches, the consent store behind them) is not needed to paint the landing: its chunk is fetched
+// after the landing has painted (the landing's inline script), and the drawer is put in the page, closed, once the
+// browser is idle after the shell has hydrated, so that a tap on the button only opens it. A tap that comes first
+// loads it (pointer down, hover, focus) and opens it once it is there.
 const loadMenuDrawer = () => import('./menu-drawer');
 const MenuDrawer = lazy(() => loadMenuDrawer().then((m) => ({ default: m.MenuDrawer })));
 
@@ -47,6 +50,9 @@ const MenuButton = styled.button`
   ${canHover} { &:hover { background: ${({ theme }) => theme.colors.tint}; } }
 `;
 
+/** How long the closed drawer waits for an idle moment after the shell has hydrated, at most. */
+const MENU_IDLE_WAIT_MS = 3000;
+
 /** The header: logo, product name and the menu drawer. */
 export function Header({ productName }: { productName: string }) {
   const [open, setOpen] = useState(false);
@@ -57,9 +63,10 @@ export function Header({ productName }: { productName: string }) {
   useEffect(() => {
     const root = document.documentElement;
     root.setAttribute(shellRunningAttribute, '');
-    if (root.getAttribute(earlyClickAttribute) !== 'menu') return;
+    if (root.getAttribute(earlyClickAttribute) !== 'menu') return whenIdle(() => startTransition(() => setWanted(true)), MENU_IDLE_WAIT_MS);
     root.removeAttribute(earlyClickAttribute);
     buttonRef.current?.click();
+    return undefined;
   }, []);
   return (
     <Bar>

@@ -147,7 +147,9 @@ export function MenuDrawer({ open, onClose }: { open: boolean; onClose: () => vo
         if (e.target === ref.current) onClose();
       }}
     >
-      {open ? <DrawerContent onClose={onClose} /> : null}
+      {/* In the page while closed too (a closed dialog is neither laid out nor painted): its elements and their CSS
+          rules exist before the tap that opens it, which then only shows it. */}
+      <DrawerContent onClose={onClose} />
     </Drawer>
   );
 }

@@ -1,0 +1,132 @@
+import { expect, test, type Page } from '@playwright/test';
+import { loadTestFlow } from './support/load-test-flow';
+
+/**
+ * The first tap on the landing answers before any of the app's code has run: the first question is prerendered with
+ * the landing and shown by its inline script (src/shared/early-tap.ts), and what the visitor does on it is kept once
+ * the code takes over.
+ */
+
+/** Holds every script of the app (the entry and its modules) until the returned function is called. */
+async function holdAppScripts(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+const flow = loadTestFlow();
+/** A question's title, from the test flow (a plain text there). */
+const titleOf = (id: string) => {
+  const screen = flow.screens.find((s) => s.id === id);
+  if (!screen || !('title' in screen) || typeof screen.title !== 'string') throw new Error(`the test flow has no titled screen ${id}`);
+  return screen.title;
+};
+const firstQuestion = { title: titleOf('relationship-status') };
+const secondQuestion = { title: titleOf('relationship-goal') };
+
+async function freshVisitor(page: Page) {
+  await page.goto('/privacy-policy');
+  await page.evaluate(() => localStorage.clear());
+}
+
+test('"Start the quiz" tapped before any script has run shows the first question, and keeps the answer given on it', async ({ page }) => {
+  await freshVisitor(page);
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.push(e.message));
+  const release = await holdAppScripts(page);
+  const scripts: string[] = [];
+  page.on('requestfinished', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url());
+  });
+  await page.goto('/', { waitUntil: 'load' });
+  await page.getByRole('button', { name: 'Start the quiz' }).click();
+  // At once, with no module of the app run: the question, its address, its heading focused, its top bar.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(firstQuestion.title);
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  await expect(page).toHaveURL((url) => url.pathname === '/quiz/1-1');
+  await expect(page.getByRole('button', { name: 'Start the quiz' })).toBeHidden();
+  await expect(page.getByRole('progressbar', { name: 'Quiz progress' })).toBeVisible();
+  expect(scripts).toEqual([]);
+  // The visitor answers, still before the code: the option looks chosen.
+  const single = page.getByRole('button', { name: /^Single/ });
+  await single.click();
+  await expect(single).toHaveAttribute('data-early-tap', '1');
+  release();
+  // The code takes over: the answer kept, the funnel on the next question, the address with it.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(secondQuestion.title);
+  await expect(page).toHaveURL((url) => url.pathname === '/quiz/1-2');
+  await expect(page).toHaveURL(/[?&]usid=[0-9a-f-]{36}/);
+  const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('astrelle:progress:astrology') ?? '{}') as { answers?: Record<string, unknown> });
+  expect(saved.answers).toEqual({ '1-1': 'single' });
+  // Back twice: the first question with its answer, then the landing.
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(firstQuestion.title);
+  await expect(page.getByRole('button', { name: /^Single/ })).toHaveAttribute('aria-pressed', 'true');
+  await page.goBack();
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await expect(page.getByRole('button', { name: 'Start the quiz' })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('an answer given once the code has arrived is kept too, and the session is the landing visit\'s', async ({ page }) => {
+  await freshVisitor(page);
+  const release = await holdAppScripts(page);
+  const sessionWrites: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() !== 'GET' && new URL(r.url()).pathname.startsWith('/subs/')) sessionWrites.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/?utm_source=meta&utm_campaign=spring', { waitUntil: 'load' });
+  await page.getByRole('button', { name: 'Start the quiz' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(firstQuestion.title);
+  await expect(page).toHaveURL((url) => url.pathname === '/quiz/1-1' && url.searchParams.get('utm_source') === 'meta');
+  release();
+  // The funnel runs the question the visitor sees (its heading stays; the top bar's Back comes to life with the session).
+  await expect(page.getByRole('button', { name: 'Back' })).toBeEnabled();
+  await expect(page).toHaveURL(/[?&]usid=[0-9a-f-]{36}/);
+  await expect(page).toHaveURL((url) => url.pathname === '/quiz/1-1');
+  expect(sessionWrites.length).toBeGreaterThan(0);
+  await page.getByRole('button', { name: /^It's complicated/ }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(secondQuestion.title);
+  // The in-app Back returns to the first question, and from there to the landing.
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(firstQuestion.title);
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByRole('button', { name: 'Start the quiz' })).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+});
+
+test('browser Back before the code has arrived shows the landing again and withdraws the tap', async ({ page }) => {
+  await freshVisitor(page);
+  const release = await holdAppScripts(page);
+  await page.goto('/', { waitUntil: 'load' });
+  await page.getByRole('button', { name: 'Start the quiz' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(firstQuestion.title);
+  await page.goBack();
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await expect(page.getByRole('button', { name: 'Start the quiz' })).toBeVisible();
+  await expect(page.locator('html')).not.toHaveAttribute('data-start-requested');
+  release();
+  // The code runs on the landing, where the visitor is: nothing moves them on.
+  await expect(page.locator('html')).toHaveAttribute('data-funnel-running', '');
+  await expect(page).toHaveURL(/[?&]usid=[0-9a-f-]{36}/);
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await expect(page.getByRole('button', { name: 'Start the quiz' })).toBeVisible();
+  // And the start still works, through the funnel now.
+  await page.getByRole('button', { name: 'Start the quiz' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(firstQuestion.title);
+  await expect(page).toHaveURL((url) => url.pathname === '/quiz/1-1');
+});
+
+test('a visitor who opens the first question cold, with no session, is still sent to the landing', async ({ page }) => {
+  await freshVisitor(page);
+  await page.goto('/quiz/1-1');
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await expect(page.getByRole('button', { name: 'Start the quiz' })).toBeVisible();
+});
