@@ -22,9 +22,9 @@ export function boot(): void {
   if (prerendered) deferFunnelUntilIdle();
   // Fetch the funnel's chunks in parallel with the first render instead of after it; the app is composed once,
   // here, as soon as its chunk arrives.
+  const appRoot = loadAppRoot();
   void loadFunnelRoute();
   void loadAddressBar();
-  const appRoot = loadAppRoot();
   const app = (
     <StrictMode>
       <AppRootContext value={appRoot}>

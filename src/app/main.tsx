@@ -9,6 +9,9 @@
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+// The landing's inline script imports this module in a task of its own; React is evaluated in the next one, not in
+// that task's microtasks (its module preloaded, the import resolves within them, and both made a long task).
+await nextTask();
 await import('react-dom/client');
 await nextTask();
 await import('styled-components');

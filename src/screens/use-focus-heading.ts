@@ -17,7 +17,18 @@ export function useFocusHeading(screenKey: string) {
     if (!shown) return;
     const moved = lastShown !== null && lastShown !== screenKey;
     lastShown = screenKey;
-    if (moved) ref.current?.focus({ preventScroll: false });
+    if (!moved) return;
+    // Once the screen is painted: a focus move makes the browser lay the page out at once, inside the tap (25 ms of
+    // a tap's 50 at 4x CPU), where the frame that shows the screen lays it out anyway.
+    let frame = 0;
+    let task = 0;
+    frame = requestAnimationFrame(() => {
+      task = window.setTimeout(() => ref.current?.focus({ preventScroll: false }), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(task);
+    };
   }, [screenKey, shown]);
   return ref;
 }

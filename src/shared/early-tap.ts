@@ -6,7 +6,7 @@
  *   (src/app/landing-intent.ts). Where the landing has a first question prerendered after it (its stylesheet,
  *   src/app/landing-question-style.ts, names it), the tap also shows that question at once (an attribute of <html>
  *   the stylesheet reads), puts its address in the address bar as a history entry of the app's router, tells the
- *   router (a popstate, which it reads the address from), and moves focus to the question's heading. Back and forward
+ *   router (a popstate, which it reads the address from), and moves focus to the question's heading once it is painted. Back and forward
  *   between the two entries show the landing or the question again, and withdraw or renew the request;
  * - a tap on a control of that question (an option, a checkbox, a link) is marked with its order, and looks chosen:
  *   the funnel clicks it again once it runs. A button acts rather than toggles, so a later button's tap replaces an
@@ -15,9 +15,9 @@
  * - the visitor's first input (a tap, a click, a key) is recorded as an attribute of <html>: what waits for one
  *   (src/app/analytics/start-gate.ts) knows that it came before its own code did;
  * - on the prerendered landing, whose <html> names the app's entry module and the ones the first taps need
- *   (scripts/build.mjs writes `data-app-entry`), it fetches them at low priority once the page is idle after load (or
- *   at the first input), each preload in a task of its own, and imports the entry; elsewhere the entry is an ordinary
- *   module script of the page and the attribute is absent.
+ *   (scripts/build.mjs writes `data-app-entry`), it fetches them at low priority once the page has painted what its
+ *   load brought (its largest paint) and is idle (or at the first input), each preload in a task of its own, and
+ *   imports the entry; elsewhere the entry is an ordinary module script of the page and the attribute is absent.
  *
  * The script is plain text with no imports, because it is also read by the build (into the HTML) and by the
  * server, which allows exactly this script through the Content-Security-Policy by its SHA-256 hash.
@@ -51,6 +51,8 @@ export const earlyTapAttribute = 'data-early-tap';
 export const LANDING_QUESTION_STYLE_ID = 'astrelle-landing-question';
 /** The controls whose taps on the landing's first question are kept; a button among them acts, the others toggle. */
 const earlyControls = 'button,a[href],label,input[type=checkbox],input[type=radio],[role=button],[role=checkbox],[role=radio],[role=option]';
+/** How long after the load event the app's modules wait for the landing's largest paint, at most. */
+const LARGEST_PAINT_WAIT_MS = 1000;
 /** The events that count as the visitor's first input, here and in src/app/analytics/start-gate.ts. */
 export const firstInputEvents = ['pointerdown', 'keydown', 'touchstart'] as const;
 
@@ -67,11 +69,15 @@ export const earlyTapScript =
   `if(s&&!h.hasAttribute('${landingQuestionAttribute}')){show(1);` +
   `y=history.state;history.pushState({usr:{behind:location.pathname},key:Math.random().toString(36).slice(2,10),idx:(y&&y.idx|0)+1},'',s.getAttribute('data-route')+location.search+location.hash);` +
   `w.dispatchEvent(new PopStateEvent('popstate',{state:history.state}));` +
-  `c=d.querySelector('[data-screen="'+s.getAttribute('data-screen')+'"] h1');c&&c.focus()}}` +
+  `c=d.querySelector('[data-screen="'+s.getAttribute('data-screen')+'"] h1');c&&requestAnimationFrame(function(){setTimeout(function(){c.focus()})})}}` +
   `else if(s&&h.hasAttribute('${landingQuestionAttribute}')&&(r=t.closest('[data-screen]'))&&r.getAttribute('data-screen')===s.getAttribute('data-screen')&&(c=t.closest(${JSON.stringify(earlyControls).replace(/"/g, "'")}))&&r.contains(c)){` +
   `e.preventDefault();if(c.tagName==='BUTTON')r.querySelectorAll('button['+A+']').forEach(function(b){b.removeAttribute(A)});c.setAttribute(A,++k)}` +
   `r=t.closest('[${replayClickAttribute}]');` +
   `if(r&&!h.hasAttribute('${shellRunningAttribute}'))h.setAttribute('${earlyClickAttribute}',r.getAttribute('${replayClickAttribute}'))},true);` +
   `w.addEventListener('popstate',function(){var s=q();s&&show(location.pathname===s.getAttribute('data-route'))});` +
   `${JSON.stringify(firstInputEvents).replace(/"/g, "'")}.forEach(function(t){w.addEventListener(t,function(){h.setAttribute('${firstInputAttribute}','');load()},{capture:true,passive:true})});` +
-  `w.addEventListener('load',function(){(w.requestIdleCallback||setTimeout)(load)})})();`;
+  // After the load event, once what it loaded is painted (the page group's art, decoded after it: the landing's
+  // largest paint; a second at most), then an idle moment.
+  `w.addEventListener('load',function(){var t=performance.now(),o,f=function(){o&&o.disconnect();o=0;(w.requestIdleCallback||setTimeout)(load)};` +
+  `try{o=new PerformanceObserver(function(l){l.getEntries().forEach(function(e){if(o&&e.startTime>=t)setTimeout(f)})});o.observe({type:'largest-contentful-paint',buffered:true})}catch(e){}` +
+  `setTimeout(function(){o!==0&&f()},${LARGEST_PAINT_WAIT_MS})})})();`;

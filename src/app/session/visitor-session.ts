@@ -51,21 +51,19 @@ export function sessionServices(clients: ApiClients, storage: Pick<Storage, 'get
 }
 
 /**
- * Starts the visitor's session actor, handing it the address the page opened with as the first visit (even if
- * the funnel moves on, a tap made on the landing before the code arrived, before the address bar's writer mounts).
- * With a broken flow (`null`) the session has nothing to guard.
+ * The visitor's session actor, started and waiting for its first visit: the address the page opened with
+ * (`firstVisit`), handed to it before any other (even if the funnel moves on, a tap made on the landing before the
+ * code arrived, before the address bar's writer mounts). With a broken flow (`null`) the session has nothing to guard.
  */
-export function startVisitorSession(
-  flow: Flow | null,
-  services: SessionServices,
-  opened: { pathname: string; search: string; hash: string },
-  implementations?: SessionImplementations,
-) {
+export function createVisitorSession(flow: Flow | null, services: SessionServices, implementations?: SessionImplementations) {
   const rules = flow ? sessionRules(flow, appSessionPages) : () => 'skip' as const;
   const machine = createVisitorSessionMachine(rules, services);
-  const session = createActor(implementations ? machine.provide(implementations) : machine).start();
-  session.send({ type: 'VISIT', ...opened });
-  return session;
+  return createActor(implementations ? machine.provide(implementations) : machine).start();
 }
 
-export type VisitorSessionActor = ReturnType<typeof startVisitorSession>;
+/** Hands the session the address the page opened with, as its first visit. */
+export function firstVisit(session: VisitorSessionActor, opened: { pathname: string; search: string; hash: string }): void {
+  session.send({ type: 'VISIT', ...opened });
+}
+
+export type VisitorSessionActor = ReturnType<typeof createVisitorSession>;

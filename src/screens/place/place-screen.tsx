@@ -49,7 +49,12 @@ const Suggestion = styled.li`
   }
 `;
 
-const debounceMs = 150;
+/**
+ * A keystroke's search starts in a task after its own frame (the typed letter is painted first), with no further wait:
+ * the server answers in a few milliseconds, and each new keystroke aborts the search before it. A debounce only added
+ * its wait to every suggestion the visitor waits for.
+ */
+const searchDelayMs = 0;
 
 export function PlaceScreen({ screen, answer, send, flags }: ScreenProps<PlaceScreenData>) {
   const { searchPlaces, zoneHistory } = useScreenServices();
@@ -102,7 +107,7 @@ export function PlaceScreen({ screen, answer, send, flags }: ScreenProps<PlaceSc
           setError(screen.messages.unavailable);
         },
       );
-    }, debounceMs);
+    }, searchDelayMs);
     return () => {
       // A newer query (or an emptied input) makes the answer to this one stale.
       window.clearTimeout(timer);
