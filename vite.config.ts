@@ -1,5 +1,6 @@
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import babel from '@rolldown/plugin-babel';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -210,7 +211,19 @@ function reactRouterProductionBuild(): Plugin {
 const serverPort = Number(process.env.PORT ?? 3000);
 
 export default defineConfig({
-  plugins: [react(), flowPlugin(), studioDevPlugin(), blurredArtDevPlugin(), reactRouterProductionBuild()],
+  plugins: [
+    react(),
+    // styled-components names each component's class after a counter of the components created so far in the page:
+    // the prerender (one bundle) and the browser (chunks evaluated as they arrive, the menu drawer whenever the page is
+    // idle) counted differently, so the client's classes were not the server's, and hydrating the landing inserted
+    // every rule again. Its Babel plugin gives each component an id of its file and place instead (`ssr`), the same in
+    // both builds; only the app's own files that use it are transformed.
+    babel({ include: [/[\\/]src[\\/].*\.tsx?$/], plugins: [['babel-plugin-styled-components', { ssr: true, displayName: false, fileName: false, pure: true, minify: false, transpileTemplateLiterals: false }]] }),
+    flowPlugin(),
+    studioDevPlugin(),
+    blurredArtDevPlugin(),
+    reactRouterProductionBuild(),
+  ],
   ...(studioBuild ? { root: resolve('src/studio'), base: '/studio/', publicDir: false as const } : {}),
   resolve: { alias: { 'virtual:flow': resolve(flowFile) } },
   // The prerender (scripts/build.mjs) runs in Node, where styled-components' CommonJS build has no
