@@ -19,11 +19,17 @@ export function useFocusHeading(screenKey: string) {
     lastShown = screenKey;
     if (!moved) return;
     // Once the screen is painted: a focus move makes the browser lay the page out at once, inside the tap (25 ms of
-    // a tap's 50 at 4x CPU), where the frame that shows the screen lays it out anyway.
+    // a tap's 50 at 4x CPU), where the frame that shows the screen lays it out anyway. Not if the visitor has put the
+    // focus somewhere meanwhile (a field tapped at once): theirs wins. The control tapped on the screen left, hidden
+    // since, has lost it to the page itself.
+    const before = document.activeElement;
     let frame = 0;
     let task = 0;
     frame = requestAnimationFrame(() => {
-      task = window.setTimeout(() => ref.current?.focus({ preventScroll: false }), 0);
+      task = window.setTimeout(() => {
+        const now = document.activeElement;
+        if (now === before || now === document.body || now === null) ref.current?.focus({ preventScroll: false });
+      }, 0);
     });
     return () => {
       cancelAnimationFrame(frame);

@@ -69,7 +69,7 @@ export const earlyTapScript =
   `if(s&&!h.hasAttribute('${landingQuestionAttribute}')){show(1);` +
   `y=history.state;history.pushState({usr:{behind:location.pathname},key:Math.random().toString(36).slice(2,10),idx:(y&&y.idx|0)+1},'',s.getAttribute('data-route')+location.search+location.hash);` +
   `w.dispatchEvent(new PopStateEvent('popstate',{state:history.state}));` +
-  `c=d.querySelector('[data-screen="'+s.getAttribute('data-screen')+'"] h1');c&&requestAnimationFrame(function(){setTimeout(function(){c.focus()})})}}` +
+  `c=d.querySelector('[data-screen="'+s.getAttribute('data-screen')+'"] h1');y=d.activeElement;c&&requestAnimationFrame(function(){setTimeout(function(){(d.activeElement===y||d.activeElement===d.body||!d.activeElement)&&c.focus()})})}}` +
   `else if(s&&h.hasAttribute('${landingQuestionAttribute}')&&(r=t.closest('[data-screen]'))&&r.getAttribute('data-screen')===s.getAttribute('data-screen')&&(c=t.closest(${JSON.stringify(earlyControls).replace(/"/g, "'")}))&&r.contains(c)){` +
   `e.preventDefault();if(c.tagName==='BUTTON')r.querySelectorAll('button['+A+']').forEach(function(b){b.removeAttribute(A)});c.setAttribute(A,++k)}` +
   `r=t.closest('[${replayClickAttribute}]');` +
