@@ -146,7 +146,10 @@ test('the prerendered landing and its first question carry the classes the app r
   await page.goto('/');
   await page.getByRole('button', { name: 'Start the quiz' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/quiz/1-1');
-  // Opened again, /quiz/1-1 is rendered by the browser alone (no prerender there).
+  // Once the app runs and the visitor has a session, /quiz/1-1 opened again is rendered by the browser alone (no
+  // prerender there).
+  await expect(page.locator('html')).toHaveAttribute('data-funnel-running', '');
+  await expect(page).toHaveURL(/[?&]usid=[0-9a-f-]{36}/);
   await page.reload();
   await expect(page.getByRole('button', { name: /^Single/ })).toHaveAttribute('class', serverOption!);
   await page.getByRole('button', { name: 'Back' }).click();

@@ -5,7 +5,7 @@ import { App } from "./app";
 import { AppRootContext } from "./app-root-context";
 import { readPageFlow } from "./read-page-flow";
 import {
-  deferFunnelUntilIdle,
+  deferFunnelUntilWanted,
   loadAppRoot,
   loadFunnelRoute,
   loadAddressBar,
@@ -16,10 +16,10 @@ export function boot(): void {
   const root = document.getElementById("root");
   if (!root) throw new Error("index.html has no #root");
   // The landing arrives prerendered (scripts/build.mjs), and this module was loaded by its inline script once the page
-  // was idle after load (or on the visitor's first input): it hydrates the shell (the header and its menu) at once,
-  // and the funnel's chunks follow once the browser is idle again. Other routes start empty and need them at once.
+  // had painted and was idle (or on the visitor's first input): it hydrates the shell (the header and its menu) at
+  // once, and the funnel's code runs on the first input or 2.5 s after load. Other routes need it at once.
   const prerendered = root.hasChildNodes();
-  if (prerendered) deferFunnelUntilIdle();
+  if (prerendered) deferFunnelUntilWanted();
   // Fetch the funnel's chunks in parallel with the first render instead of after it; the app is composed once,
   // here, as soon as its chunk arrives.
   const appRoot = loadAppRoot();

@@ -2,17 +2,17 @@ import { firstInputAttribute, firstInputEvents } from '../../shared/early-tap';
 
 /**
  * Third-party SDKs load on the first input, or when there is none, no earlier than 5 s after load: the first paint
- * and the first answer never wait for them. So does the funnel's code on the prerendered landing, which paints from
- * its HTML alone (src/app/load-funnel-route.ts; the README's "Speed").
+ * and the first answer never wait for them. The funnel's code on the prerendered landing runs by the same rule, 2.5 s
+ * after load (src/app/load-funnel-route.ts; the README's "Speed").
  */
 export const IDLE_START_MS = 5000;
 
 /**
- * Calls `start` once: on the visitor's first input (a tap, a click, a key), or `IDLE_START_MS` after the page has
- * loaded if there is none. An input made before this code ran (the inline script of src/shared/early-tap.ts marks
+ * Calls `start` once: on the visitor's first input (a tap, a click, a key), or `idleMs` (`IDLE_START_MS` unless
+ * given) after the page has loaded if there is none. An input made before this code ran (the inline script of src/shared/early-tap.ts marks
  * <html> with it) counts: `start` is then called at once. Returns a function that cancels it.
  */
-export function startOnFirstInputOrIdle(start: () => void, win: Window = window): () => void {
+export function startOnFirstInputOrIdle(start: () => void, win: Window = window, idleMs: number = IDLE_START_MS): () => void {
   let done = false;
   let timer: number | undefined;
   const fire = () => {
@@ -22,7 +22,7 @@ export function startOnFirstInputOrIdle(start: () => void, win: Window = window)
     start();
   };
   const idle = () => {
-    timer = win.setTimeout(fire, IDLE_START_MS);
+    timer = win.setTimeout(fire, idleMs);
   };
   function cancel() {
     for (const type of firstInputEvents) win.removeEventListener(type, fire, true);
