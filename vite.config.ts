@@ -217,7 +217,7 @@ export default defineConfig({
     // the prerender (one bundle) and the browser (chunks evaluated as they arrive, the menu drawer whenever the page is
     // idle) counted differently, so the client's classes were not the server's, and hydrating the landing inserted
     // every rule again. Its Babel plugin gives each component an id of its file and place instead (`ssr`), the same in
-    // both builds; only the app's own files that use it are transformed.
+    // both builds; only the app's own source files go through Babel.
     babel({ include: [/[\\/]src[\\/].*\.tsx?$/], plugins: [['babel-plugin-styled-components', { ssr: true, displayName: false, fileName: false, pure: true, minify: false, transpileTemplateLiterals: false }]] }),
     flowPlugin(),
     studioDevPlugin(),

@@ -189,6 +189,13 @@ describeOnEachDatabase('experiments between flow versions', ({ store, databaseEn
       project: 'astrelle', provider: 'maxpay', productId: TRIAL, email: `left.${randomUUID().slice(0, 8)}@example.com`, usid: arms[b]![1]!.usid, orderId: `ord_${randomUUID().replace(/-/g, '')}`,
       successUrl: '/payment-success', errorUrl: '/payment-error', cancelUrl: '/select-price',
     });
+    // The readout (each arm's visitors and revenue) is an editor's: no token, or a token the server never gave, reads
+    // nothing of it.
+    for (const headers of [{}, { authorization: 'Bearer not-a-token' }]) {
+      const refused = await app.inject({ method: 'GET', url: `/editor/experiments/${id}`, headers });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.body).not.toContain('Headline A or B');
+    }
     const response = await editor('GET', `/editor/experiments/${id}`);
     expect(response.statusCode, response.body).toBe(200);
     const readout = response.json() as ExperimentReadout;

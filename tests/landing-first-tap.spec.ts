@@ -55,21 +55,27 @@ test('"Start the quiz" tapped before any script has run shows the first question
   await expect(page.getByRole('button', { name: 'Start the quiz' })).toBeHidden();
   await expect(page.getByRole('progressbar', { name: 'Quiz progress' })).toBeVisible();
   expect(scripts).toEqual([]);
-  // The visitor answers, still before the code: the option looks chosen.
+  // The visitor answers, still before the code: the option looks chosen. A second thought replaces the first (an
+  // option is a button: it acts, it does not toggle).
   const single = page.getByRole('button', { name: /^Single/ });
+  const complicated = page.getByRole('button', { name: /^It's complicated/ });
   await single.click();
   await expect(single).toHaveAttribute('data-early-tap', '1');
+  await complicated.click();
+  await expect(complicated).toHaveAttribute('data-early-tap', '2');
+  await expect(single).not.toHaveAttribute('data-early-tap');
   release();
-  // The code takes over: the answer kept, the funnel on the next question, the address with it.
+  // The code takes over: the last answer kept, the funnel on the next question, the address with it.
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(secondQuestion.title);
   await expect(page).toHaveURL((url) => url.pathname === '/quiz/1-2');
   await expect(page).toHaveURL(/[?&]usid=[0-9a-f-]{36}/);
   const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('astrelle:progress:astrology') ?? '{}') as { answers?: Record<string, unknown> });
-  expect(saved.answers).toEqual({ '1-1': 'single' });
+  expect(saved.answers).toEqual({ '1-1': 'its_complicated' });
   // Back twice: the first question with its answer, then the landing.
   await page.goBack();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(firstQuestion.title);
-  await expect(page.getByRole('button', { name: /^Single/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(complicated).toHaveAttribute('aria-pressed', 'true');
+  await expect(single).toHaveAttribute('aria-pressed', 'false');
   await page.goBack();
   await expect(page).toHaveURL((url) => url.pathname === '/');
   await expect(page.getByRole('button', { name: 'Start the quiz' })).toBeVisible();
@@ -79,9 +85,10 @@ test('"Start the quiz" tapped before any script has run shows the first question
 test('an answer given once the code has arrived is kept too, and the session is the landing visit\'s', async ({ page }) => {
   await freshVisitor(page);
   const release = await holdAppScripts(page);
-  const sessionWrites: string[] = [];
+  // What the session saves of the visit: the landing's ad parameters, though the address moved on before the code ran.
+  const sessionWrites: Array<{ attribution?: Record<string, unknown> }> = [];
   page.on('request', (r) => {
-    if (r.method() !== 'GET' && new URL(r.url()).pathname.startsWith('/subs/')) sessionWrites.push(new URL(r.url()).pathname);
+    if (r.method() === 'POST' && new URL(r.url()).pathname.includes('/sessions/write/')) sessionWrites.push(r.postDataJSON() as { attribution?: Record<string, unknown> });
   });
   await page.goto('/?utm_source=meta&utm_campaign=spring', { waitUntil: 'load' });
   await page.getByRole('button', { name: 'Start the quiz' }).click();
@@ -92,7 +99,7 @@ test('an answer given once the code has arrived is kept too, and the session is 
   await expect(page.getByRole('button', { name: 'Back' })).toBeEnabled();
   await expect(page).toHaveURL(/[?&]usid=[0-9a-f-]{36}/);
   await expect(page).toHaveURL((url) => url.pathname === '/quiz/1-1');
-  expect(sessionWrites.length).toBeGreaterThan(0);
+  await expect.poll(() => sessionWrites.map((write) => write.attribution)).toContainEqual(expect.objectContaining({ utmSource: 'meta', utmCampaign: 'spring' }));
   await page.getByRole('button', { name: /^It's complicated/ }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(secondQuestion.title);
   // The in-app Back returns to the first question, and from there to the landing.

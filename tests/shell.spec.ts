@@ -300,15 +300,21 @@ test('the landing runs none of its code while it paints: what the first taps nee
     if (path.startsWith('/assets/') && path.endsWith('.js')) priorities.set(path, event.request.initialPriority);
   });
   await page.goto('/');
-  // With no input: the funnel runs by itself once the page is idle.
-  await expect(page.locator('html')).toHaveAttribute('data-funnel-running', '', { timeout: 10_000 });
+  // With no input: the funnel runs by itself, 2.5 s after load (its code fetched already), after the landing's load is
+  // over; the menu drawer is in the page before anyone opens it, closed.
+  const running = await page.waitForFunction(() => document.documentElement.hasAttribute('data-funnel-running') && performance.now(), undefined, { timeout: 10_000 });
+  const runningAt = (await running.jsonValue()) as number;
   await expect(page.locator('html')).not.toHaveAttribute('data-first-input');
+  await expect(page.locator('dialog[aria-label="Menu"]')).toBeAttached();
+  await expect(page.locator('dialog[aria-label="Menu"]')).not.toHaveAttribute('open');
+  await expect(page.locator('dialog[aria-label="Menu"] a', { hasText: 'Privacy Policy' })).toBeAttached();
   const timing = await page.evaluate(() => {
     const load = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart;
     const scripts = performance.getEntriesByType('resource').filter((e) => /\/assets\/[^/]+\.js$/.test(e.name));
     return { load, firstScript: Math.min(...scripts.map((e) => e.startTime)) };
   });
   expect(timing.firstScript).toBeGreaterThanOrEqual(timing.load);
+  expect(runningAt - timing.load).toBeGreaterThanOrEqual(2500);
   // Every module the landing named was fetched, at low priority.
   for (const path of named) expect(priorities.get(path), path).toBe('Low');
   await expect(page).toHaveURL(/[?&]usid=[0-9a-f-]{36}/);

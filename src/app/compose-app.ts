@@ -184,30 +184,30 @@ function* compositionSteps(env: AppEnvironment, overrides: AppOverrides): Genera
   }
   if (!flow.ok) for (const p of flow.problems) console.error(`${env.flowFile} ${p.pointer}: ${p.message}; ${p.hint}`);
   const valid = flow.ok ? flow.flow : null;
+  const index = valid ? indexFlow(valid) : null;
   // Read before the funnel starts: starting it saves the progress carried over on this version.
   const movedOn = valid !== null && browser.localStorage !== null && savedOnAnotherVersion(browser.localStorage, valid);
   let funnel: FunnelActor | null = null;
   let tracking: { open(): void } | null = null;
   const intents = addressIntents();
   const startIfRequested = () => {
-    if (!funnel || !valid || !browser.landingStart?.take()) return;
+    if (!funnel || !valid || !index || !browser.landingStart?.take()) return;
     if (screenIdOf(funnel.getSnapshot()) !== valid.start) return;
     funnel.send({ type: 'NEXT' });
     // The landing's inline script showed that screen at the tap and put its address in the address bar: the move is
     // written already, not the writer's to make again.
-    const { byId } = indexFlow(valid);
-    if (byId.get(screenIdOf(funnel.getSnapshot()))?.route === browser.address().pathname) intents.take();
+    if (index.byId.get(screenIdOf(funnel.getSnapshot()))?.route === browser.address().pathname) intents.take();
   };
   return {
     flow,
     kinds: productKinds,
     session,
     funnel: () => {
-      if (!funnel && valid && machine) {
+      if (!funnel && valid && index && machine) {
         funnel = createFunnel(valid, productKinds, machine, browser.localStorage, browser.afterPaint);
         // The address the visitor opened, before the first render (what the address bar's writer would do a moment
         // later), so a restored visitor opening / sees / at once and hydration matches.
-        const { byRoute, byId } = indexFlow(valid);
+        const { byRoute, byId } = index;
         const opened = byRoute.get(browser.address().pathname);
         // A visitor who tapped "start" on the landing before the funnel ran is moved on by that tap, below.
         const starting = browser.landingStart?.pending() === true && screenIdOf(funnel.getSnapshot()) === valid.start;

@@ -14,9 +14,8 @@ import { startOnFirstInputOrIdle } from './analytics/start-gate';
 import { consentStore, type ConsentState } from './shell/consent';
 import { queuedAdEvents } from './analytics/ad-events';
 import { rememberAdClick } from '../services/meta-click-cookies';
-import { whenIdle } from '../ui/when-idle';
+import { nextTask, whenIdle } from '../ui/when-idle';
 
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * The app in this browser: the flow version the server served this page (its JSON at `flowUrl`, whose fetch

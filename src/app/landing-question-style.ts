@@ -1,15 +1,9 @@
 import type { CSSProperties } from 'react';
-import type { Landing } from '../shared/page-flow';
+import { escapeHtml, type Landing } from '../shared/page-flow';
 import { earlyTapAttribute, landingQuestionAttribute, LANDING_QUESTION_STYLE_ID } from '../shared/early-tap';
 import { blurredArtOf } from '../shared/blurred-art';
 import { theme } from '../ui/theme';
-import { artStyle, blurredCardStyle } from './funnel/funnel-frame';
-
-/** A value as a CSS string, every character but the plain ones of an id or a path escaped. */
-const cssString = (text: string) => `"${text.replace(/[^A-Za-z0-9/_.-]/gu, (c) => `\\${c.codePointAt(0)!.toString(16)} `)}"`;
-
-/** An HTML attribute's value: text, never markup. */
-const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+import { artStyle, blurredCardStyle, cssString } from './funnel/funnel-frame';
 
 /** Style properties as declarations that win over the element's own style attribute. */
 const important = (style: CSSProperties | undefined) =>
@@ -39,5 +33,5 @@ export function landingQuestionStyle(landing: Landing | null): string {
     `${on} [data-group]>section{${card ? important(card) : `background:${theme.colors.surface}!important`}}`,
     `${on} [${earlyTapAttribute}]{border-color:${theme.colors.brandStrong}!important;box-shadow:0 0 0 1px ${theme.colors.brandStrong}!important}`,
   ];
-  return `<style id="${LANDING_QUESTION_STYLE_ID}" data-route="${attribute(question.screen.route)}" data-screen="${attribute(question.screen.id)}">${rules.join('')}</style>`;
+  return `<style id="${LANDING_QUESTION_STYLE_ID}" data-route="${escapeHtml(question.screen.route)}" data-screen="${escapeHtml(question.screen.id)}">${rules.join('')}</style>`;
 }

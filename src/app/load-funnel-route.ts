@@ -1,5 +1,5 @@
 import { readPageFlow } from './read-page-flow';
-import { whenIdle } from '../ui/when-idle';
+import { nextTask, whenIdle } from '../ui/when-idle';
 import { startOnFirstInputOrIdle } from './analytics/start-gate';
 
 /**
@@ -18,8 +18,6 @@ const RUN_AFTER_LOAD_MS = 2500;
 /** How long it then waits for an idle moment, at most. */
 const IDLE_WAIT_MS = 1500;
 
-/** A task of its own: the evaluation of the chunk before it, and the browser's input and paint, come first. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** boot.tsx, on the prerendered landing: the funnel's code waits for the first input, or 2.5 s after load. */
 export function deferFunnelUntilWanted(): void {

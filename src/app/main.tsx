@@ -7,7 +7,7 @@
  * meanwhile. Apart, each is shorter, and the browser can answer input and paint between them. (The router
  * is left to boot.tsx's own imports: a namespace import here would keep all of it, 60 KB, where the app uses a fifth.)
  */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+import { nextTask } from '../ui/when-idle';
 
 // The landing's inline script imports this module in a task of its own; React is evaluated in the next one, not in
 // that task's microtasks (its module preloaded, the import resolves within them, and both made a long task).

@@ -23,9 +23,8 @@ export function useFocusHeading(screenKey: string) {
     // focus somewhere meanwhile (a field tapped at once): theirs wins. The control tapped on the screen left, hidden
     // since, has lost it to the page itself.
     const before = document.activeElement;
-    let frame = 0;
     let task = 0;
-    frame = requestAnimationFrame(() => {
+    const frame = requestAnimationFrame(() => {
       task = window.setTimeout(() => {
         const now = document.activeElement;
         if (now === before || now === document.body || now === null) ref.current?.focus({ preventScroll: false });

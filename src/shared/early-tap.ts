@@ -5,9 +5,10 @@
  * - a tap on the call to action is recorded as an attribute of <html>, which the funnel takes once it runs
  *   (src/app/landing-intent.ts). Where the landing has a first question prerendered after it (its stylesheet,
  *   src/app/landing-question-style.ts, names it), the tap also shows that question at once (an attribute of <html>
- *   the stylesheet reads), puts its address in the address bar as a history entry of the app's router, tells the
- *   router (a popstate, which it reads the address from), and moves focus to the question's heading once it is painted. Back and forward
- *   between the two entries show the landing or the question again, and withdraw or renew the request;
+ *   the stylesheet reads), puts its address in the address bar as a history entry of the app's router (the shape of
+ *   src/app/address-bar/history-entry.ts), tells the router (a popstate, which it reads the address from), and moves
+ *   focus to the question's heading once it is painted. Back and forward between the two entries show the landing or
+ *   the question again, and withdraw or renew the request;
  * - a tap on a control of that question (an option, a checkbox, a link) is marked with its order, and looks chosen:
  *   the funnel clicks it again once it runs. A button acts rather than toggles, so a later button's tap replaces an
  *   earlier one's;

@@ -10,3 +10,9 @@ export function whenIdle(task: () => void, timeoutMs = 1000): () => void {
   const timer = setTimeout(task, 0);
   return () => clearTimeout(timer);
 }
+
+/**
+ * Resolves in a task of its own: what came before (a module evaluated, a step of work) and the browser's input and
+ * paint between tasks come first, so no two pieces of work make one long task.
+ */
+export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

@@ -23,7 +23,7 @@ import { chromium } from '@playwright/test';
 import { walkToEmail } from '../support/quiz-walk';
 import { giveEmailAndGetAccess, freshEmail } from '../support/funnel-driver';
 import { loadTestFlow } from '../support/load-test-flow';
-import { launchVisitorBrowser, type VisitorBrowser } from './visitor-browser';
+import { asPhone, launchVisitorBrowser, type VisitorBrowser } from './visitor-browser';
 import { chromiumBinary } from '../support/chromium-path';
 import { firstTapRows, firstTaps, staticFloorPages, type FirstTapFigures } from './first-tap';
 import { PAGE_PROBE, type Probe } from './page-probe';
@@ -45,9 +45,9 @@ const FIRST_SECONDS = 5;
  */
 const THINK_MS = 500;
 /**
- * Walks per run (BENCH_WALKS, default 5): a walk's p95 over 34 interactions is its second-slowest one, so one slow
- * frame on this noisy machine decided it (the same build gave p95 88 and 104 ms on two evenings). The tap figures are
- * the median of the walks' own, each walk's listed beside it.
+ * Walks per run (BENCH_WALKS, default 5): a walk's p95 over 40 interactions is its second-slowest one, so one slow
+ * frame on this noisy machine decided it (the same build gave p95 88 and 104 ms on two evenings). The interactions of
+ * every walk are pooled against the tap floor's, each walk's p95 listed beside them.
  */
 const WALKS = Math.max(1, Number(process.env.BENCH_WALKS ?? 5));
 /** Rounds of the first taps (BENCH_FIRST_TAPS, default 5), each tap loading the page afresh. */
@@ -226,15 +226,8 @@ export async function loadAsVisitor(browser: VisitorBrowser, origin: string): Pr
         const script = scripts.get(event.requestId);
         if (script) script.bytes = event.encodedDataLength;
       });
-      await page.send('Page.enable');
-      await page.send('Network.enable');
-      await page.send('Network.setCacheDisabled', { cacheDisabled: true });
-      await page.send('Network.emulateNetworkConditions', SLOW_4G);
-      await page.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
       // The walk's viewport (Playwright's 390 x 844 with touch).
-      await page.send('Emulation.setDeviceMetricsOverride', { width: 390, height: 844, deviceScaleFactor: 1, mobile: false });
-      await page.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
-      await page.send('Page.addScriptToEvaluateOnNewDocument', { source: PAGE_PROBE });
+      await asPhone(page, { network: SLOW_4G, cpuSlowdown: CPU_SLOWDOWN, mobile: false, probe: PAGE_PROBE });
       const loaded = page.waitFor('Page.loadEventFired', 60_000);
       await page.send('Page.navigate', { url: `${origin}${url}` });
       await loaded;
@@ -336,20 +329,21 @@ export async function benchWeb(root: string, chromePath: string, options: { ligh
   const dist = mkdtempSync(path.join(tmpdir(), 'astrelle-bench-dist-'));
   cpSync(path.join(root, 'dist'), dist, { recursive: true });
   const html = staticLanding(readFileSync(path.join(dist, 'index.html'), 'utf8'));
-  writeFileSync(path.join(dist, 'static.html'), html);
-  writeFileSync(path.join(dist, 'static.html.gz'), gzipSync(html));
-  writeFileSync(path.join(dist, 'static.html.br'), brotliCompressSync(html));
+  // Each page with its brotli and gzip copies beside it, as the build writes them (the server sends those as they are).
+  const servedAs = (name: string, page: string) => {
+    writeFileSync(path.join(dist, name), page);
+    writeFileSync(path.join(dist, `${name}.gz`), gzipSync(page));
+    writeFileSync(path.join(dist, `${name}.br`), brotliCompressSync(page));
+  };
+  servedAs('static.html', html);
   // The tap floor: the static page with a hand-written tap that swaps its card for a question card (a heading and five
   // buttons, focus on the heading), no framework: what a tap costs this machine's Chromium at 4x CPU with these styles.
   writeFileSync(path.join(dist, 'tap-floor.html'), html.replace('</body>', '<script src="/tap-floor.js"></script></body>'));
   writeFileSync(path.join(dist, 'tap-floor.js'), TAP_FLOOR_SCRIPT);
   // The first tap's floor: the static page whose start button links to a static page of the first question.
   const floorPages = staticFloorPages(html);
-  for (const [name, page] of [['static-start.html', floorPages.start], ['static-question.html', floorPages.question]] as const) {
-    writeFileSync(path.join(dist, name), page);
-    writeFileSync(path.join(dist, `${name}.gz`), gzipSync(page));
-    writeFileSync(path.join(dist, `${name}.br`), brotliCompressSync(page));
-  }
+  servedAs('static-start.html', floorPages.start);
+  servedAs('static-question.html', floorPages.question);
   const port = 4191;
   const origin = `http://localhost:${port}`;
   const server = await startServer(root, dist, port);

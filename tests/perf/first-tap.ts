@@ -10,7 +10,7 @@
  *   from the tap until that page's first paint.
  * Taps are touches sent over the DevTools protocol at the control's centre.
  */
-import type { VisitorBrowser, VisitorPage } from './visitor-browser';
+import { asPhone, type VisitorBrowser, type VisitorPage } from './visitor-browser';
 
 /** 150 ms round trip, 1.6 Mbps down, 750 kbps up. */
 export const PHONE_NETWORK = { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 };
@@ -101,14 +101,7 @@ async function touch(page: VisitorPage, at: { x: number; y: number }) {
 async function tapOnce(browser: VisitorBrowser, origin: string, url: string, selector: string, idleMs: number): Promise<number> {
   const page = await browser.newPage();
   try {
-    await page.send('Page.enable');
-    await page.send('Network.enable');
-    await page.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await page.send('Network.emulateNetworkConditions', PHONE_NETWORK);
-    await page.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-    await page.send('Emulation.setDeviceMetricsOverride', { width: 390, height: 844, deviceScaleFactor: 1, mobile: true });
-    await page.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
-    await page.send('Page.addScriptToEvaluateOnNewDocument', { source: TAP_PROBE });
+    await asPhone(page, { network: PHONE_NETWORK, cpuSlowdown: CPU_SLOWDOWN, mobile: true, probe: TAP_PROBE });
     await page.send('Page.navigate', { url: `${origin}${url}` });
     await whenShown(page, selector);
     if (idleMs > 0) await wait(idleMs);

@@ -182,3 +182,19 @@ export async function launchVisitorBrowser(executablePath: string): Promise<Visi
     },
   };
 }
+
+/**
+ * A page made a phone's before it loads anything: the network given, the CPU `cpuSlowdown` times slower, 390 x 844 with
+ * touch (`mobile`: with a phone's viewport rules), the cache off, and `probe` run in every document from its first
+ * byte.
+ */
+export async function asPhone(page: VisitorPage, options: { network: Params; cpuSlowdown: number; mobile: boolean; probe: string }): Promise<void> {
+  await page.send('Page.enable');
+  await page.send('Network.enable');
+  await page.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await page.send('Network.emulateNetworkConditions', options.network);
+  await page.send('Emulation.setCPUThrottlingRate', { rate: options.cpuSlowdown });
+  await page.send('Emulation.setDeviceMetricsOverride', { width: 390, height: 844, deviceScaleFactor: 1, mobile: options.mobile });
+  await page.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+  await page.send('Page.addScriptToEvaluateOnNewDocument', { source: options.probe });
+}

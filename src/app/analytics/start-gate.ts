@@ -9,8 +9,9 @@ export const IDLE_START_MS = 5000;
 
 /**
  * Calls `start` once: on the visitor's first input (a tap, a click, a key), or `idleMs` (`IDLE_START_MS` unless
- * given) after the page has loaded if there is none. An input made before this code ran (the inline script of src/shared/early-tap.ts marks
- * <html> with it) counts: `start` is then called at once. Returns a function that cancels it.
+ * given) after the page has loaded if there is none. An input made before this code ran (the inline script of
+ * src/shared/early-tap.ts marks <html> with it) counts: `start` is then called at once. Returns a function that
+ * cancels it.
  */
 export function startOnFirstInputOrIdle(start: () => void, win: Window = window, idleMs: number = IDLE_START_MS): () => void {
   let done = false;

@@ -59,10 +59,14 @@ const CardBox = styled.section`
 `;
 
 /**
- * A path as a CSS url(), every character but a path's plain ones escaped (the flow checker lets only plain paths
- * through; the prerendered landing writes this into a style attribute, where a quote or a newline would end the string).
+ * A text as a CSS string, every character but a path's or an id's plain ones escaped (the flow checker lets only plain
+ * paths through; the prerendered landing writes these into a style attribute and a stylesheet, where a quote or a
+ * newline would end the string).
  */
-const cssUrl = (path: string) => `url("${path.replace(/[^A-Za-z0-9/_.-]/gu, (c) => `\\${c.codePointAt(0)!.toString(16)} `)}")`;
+export const cssString = (text: string) => `"${text.replace(/[^A-Za-z0-9/_.-]/gu, (c) => `\\${c.codePointAt(0)!.toString(16)} `)}"`;
+
+/** A path as a CSS url(). */
+const cssUrl = (path: string) => `url(${cssString(path)})`;
 
 /** A layer of one colour. */
 const flat = (color: string) => `linear-gradient(${color}, ${color})`;

@@ -1,12 +1,12 @@
-import type { ComponentType } from 'react';
+import type { ComponentProps, ComponentType } from 'react';
 import type { Group, Screen } from '../../engine/generated/flow-types';
 import { isQuestionScreen } from '../../engine/answers';
 import { kindOf } from '../../engine/kinds/kind-registry';
 import type { KindRegistry } from '../../engine/kinds/screen-kind';
 import { screenRegistry } from '../../screens/registry';
 import type { ScreenProps } from '../../screens/screen-props';
-// styled-components numbers its components in the order they are created, and their class names follow: the frame
-// and the slot, which the landing shows too, are made first.
+import { resultsByKind } from '../../screens/results-by-kind';
+import type { Landing } from '../../shared/page-flow';
 import { FunnelFrame } from './funnel-frame';
 import { ScreenSlot } from './screen-slot';
 import { TopBar } from './top-bar';
@@ -24,9 +24,8 @@ export interface DrawnTopBar {
 /**
  * What the funnel draws: the page group's frame, the top bar, and the screens in the page (the one shown, and those
  * kept hidden: the one a tap most likely leads to, the one just left), each through its kind's component.
- * One component for the funnel (FunnelView, from the machine's state) and the prerendered landing
- * (src/app/prerendered-landing.tsx, from the page's flow), so the markup the browser hydrates is the markup the
- * server wrote.
+ * One component for the funnel (FunnelView, from the machine's state) and the prerendered landing (landingDrawing,
+ * from the page's flow), so the markup the browser hydrates is the markup the server wrote.
  */
 export function FunnelScreens({ group, groupId, kinds, topBar, hydrated, screens, shown, props }: {
   group: Group | undefined;
@@ -63,6 +62,32 @@ export function FunnelScreens({ group, groupId, kinds, topBar, hydrated, screens
       ))}
     </FunnelFrame>
   );
+}
+
+const goNowhere = () => {};
+const noResults = resultsByKind({});
+
+/**
+ * What FunnelScreens draws of the landing as the prerender draws it, from the page's flow (`landingOf`): the welcome
+ * screen, and after it, hidden, the first question a tap on "start" leads to with its top bar
+ * (src/engine/landing-question.ts), which the landing's inline script shows at the tap before any of the app's code has
+ * arrived. No state of a visitor in it: the prerender (src/app/prerendered-landing.tsx) and the funnel's view while it
+ * hydrates that HTML draw it alike. Props, not a component of its own: the funnel's view draws FunnelScreens in the
+ * same place right after, and React keeps the elements (those the visitor tapped among them) only for the same
+ * component.
+ */
+export function landingDrawing(landing: Landing, kinds: KindRegistry): ComponentProps<typeof FunnelScreens> {
+  const question = landing.question;
+  return {
+    group: landing.group,
+    groupId: landing.screen.group,
+    kinds,
+    topBar: { screen: question?.screen ?? landing.screen, path: question?.path ?? [], progressUntil: question?.progressUntil, hidden: question !== undefined, sessionReady: false, onBack: goNowhere },
+    hydrated: false,
+    screens: question ? [landing.screen, question.screen] : [landing.screen],
+    shown: landing.screen,
+    props: { answers: {}, send: goNowhere, email: null, results: noResults, busy: false, ...(question ? { profile: question.profile } : {}), flags: {} },
+  };
 }
 
 /** Picks the registered component for the screen's kind. */

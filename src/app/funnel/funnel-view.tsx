@@ -4,12 +4,9 @@ import type { FunnelEvent } from '../../engine/compile-flow';
 import { screenIdOf } from '../../engine/compile-flow';
 import { isQuestionScreen } from '../../engine/answers';
 import { indexFlow, pathFor } from '../../engine/flow-graph';
-import { landingQuestionOf } from '../../engine/landing-question';
+import { landingOf } from '../../shared/page-flow';
 import type { FunnelActor } from './create-funnel';
 import { useFunnelSelectors } from './use-funnel-selectors';
-// styled-components numbers its components in the order they are created, and their class names follow: the
-// placeholder is made before the frame and the top bar after the slot, so the frame and the slot, which the landing
-// shows too, keep their names.
 import { useFlagWait, WaitingForFlags } from './use-flag-wait';
 import { FunnelFrame, preloadGroupArt } from './funnel-frame';
 import { handOverFromLanding, replayEarlyTaps } from '../landing-intent';
@@ -17,14 +14,8 @@ import { preloadSkyAtBirth } from '../../screens/interstitial/use-sky-at-birth';
 import { useRenderAhead } from './use-render-ahead';
 import { useScreenJustLeft } from './use-screen-just-left';
 import { useHydrated } from './top-bar';
-import { FunnelScreens } from './funnel-screens';
+import { FunnelScreens, landingDrawing } from './funnel-screens';
 import type { KindRegistry } from '../../engine/kinds/screen-kind';
-import { resultsByKind } from '../../screens/results-by-kind';
-
-const noAnswers = {};
-const noResults = resultsByKind({});
-const noFlags = {};
-const goNowhere = () => {};
 
 /**
  * Renders the current screen of the funnel; navigation belongs to the machine, never to this view.
@@ -47,7 +38,9 @@ export function FunnelView({ flow, kinds, actor, sessionReady, startIfRequested 
   // A tap on the landing made before this chunk arrived, with the app running (landing-intent.ts).
   useEffect(() => startIfRequested(), [startIfRequested]);
   const { byId } = useMemo(() => indexFlow(flow), [flow]);
-  const landingQuestion = useMemo(() => landingQuestionOf(flow, kinds), [flow, kinds]);
+  // The landing as the prerender drew it for this version (its page flow's), and the first question drawn ahead.
+  const landing = useMemo(() => landingOf(flow, kinds), [flow, kinds]);
+  const landingQuestion = landing?.question?.screen;
   // From the first render after hydrating, taps on the landing and its first question are the funnel's own.
   useLayoutEffect(() => {
     if (hydrated) handOverFromLanding();
@@ -68,26 +61,13 @@ export function FunnelView({ flow, kinds, actor, sessionReady, startIfRequested 
   }, [asksBirth]);
   const awaiting = useFlagWait(flow, kinds, actor);
   const path = useMemo(() => pathFor(flow, answers), [flow, answers]);
-  const landing = byId.get(flow.start);
   // Hydrating the prerendered landing: its first question is the screen rendered ahead from the first render on.
-  const ahead = useRenderAhead(byId, kinds, screen, reads, hydrated ? undefined : (landingQuestion ?? undefined));
+  const ahead = useRenderAhead(byId, kinds, screen, reads, hydrated ? undefined : landingQuestion);
   const leaving = useScreenJustLeft(screen);
   const onBack = useCallback(() => send({ type: 'BACK' }), [send]);
-  if (!hydrated && landing) {
-    // What the prerender drew, from the flow alone.
-    return (
-      <FunnelScreens
-        group={flow.groups[landing.group]}
-        groupId={landing.group}
-        kinds={kinds}
-        topBar={{ screen: landingQuestion ?? landing, path: pathFor(flow, noAnswers), progressUntil: flow.progressUntil, hidden: landingQuestion !== null, sessionReady: false, onBack: goNowhere }}
-        hydrated={false}
-        screens={landingQuestion ? [landing, landingQuestion] : [landing]}
-        shown={landing}
-        props={{ answers: noAnswers, send: goNowhere, email: null, results: noResults, busy: false, profile: flow.profile, flags: noFlags }}
-      />
-    );
-  }
+  // What the prerender drew, from the flow alone (FunnelScreens, as below: the elements stay when the render after
+  // shows the machine's state).
+  if (!hydrated && landing) return <FunnelScreens {...landingDrawing(landing, kinds)} />;
   if (!screen) return null;
   if (awaiting) return <FunnelFrame group={flow.groups[screen.group]} groupId={screen.group}><WaitingForFlags role="status" aria-label="Loading" /></FunnelFrame>;
   return (
