@@ -305,6 +305,7 @@ async function walk(chromePath: string, origin: string): Promise<WalkFigures> {
       return { name: `${interaction.name}, to its suggestions painted`, ms: suggested.painted! - suggested.start, parts: '' };
     });
     const interactions = measured.map((m) => m.ms);
+    if (process.env.BENCH_VERBOSE) for (const m of measured) console.log(`${m.ms.toFixed(0)} ms ${m.name}${m.parts}`);
     const changed = probe.taps.filter((t) => t.painted !== null).map((t) => ({ kind: t.kind, to: t.to!.split('|')[0]!, ms: t.painted! - t.start, server: t.server }));
     const screens = changed.filter((t) => !t.server);
     const afterServer = changed.filter((t) => t.server);

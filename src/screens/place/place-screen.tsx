@@ -14,6 +14,7 @@ import { useScreenServices } from '../services-context';
 import { useScreenShown } from '../screen-shown';
 import type { ZoneHistory } from '../../engine/zone-history';
 import { textFor } from '../../engine/text-variants';
+import { whenIdle } from '../../ui/when-idle';
 
 const Combo = styled.div`
   position: relative;
@@ -56,6 +57,9 @@ const Suggestion = styled.li`
  */
 const searchDelayMs = 0;
 
+/** The longest the suggestions' zones wait for an idle moment after the suggestions are shown. */
+const zonePrefetchWaitMs = 300;
+
 export function PlaceScreen({ screen, answer, send, flags }: ScreenProps<PlaceScreenData>) {
   const { searchPlaces, zoneHistory } = useScreenServices();
   const previous = isPlaceAnswer(answer) ? answer : null;
@@ -91,8 +95,13 @@ export function PlaceScreen({ screen, answer, send, flags }: ScreenProps<PlaceSc
       searchPlaces(q, controller.signal).then(
         (found) => {
           if (controller.signal.aborted) return;
-          // The zones of the suggestions, asked for now: the one picked is usually there before the tap.
-          for (const zone of new Set(found.map((f) => f.timeZone))) zoneHistory(zone).catch(() => undefined);
+          // The zones of the suggestions, asked for once the suggestions are painted (a few requests and their answers
+          // would otherwise come before that paint): the one picked is usually there before the tap. A newer query's
+          // suggestions make these zones stale.
+          whenIdle(() => {
+            if (controller.signal.aborted) return;
+            for (const zone of new Set(found.map((f) => f.timeZone))) zoneHistory(zone).catch(() => undefined);
+          }, zonePrefetchWaitMs);
           setResults(found);
           setSearched(q);
           setOpen(found.length > 0);
