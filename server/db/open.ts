@@ -103,13 +103,40 @@ export async function prepareStore(options: StoreOptions, seed?: (store: Store) 
   try {
     if (sqlite) await sql.raw(`pragma busy_timeout = ${STARTUP_BUSY_TIMEOUT_MS}`).execute(store.db);
     await (sqlite ? migrateSqliteAlongsideOthers(store.db) : migrateToLatest(store.db));
-    await seed?.(store);
+    if (seed) await (options.databaseUrl ? seedUnderLock(options.databaseUrl, () => seed(store)) : seed(store));
     if (sqlite) await sql.raw(`pragma busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`).execute(store.db);
   } catch (error) {
     await store.close();
     throw error;
   }
   return store;
+}
+
+/** The PostgreSQL advisory lock key the seed runs under (any constant: no other part of the app takes advisory locks). */
+const SEED_LOCK_KEY = 72_317_001;
+
+/**
+ * PostgreSQL: several processes starting at the same moment each run the seed after the migrations (which Kysely's lock
+ * already runs one at a time). A seed that reads before it writes (is the flow there? are there sample purchases?)
+ * would let two of them both find nothing and both write: so the seeds run one process at a time too, under an
+ * advisory lock held by a connection of its own (the seed's own queries use the pool, whatever its size). The lock
+ * goes with that connection, so a process that dies while seeding holds no one up.
+ */
+async function seedUnderLock(databaseUrl: string, seed: () => Promise<void>): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  // A connection lost while seeding fails the seed's own queries (the process does not start); the event must not also end it.
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [SEED_LOCK_KEY]);
+    try {
+      await seed();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [SEED_LOCK_KEY]);
+    }
+  } finally {
+    await client.end();
+  }
 }
 
 /** The migrations, in order. Add new ones at the end; never edit one that has shipped. */
@@ -196,9 +223,13 @@ export const DEFAULT_POOL_SIZE = 10;
 
 function openPostgres(databaseUrl: string, options: StoreOptions): Store {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? DEFAULT_POOL_SIZE });
-  // An idle connection that breaks (PostgreSQL restarted) is dropped by the pool; without a listener the
-  // 'error' event would end the process. Queries in flight still fail and answer 500.
-  pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+  // A connection that breaks (PostgreSQL restarted or crashed) emits 'error': an idle one through the pool, which drops
+  // it; one in use by a query on the client itself, sometimes more than once (the write that failed, then the next),
+  // after the query has already been rejected. Without a listener either would end the process, so each connection
+  // gets one of its own as it connects, which logs; the pool's then has nothing left to say. Queries in flight still
+  // fail and answer 500; the next ones open new connections.
+  pool.on('connect', (client) => client.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`)));
+  pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: options.preparedStatements === false ? pool : withPreparedStatements(pool) }) });
   return {
     db,

@@ -125,14 +125,16 @@ const SANDBOX_SAMPLES: ReadonlyArray<{ name: string; cents: number; minutesBefor
  */
 export async function seedSandboxPurchases(store: Store, project: string, now: Date = new Date()): Promise<void> {
   const since = new Date(now.getTime() - RECENT_WINDOW_DAYS * DAY_MS).toISOString();
-  const recent = await store.db
-    .selectFrom('sandbox_purchases')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('project', '=', project)
-    .where('created_at', '>=', since)
-    .executeTakeFirst();
-  if (Number(recent?.count ?? 0) >= RECENT_PURCHASES_MAX) return;
-  await store.db.transaction().execute(async (trx) => {
+  // The count and the insert in one write: two processes starting on one SQLite file take turns at it (the second reads
+  // what the first stored); on PostgreSQL, the seed runs under a lock (db/open.ts).
+  await store.write(async (trx) => {
+    const recent = await trx
+      .selectFrom('sandbox_purchases')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('project', '=', project)
+      .where('created_at', '>=', since)
+      .executeTakeFirst();
+    if (Number(recent?.count ?? 0) >= RECENT_PURCHASES_MAX) return;
     for (const sample of SANDBOX_SAMPLES) {
       await trx
         .insertInto('sandbox_purchases')
