@@ -19,6 +19,8 @@ import { redactingLoggerOptions, type LogDestination } from './log-redaction';
 import { registerPlaceSearch, registerZoneHistory } from './places/search-route';
 import { DEFAULT_RATE_LIMITS, registerRateLimits, type RateLimitSettings } from './rate-limits';
 import { securityHeaders } from './security-headers';
+import { registerHealthRoutes } from './health-routes';
+import type { SharedRedis } from './redis-connection';
 import type { CheckoutOptions } from './subs/checkout-routes';
 import { subscriptionRoutes } from './subs/routes';
 import { studioRoutes, type StudioFlow } from './studio/routes';
@@ -61,6 +63,10 @@ export interface ServerOptions {
   sessionSecrets?: readonly string[];
   /** Requests per minute per client address on the limited routes; default DEFAULT_RATE_LIMITS. */
   rateLimits?: RateLimitSettings;
+  /** The Redis every process of the deployment shares (REDIS_URL): the rate limits count there while it is up. */
+  redis?: SharedRedis;
+  /** This process's name in /readyz (INSTANCE_NAME); default its pid. */
+  instance?: string;
   /**
    * What the event log stores: the events and properties of the flows served (eventCatalogueOf). Default: only the
    * app's and the SDK's own events, since no flow is known.
@@ -100,7 +106,7 @@ export interface ServerOptions {
 const BODY_LIMIT_BYTES = 1024 * 1024;
 const STUDIO_REPORTS_PER_MINUTE = 20;
 // Paths that are never pages: a miss there is an API 404 in JSON, not the app's 404 page.
-const API_PREFIXES = ['/places', '/api', '/healthz', '/astro', '/subs', '/ip', '/analytics', '/studio/api', '/editor', '/flows'];
+const API_PREFIXES = ['/places', '/api', '/healthz', '/readyz', '/astro', '/subs', '/ip', '/analytics', '/studio/api', '/editor', '/flows'];
 // The build's page templates: served only filled in, with the visitor's flow version (flows/flow-pages.ts).
 const TEMPLATES = /^\/(index|app|landing)\.html(\.br|\.gz)?$/;
 const ASSETS_PREFIX = '/assets/';
@@ -124,6 +130,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     },
   });
   app.setErrorHandler(jsonErrorHandler);
+  // First, so that its count of answered requests hears of every route.
+  registerHealthRoutes(app, { store: options.store, redis: options.redis, instance: options.instance });
   app.addHook('onSend', securityHeaders({ connectSrc: options.connectSrc, scriptSrc: options.scriptSrc, imgSrc: options.imgSrc }));
 
   registerPlaceSearch(app);
@@ -133,7 +141,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   // Another origin calling the APIs makes the credential cookie cross-site (SameSite=None; Secure).
   const secrets = options.sessionSecrets ?? [randomBytes(32).toString('base64url')];
   await registerCredential(app, { secrets, crossSite: corsOrigins.length > 0 });
-  const limits = await registerRateLimits(app, options.rateLimits ?? DEFAULT_RATE_LIMITS);
+  const limits = await registerRateLimits(app, options.rateLimits ?? DEFAULT_RATE_LIMITS, options.redis);
   if (store) {
     await app.register(apiScope(astroRoutes, { store, limits }, corsOrigins), { prefix: '/astro' });
     await app.register(apiScope(subscriptionRoutes, { store, checkout: options.checkout, limits, sandboxPurchases: options.sandboxPurchases ?? false }, corsOrigins), {
@@ -164,10 +172,6 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   // The studio's report reads the event log: a few a minute are plenty for a person looking at it.
   if (options.studio) await registerStudio(app, options.studio, store, { max: STUDIO_REPORTS_PER_MINUTE, timeWindow: 60_000 });
   if (ipLookup) await app.register(apiScope(ipLookupRoutes, { ...ipLookup, rateLimit: limits.ipLookups }, corsOrigins), { prefix: '/ip' });
-  app.get('/healthz', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { ok: true };
-  });
 
   const distDir = options.distDir ? resolve(options.distDir) : undefined;
   const serveApp = distDir !== undefined && (await isDirectory(distDir));

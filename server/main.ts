@@ -22,6 +22,7 @@ import { seedCatalogue } from './subs/catalogue';
 import { seedSandboxPurchases } from './subs/recent-purchases';
 import { readTrustProxy } from './trust-proxy';
 import { studioFlowsOf } from './studio/routes';
+import { connectSharedRedis } from './redis-connection';
 
 // Entry point: `npm start` runs its build, dist-server/main.js (scripts/build-server.mjs), with plain Node;
 // `npx tsx server/main.ts` runs it from source. Configuration comes from the environment:
@@ -55,11 +56,15 @@ import { studioFlowsOf } from './studio/routes';
 // preview flow versions; unset: the editor API refuses everyone),
 // SANDBOX_PURCHASES (on/off: seed sample purchases and list them under "Recently joined" beside the real ones, marked
 // as sandbox data; default on, except off with NODE_ENV=production, where only real purchases are listed),
+// REDIS_URL (redis:// or rediss://: the rate limits are counted there, shared by every process; unset or unreachable, each
+// process counts alone), INSTANCE_NAME (this process's name in /readyz), SHUTDOWN_GRACE_MS (how long SIGTERM waits for
+// the requests in flight, default 10000),
 // STUDIO (on/off, default off: serve the flow studio at /studio/ from STUDIO_DIST_DIR, default <repo>/dist-studio,
 // with its drop-off API, which asks for an editor token of EDITOR_TOKENS), STUDIO_OPEN (on: the studio's API asks for
 // no token; `npm run dev` sets it on a laptop; refused with NODE_ENV=production).
 
-const CLOSE_TIMEOUT_MS = 10_000;
+/** How long a stopping process waits for the requests in flight (SHUTDOWN_GRACE_MS). */
+const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 const repoRoot = resolve(process.env.ROOT_DIR || fileURLToPath(new URL('..', import.meta.url)));
 
 /** Exits with a single line on stderr: start-up mistakes should be obvious, not a stack trace. */
@@ -124,7 +129,29 @@ function readReturnPaths(value: string | undefined): string[] | undefined {
   return paths;
 }
 
+function readGraceMs(value: string | undefined): number {
+  if (value === undefined || value === '') return DEFAULT_SHUTDOWN_GRACE_MS;
+  const ms = Number(value);
+  if (!/^\d+$/.test(value) || ms > 600_000) fail(`invalid SHUTDOWN_GRACE_MS "${value}": expected milliseconds, a whole number from 0 to 600000`);
+  return ms;
+}
+
+function readRedisUrl(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(value);
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:')) fail(`invalid REDIS_URL: expected redis://[user:password@]host[:port][/db] or rediss://…`);
+  return value;
+}
+
 const port = readPort(process.env.PORT);
+const shutdownGraceMs = readGraceMs(process.env.SHUTDOWN_GRACE_MS);
+const redisUrl = readRedisUrl(process.env.REDIS_URL);
+const instance = process.env.INSTANCE_NAME || undefined;
 const host = process.env.HOST || '0.0.0.0';
 const distDir = resolve(process.env.DIST_DIR || resolve(repoRoot, 'dist'));
 // Origins the page may fetch from besides this one (e.g. VITE_PLACES_API_URL's), space- or comma-separated.
@@ -242,6 +269,9 @@ try {
 } catch (error) {
   fail(`cannot start serving the flows: ${(error as Error).message}`);
 }
+// Shared by every process of a deployment for the rate limits; it connects in the background and may come and go.
+const redis = redisUrl ? connectSharedRedis(redisUrl) : undefined;
+
 const pages = new FlowPages({ distDir, live, appFlowId, prerender, preview: previewSigner(sessionSecrets) });
 
 let app: Awaited<ReturnType<typeof buildServer>>;
@@ -260,6 +290,8 @@ try {
     checkout: { appOrigins, returnPaths },
     sessionSecrets,
     rateLimits,
+    ...(redis ? { redis } : {}),
+    ...(instance ? { instance } : {}),
     eventCatalogue: live.catalogue,
     pages,
     editor: { tokens: editorTokens, personas, changed: () => live.refresh() },
@@ -278,15 +310,19 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
     process.exit(1);
   }
   closing = true;
-  console.log(`${signal} received, closing…`);
+  console.log(`${signal} received: no new connections; finishing the requests in flight (at most ${shutdownGraceMs} ms)…`);
   // A client holding a request open must not keep a deploy waiting forever.
   setTimeout(() => {
-    console.error(`Astrelle did not close within ${CLOSE_TIMEOUT_MS / 1000} s; exiting anyway.`);
+    console.error(`Astrelle did not finish its requests within ${shutdownGraceMs} ms (SHUTDOWN_GRACE_MS); exiting anyway.`);
     process.exit(1);
-  }, CLOSE_TIMEOUT_MS).unref();
+  }, shutdownGraceMs).unref();
+  // Stops listening, answers 503 to any new request on a kept-alive connection, and resolves once every request in
+  // flight has been answered (a payment being confirmed is finished, not cut).
   await app.close();
   live.stop();
+  await redis?.close();
   await store.close();
+  console.log('Astrelle stopped.');
   process.exit(0);
 }
 process.on('SIGINT', (signal) => void shutdown(signal));
@@ -305,6 +341,7 @@ console.log(
     `${knownRoutes.length} app routes; ${existsSync(distDir) ? `serving ${distDir}` : `no app build at ${distDir}`}`,
 );
 console.log(`Database: ${store.description}`);
+console.log(redis ? `Rate limits: shared through Redis at ${redis.description}` : 'Rate limits: counted by this process (no REDIS_URL)');
 console.log(
   `Flow "${appFlowId}": version ${live.publishedVersion(appFlowId) ?? '(none)'} published; ` +
     `editor API ${editorTokens.count > 0 ? `open to ${editorTokens.count} editor${editorTokens.count === 1 ? '' : 's'}` : 'off (no EDITOR_TOKENS)'}` +

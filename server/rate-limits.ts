@@ -1,13 +1,15 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { addressKey } from './client-address';
+import type { SharedRedis } from './redis-connection';
+import { redisStoreWithFallback } from './rate-limit-store';
 
 // Per client address limits on the calls an attacker would loop over: email look-ups (finding who is on file),
 // session reads and creation (probing ids), checkout creation, the IP lookup, and event uploads (filling the
 // event log's disk). The client address is Fastify's request.ip (an IPv6 one by its /64, client-address.ts), so behind
 // a proxy TRUST_PROXY must be set or every visitor shares the proxy's address.
-// Counters live in this process (one LRU per route); a deployment of several processes divides nothing, so
-// its limits are per process.
+// With a shared Redis (REDIS_URL), the counters live there and a client's limit is the same whatever the number of
+// processes; while Redis is away, and without it (one process), each process counts alone (one LRU per route).
 
 /** Requests per minute per client address, by kind of call. */
 export interface RateLimitSettings {
@@ -42,9 +44,10 @@ const MINUTE_MS = 60_000;
  * Registers @fastify/rate-limit for the routes that ask for it (none is limited by default) and answers a
  * client over its limit with a 429 in the API's JSON error shape and a Retry-After header (seconds).
  */
-export async function registerRateLimits(app: FastifyInstance, settings: RateLimitSettings): Promise<RateLimits> {
+export async function registerRateLimits(app: FastifyInstance, settings: RateLimitSettings, redis?: SharedRedis): Promise<RateLimits> {
   await app.register(fastifyRateLimit, {
     global: false,
+    ...(redis ? { store: redisStoreWithFallback(redis) } : {}),
     // An IPv6 client counts by its /64: one subscriber holds all of it.
     keyGenerator: (request) => addressKey(request.ip),
     // Headers only on a refusal: a visitor's ordinary answers do not advertise the counters.
