@@ -6,6 +6,8 @@ export default defineConfig({
   plugins: [react()],
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/**/*.test.ts'],
+    // The topology tests run the built server (dist-server/): npm test runs them after the build (vitest.cluster.config.ts).
+    exclude: ['**/node_modules/**', '**/*.cluster.test.ts'],
     environment: 'node',
     globals: false,
     testTimeout: 20_000,

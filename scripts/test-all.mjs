@@ -10,6 +10,8 @@ const reports = mkdtempSync(join(tmpdir(), 'astrelle-tests-'));
 const vitestReport = join(reports, 'vitest.json');
 const playwrightReport = join(reports, 'playwright.json');
 const renamedReport = join(reports, 'playwright-renamed.json');
+const clusterReport = join(reports, 'vitest-cluster.json');
+const clusterJourneysReport = join(reports, 'playwright-cluster.json');
 const renamedFlow = join(reports, 'astrology-renamed-key.json');
 const sdkEnv = JSON.parse(readFileSync(new URL('../tests/sdk/sdk-env.json', import.meta.url), 'utf8'));
 
@@ -26,6 +28,10 @@ const steps = [
   // The app again, with Amplitude, Firebase and pixel test keys, into dist-sdk/: the SDK tests run it on the next port.
   ['build with the SDK test keys', 'node', ['scripts/build.mjs', '--quiet', '--out', 'dist-sdk'], sdkEnv],
   ['end-to-end and model-based tests', 'npx', ['playwright', 'test']],
+  // The deployment's topology, run for real: two processes of the build behind nginx on PostgreSQL and Redis (faults,
+  // shared limits, publishing), then the browser journeys through that proxy.
+  ['two processes behind nginx: faults, limits, publishing', 'npx', ['vitest', 'run', '--config', 'vitest.cluster.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${clusterReport}`]],
+  ['browser journeys to the paid upsell through nginx and two processes', 'npx', ['playwright', 'test', '--config', 'playwright.cluster.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: clusterJourneysReport }],
   // Renaming an answer key is a JSON edit: a copy of the flow with 2-1 renamed to `name` passes the checker,
   // builds, and the journeys that read saved answers and assert every payload pass on it. (Last: it leaves dist/ built
   // from the copy; `npm start` builds again.)
@@ -58,9 +64,11 @@ for (const [name, command, args, env = {}] of steps) {
 const vitest = JSON.parse(readFileSync(vitestReport, 'utf8'));
 const playwright = JSON.parse(readFileSync(playwrightReport, 'utf8'));
 const renamed = JSON.parse(readFileSync(renamedReport, 'utf8'));
-const passed = vitest.numPassedTests + playwright.stats.expected + renamed.stats.expected;
-const failed = vitest.numFailedTests + playwright.stats.unexpected + renamed.stats.unexpected;
+const cluster = JSON.parse(readFileSync(clusterReport, 'utf8'));
+const clusterJourneys = JSON.parse(readFileSync(clusterJourneysReport, 'utf8'));
+const passed = vitest.numPassedTests + cluster.numPassedTests + playwright.stats.expected + clusterJourneys.stats.expected + renamed.stats.expected;
+const failed = vitest.numFailedTests + cluster.numFailedTests + playwright.stats.unexpected + clusterJourneys.stats.unexpected + renamed.stats.unexpected;
 console.log(
-  `\nAll checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s (vitest ${vitest.numPassedTests}, playwright ${playwright.stats.expected}, on the renamed flow ${renamed.stats.expected})`,
+  `\nAll checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s (vitest ${vitest.numPassedTests}, topology ${cluster.numPassedTests}, playwright ${playwright.stats.expected}, through the proxy ${clusterJourneys.stats.expected}, on the renamed flow ${renamed.stats.expected})`,
 );
 console.log(`tests: ${passed} passed, ${failed} failed`);

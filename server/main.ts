@@ -63,6 +63,8 @@ import { connectSharedRedis } from './redis-connection';
 // with its drop-off API, which asks for an editor token of EDITOR_TOKENS), STUDIO_OPEN (on: the studio's API asks for
 // no token; `npm run dev` sets it on a laptop; refused with NODE_ENV=production).
 
+/** Connections the kernel holds for the server before it accepts them. */
+const LISTEN_BACKLOG = 4096;
 /** How long a stopping process waits for the requests in flight (SHUTDOWN_GRACE_MS). */
 const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 const repoRoot = resolve(process.env.ROOT_DIR || fileURLToPath(new URL('..', import.meta.url)));
@@ -329,7 +331,10 @@ process.on('SIGINT', (signal) => void shutdown(signal));
 process.on('SIGTERM', (signal) => void shutdown(signal));
 
 try {
-  await app.listen({ port, host });
+  // A queue of connections waiting to be accepted, for the moment a proxy moves the traffic of a process that died
+  // onto this one all at once: with Node's default of 511, the rest of a thousand connections were dropped and timed
+  // out at the proxy, which then took this process for dead too. The kernel caps it (net.core.somaxconn).
+  await app.listen({ port, host, backlog: LISTEN_BACKLOG });
 } catch (error) {
   fail((error as Error).message);
 }

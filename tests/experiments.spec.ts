@@ -155,7 +155,7 @@ test('two versions split 50/50: visitors walk and pay in each arm, and the reado
     expect(arm.exposed, `exposed in v${version}`).toBe(inArm.length);
     expect(arm.paid, `paid in v${version}`).toBe(inArm.filter((v) => v.paid).length);
     // The ledger: every charge of the arm's payers, the plan and the upsell, in cents.
-    const ledgerCents = inArm.flatMap((v) => ledgerFor(v.email, server.dataDir).charges).reduce((sum, charge) => sum + charge.amountCents, 0);
+    const ledgerCents = (await Promise.all(inArm.map(async (v) => (await ledgerFor(v.email, server.dataDir)).charges))).flat().reduce((sum, charge) => sum + charge.amountCents, 0);
     expect(ledgerCents).toBeGreaterThan(0);
     expect(arm.revenue, `revenue in v${version}`).toEqual([expect.objectContaining({ currency: 'USD', cents: ledgerCents })]);
   }

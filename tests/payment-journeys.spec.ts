@@ -366,7 +366,7 @@ for (const kind of kinds) {
 
     // A reload of the return URL charges nothing more and orders nothing again.
     await reloadOn(page, 'payment-success');
-    expect(ledgerFor(email)).toMatchObject({
+    expect(await ledgerFor(email)).toMatchObject({
       checkouts: [{ productId: TRIAL_1, status: 'paid', orderId: planOrder, amountCents: 100 }],
       subscriptions: [{ productId: TRIAL_1, orderId: planOrder }],
       charges: [{ productId: TRIAL_1, amountCents: 100, orderId: planOrder }],
@@ -397,7 +397,7 @@ for (const kind of kinds) {
 
     await reloadOn(page, 'signup-offer-success');
     expect(log.calls('POST', '/astro/api/astrology/report')).toHaveLength(2);
-    expect(ledgerFor(email)).toMatchObject({
+    expect(await ledgerFor(email)).toMatchObject({
       checkouts: [{ productId: TRIAL_1, status: 'paid' }],
       subscriptions: [{ productId: TRIAL_1, orderId: planOrder }],
       charges: [
@@ -452,7 +452,7 @@ test('a declined card shows /payment-error and charges nothing; "Try again" and 
   const firstOrder = (log.calls('POST', '/subs/checkout/sessions')[0]!.body as { orderId: string }).orderId;
   expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ usid, payment: 'true', reason: 'declined' });
   await reloadOn(page, 'payment-error');
-  expect(ledgerFor(email)).toMatchObject({
+  expect(await ledgerFor(email)).toMatchObject({
     checkouts: [{ productId: TRIAL_2, status: 'declined', orderId: firstOrder, amountCents: 500 }],
     subscriptions: [],
     charges: [],
@@ -469,9 +469,9 @@ test('a declined card shows /payment-error and charges nothing; "Try again" and 
   expect(bodies).toHaveLength(2);
   expect(bodies[1]).toMatchObject({ productId: TRIAL_2, errorUrl: `/payment-error?usid=${usid}`, orderId: expect.stringMatching(ORDER_ID) });
   expect(bodies[1]!.orderId, 'a new try is a new order').not.toBe(firstOrder);
-  await expect.poll(() => ledgerFor(email).reportOrders.length).toBe(1);
+  await expect.poll(async () => (await ledgerFor(email)).reportOrders.length).toBe(1);
   await reloadOn(page, 'payment-success');
-  expect(ledgerFor(email)).toMatchObject({
+  expect(await ledgerFor(email)).toMatchObject({
     checkouts: [
       { productId: TRIAL_2, status: 'declined', orderId: firstOrder },
       { productId: TRIAL_2, status: 'paid', orderId: bodies[1]!.orderId, amountCents: 500 },
@@ -551,7 +551,7 @@ test('leaving checkout shows /sale, leaving it again /secret-discount, whose pri
   await expectScreen(page, flow, 'signup-offer-success');
   await reloadOn(page, 'signup-offer-success');
   expect(log.calls('POST', '/subs/purchases')).toEqual([]);
-  expect(ledgerFor(email)).toMatchObject({
+  expect(await ledgerFor(email)).toMatchObject({
     checkouts: [
       { productId: TRIAL_1, status: 'cancelled' },
       { productId: SALE_1, status: 'cancelled' },
@@ -580,7 +580,7 @@ test('an existing subscriber is sent to /already-subscribed, and Back returns to
   await expectScreen(page, flow, 'email');
   expect(log.calls('POST', '/subs/checkout/sessions')).toEqual([]);
   // Only what the subscriber paid for themselves, elsewhere (subscriberEmail pays a checkout in a context of its own).
-  expect(ledgerFor(email)).toMatchObject({
+  expect(await ledgerFor(email)).toMatchObject({
     checkouts: [{ productId: TRIAL_1, status: 'paid' }],
     charges: [{ productId: TRIAL_1, amountCents: 100 }],
     purchases: [],
@@ -640,7 +640,7 @@ test('the checkout refuses return URLs that would leave the app, and its redirec
   );
   const accepted = answers.filter((a) => a.status !== 400 || a.body.field !== a.field).map((a) => `${a.field}=${JSON.stringify(a.url)} → ${a.status} ${JSON.stringify(a.body)}`);
   expect(accepted).toEqual([]);
-  expect(ledgerFor(email).checkouts).toEqual([]);
+  expect((await ledgerFor(email)).checkouts).toEqual([]);
 
   // The same order with the app's own return URLs (a query that names another site is only a query) is taken,
   // and paying sends the browser back to the app's origin.
@@ -669,7 +669,7 @@ test('the checkout refuses return URLs that would leave the app, and its redirec
   const location = resubmit.headers()['location'] ?? '';
   expect(location).toMatch(/^\/payment-success\?/);
   expect(new URL(location, origin).origin).toBe(origin);
-  expect(ledgerFor(email)).toMatchObject({ checkouts: [{ status: 'paid' }], charges: [{ productId: TRIAL_1 }] });
+  expect(await ledgerFor(email)).toMatchObject({ checkouts: [{ status: 'paid' }], charges: [{ productId: TRIAL_1 }] });
 });
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -711,14 +711,14 @@ test('a paid return is confirmed only in the visitor\'s own browser: another bro
   await expect(elsewhere.getByRole('button', { name: 'Back to plans' })).toBeEnabled();
   const shown = await elsewhere.evaluate(() => (window as unknown as { seenTexts: string[] }).seenTexts.join('\n'));
   expect(shown).not.toContain('Payment received');
-  expect(ledgerFor(email).reportOrders, 'a stranger orders no reports').toEqual([]);
+  expect((await ledgerFor(email)).reportOrders, 'a stranger orders no reports').toEqual([]);
   await elsewhere.context().close();
 
   // The visitor's own browser: the same return is confirmed, and the plan's reports are ordered once.
   await page.goto(returnUrl);
   await expect(page.getByText('Payment received')).toBeVisible();
-  await expect.poll(() => ledgerFor(email).reportOrders).toEqual([{ reports: ['natal_chart', 'compatibility', 'daily_horoscope'], partner: false }]);
+  await expect.poll(async () => (await ledgerFor(email)).reportOrders).toEqual([{ reports: ['natal_chart', 'compatibility', 'daily_horoscope'], partner: false }]);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expectScreen(page, flow, 'signup-offer');
-  expect(ledgerFor(email).reportOrders).toHaveLength(1);
+  expect((await ledgerFor(email)).reportOrders).toHaveLength(1);
 });

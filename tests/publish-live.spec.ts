@@ -182,7 +182,7 @@ test('a visitor mid-funnel on one version pays and gets their reports while anot
   await page.getByRole('button', { name: /^Pay \$[\d.]+ with card •••• 4242$/ }).click();
   await expectScreen(page, flow, 'signup-offer-success');
   expect(await servedVersion()).toBe(startedOn);
-  const ledger = ledgerFor(email, server.dataDir);
+  const ledger = await ledgerFor(email, server.dataDir);
   expect(ledger.charges.map((c) => c.productId)).toEqual([TRIAL_1, 'mxp_astrelle_birth_chart_1999_live']);
   expect(ledger.purchases.map((p) => p.offerId)).toEqual(['birth_chart']);
 });

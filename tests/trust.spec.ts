@@ -33,7 +33,7 @@ async function payingVisitor(browser: Browser): Promise<Victim> {
   await payWithCard(page);
   await expectScreen(page, flow, 'payment-success');
   const url = new URL(page.url());
-  await expect.poll(() => ledgerFor(email).reportOrders.length).toBe(1);
+  await expect.poll(async () => (await ledgerFor(email)).reportOrders.length).toBe(1);
   return { page, email, usid: url.searchParams.get('usid')!, orderId: url.searchParams.get('order')! };
 }
 
@@ -57,7 +57,7 @@ const body = async (response: APIResponse) => response.text();
 test('another visitor and plain requests can neither read, charge, take over nor order what a paying visitor has', async ({ browser, baseURL }) => {
   test.slow();
   const victim = await payingVisitor(browser);
-  const before = ledgerFor(victim.email);
+  const before = await ledgerFor(victim.email);
   const recordsBefore = recordsOf(victim.email, victim.usid);
   expect(recordsBefore.astroUsers).toHaveLength(1);
   expect(recordsBefore.subscriptionUsers).toHaveLength(1);
@@ -129,7 +129,7 @@ test('another visitor and plain requests can neither read, charge, take over nor
     }
   }
 
-  expect(ledgerFor(victim.email), 'nothing created, charged or ordered').toEqual(before);
+  expect(await ledgerFor(victim.email), 'nothing created, charged or ordered').toEqual(before);
   expect(recordsOf(victim.email, victim.usid), "the victim's profile, subscription user and session, every column, unchanged").toEqual(recordsBefore);
 
   // A forged or foreign order id on the victim's own payment return page never says the payment was received, not
@@ -149,7 +149,7 @@ test('another visitor and plain requests can neither read, charge, take over nor
     expect(seen.filter((text) => /payment received|welcome to astrelle/i.test(text)), order).toEqual([]);
   }
   await forged.close();
-  expect(ledgerFor(victim.email), 'the forged returns ordered nothing').toEqual(before);
+  expect(await ledgerFor(victim.email), 'the forged returns ordered nothing').toEqual(before);
 
   // The victim's walk still completes: an offer in one click with their own stored card, and its report.
   const { page } = victim;
@@ -158,8 +158,8 @@ test('another visitor and plain requests can neither read, charge, take over nor
   await page.getByRole('checkbox', { name: /^Your birth chart reading/ }).check();
   await page.getByRole('button', { name: /^Pay \$19\.99 with card •••• \d{4}$/ }).click();
   await expectScreen(page, flow, 'signup-offer-success');
-  await expect.poll(() => ledgerFor(victim.email).reportOrders.length).toBe(2);
-  const after = ledgerFor(victim.email);
+  await expect.poll(async () => (await ledgerFor(victim.email)).reportOrders.length).toBe(2);
+  const after = await ledgerFor(victim.email);
   expect(after.purchases.map((p) => p.productId)).toEqual([BIRTH_CHART]);
   expect(after.charges.map((c) => c.productId)).toEqual([...before.charges.map((c) => c.productId), BIRTH_CHART]);
   expect(after.reportOrders.at(-1)?.reports).toEqual(['birth_chart']);

@@ -22,7 +22,7 @@ function centsIn(label: string): number {
   return Number(match[1]) * 100 + Number(match[2]);
 }
 
-const offerCharges = (email: string) => ledgerFor(email).charges.filter((c) => c.productId !== TRIAL_1);
+const offerCharges = async (email: string) => (await ledgerFor(email)).charges.filter((c) => c.productId !== TRIAL_1);
 const box = (page: Page, name: RegExp) => page.getByRole('checkbox', { name });
 
 test('ticking the ultra pack covers its parts, and the card is charged exactly the total its button shows', async ({ page }) => {
@@ -50,9 +50,9 @@ test('ticking the ultra pack covers its parts, and the card is charged exactly t
   await pay.click();
 
   await expectScreen(page, flow, 'signup-offer-success');
-  expect(ledgerFor(email).purchases.map((p) => p.offerId)).toEqual(['ultra_pack']);
-  expect(offerCharges(email).map((c) => [c.productId, c.amountCents])).toEqual([[ULTRA_PACK, 4999]]);
-  expect(offerCharges(email).reduce((sum, c) => sum + c.amountCents, 0)).toBe(shown);
+  expect((await ledgerFor(email)).purchases.map((p) => p.offerId)).toEqual(['ultra_pack']);
+  expect((await offerCharges(email)).map((c) => [c.productId, c.amountCents])).toEqual([[ULTRA_PACK, 4999]]);
+  expect((await offerCharges(email)).reduce((sum, c) => sum + c.amountCents, 0)).toBe(shown);
 });
 
 test('the ultra pack costs less by an offer in it the visitor owns, and the charge is the lowered total', async ({ page }) => {
@@ -74,7 +74,7 @@ test('the ultra pack costs less by an offer in it the visitor owns, and the char
   await page.getByRole('button', { name: 'Pay $30.00 with card •••• 4242' }).click();
 
   await expectScreen(page, flow, 'signup-offer-success');
-  expect(offerCharges(email).map((c) => [c.productId, c.amountCents])).toEqual([[BIRTH_CHART, 1999], [ULTRA_PACK, 3000]]);
+  expect((await offerCharges(email)).map((c) => [c.productId, c.amountCents])).toEqual([[BIRTH_CHART, 1999], [ULTRA_PACK, 3000]]);
   const bought = page.getByRole('region', { name: 'What you bought' });
   await expect(bought.getByRole('listitem')).toHaveCount(3);
   await expect(bought).toContainText('$19.99');
@@ -113,7 +113,7 @@ test('the end screen sums up what was bought and where it goes, with the email m
       await expectScreen(page, flow, 'signup-offer-success');
     }
   }
-  expect(ledgerFor(email).purchases.map((p) => p.offerId)).toEqual(['love_paths']);
+  expect((await ledgerFor(email)).purchases.map((p) => p.offerId)).toEqual(['love_paths']);
 
   // The way on: back to the start.
   await page.getByRole('button', { name: 'Back to the start' }).click();

@@ -1,9 +1,12 @@
 import Database from 'better-sqlite3';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import pg from 'pg';
 
 /**
  * What the money side of the reference server holds for one email, read-only from the SQLite database of the
- * server Playwright started (`${E2E_DATA_DIR}/astrelle.sqlite`, see playwright.config.ts), oldest first.
+ * server Playwright started (`${E2E_DATA_DIR}/astrelle.sqlite`, see playwright.config.ts), or from the PostgreSQL of
+ * the topology (playwright.cluster.config.ts), oldest first.
  * Rows, not counts: a test can then say which product was charged how much, not only how often.
  */
 export interface Ledger {
@@ -25,31 +28,53 @@ function databaseFile(dataDir?: string): string {
   return join(dir, 'astrelle.sqlite');
 }
 
-/** The ledger of `email` (matched as the server keys it: lower-cased), on the shared server or the one keeping `dataDir`. */
-export function ledgerFor(email: string, dataDir?: string): Ledger {
-  const db = new Database(databaseFile(dataDir), { readonly: true, fileMustExist: true });
+/** The PostgreSQL of the topology the tests run through (playwright.cluster.config.ts), or undefined: the SQLite file. */
+function clusterDatabaseUrl(): string | undefined {
+  const file = process.env.CLUSTER_INFO_FILE;
+  return file ? (JSON.parse(readFileSync(file, 'utf8')) as { databaseUrl: string }).databaseUrl : undefined;
+}
+
+type Row = Record<string, unknown>;
+const LEDGER_QUERIES = {
+  checkouts: 'select product_id, status, order_id, amount_cents from checkouts where email_key = $1 order by created_at',
+  subscriptions: 'select product_id, status, order_id from subscriptions where email_key = $1 order by created_at',
+  charges: 'select product_id, amount_cents, order_id from charges where email_key = $1 order by created_at',
+  purchases: 'select product_id, offer_id, order_id from purchases where email_key = $1 order by created_at',
+  reportOrders: 'select reports, partner_data from report_orders where email_key = $1 order by created_at',
+};
+
+/**
+ * The ledger of `email` (matched as the server keys it: lower-cased), on the shared server or the one keeping `dataDir`;
+ * through the topology, in its PostgreSQL.
+ */
+export async function ledgerFor(email: string, dataDir?: string): Promise<Ledger> {
+  const key = email.toLowerCase();
+  const databaseUrl = dataDir === undefined ? clusterDatabaseUrl() : undefined;
+  let rows: (query: keyof typeof LEDGER_QUERIES) => Promise<Row[]>;
+  let close: () => Promise<void>;
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    rows = async (query) => (await client.query(LEDGER_QUERIES[query], [key])).rows as Row[];
+    close = () => client.end();
+  } else {
+    const db = new Database(databaseFile(dataDir), { readonly: true, fileMustExist: true });
+    // SQLite: rows stored in the same millisecond in the order they were stored.
+    rows = async (query) => db.prepare(`${LEDGER_QUERIES[query].replace('$1', '?')}, rowid`).all(key) as Row[];
+    close = async () => {
+      db.close();
+    };
+  }
   try {
-    const key = email.toLowerCase();
-    const rows = <T>(sql: string) => db.prepare(sql).all(key) as T[];
     return {
-      checkouts: rows<{ product_id: string; status: string; order_id: string; amount_cents: number }>(
-        'select product_id, status, order_id, amount_cents from checkouts where email_key = ? order by created_at, rowid',
-      ).map((r) => ({ productId: r.product_id, status: r.status, orderId: r.order_id, amountCents: r.amount_cents })),
-      subscriptions: rows<{ product_id: string; status: string; order_id: string }>(
-        'select product_id, status, order_id from subscriptions where email_key = ? order by created_at, rowid',
-      ).map((r) => ({ productId: r.product_id, status: r.status, orderId: r.order_id })),
-      charges: rows<{ product_id: string; amount_cents: number; order_id: string }>(
-        'select product_id, amount_cents, order_id from charges where email_key = ? order by created_at, rowid',
-      ).map((r) => ({ productId: r.product_id, amountCents: r.amount_cents, orderId: r.order_id })),
-      purchases: rows<{ product_id: string; offer_id: string; order_id: string }>(
-        'select product_id, offer_id, order_id from purchases where email_key = ? order by created_at, rowid',
-      ).map((r) => ({ productId: r.product_id, offerId: r.offer_id, orderId: r.order_id })),
-      reportOrders: rows<{ reports: string; partner_data: string | null }>(
-        'select reports, partner_data from report_orders where email_key = ? order by created_at, rowid',
-      ).map((r) => ({ reports: JSON.parse(r.reports) as string[], partner: r.partner_data !== null })),
+      checkouts: (await rows('checkouts')).map((r) => ({ productId: String(r.product_id), status: String(r.status), orderId: String(r.order_id), amountCents: Number(r.amount_cents) })),
+      subscriptions: (await rows('subscriptions')).map((r) => ({ productId: String(r.product_id), status: String(r.status), orderId: String(r.order_id) })),
+      charges: (await rows('charges')).map((r) => ({ productId: String(r.product_id), amountCents: Number(r.amount_cents), orderId: String(r.order_id) })),
+      purchases: (await rows('purchases')).map((r) => ({ productId: String(r.product_id), offerId: String(r.offer_id), orderId: String(r.order_id) })),
+      reportOrders: (await rows('reportOrders')).map((r) => ({ reports: JSON.parse(String(r.reports)) as string[], partner: r.partner_data !== null })),
     };
   } finally {
-    db.close();
+    await close();
   }
 }
 
