@@ -6,6 +6,8 @@
  * - place search p95;
  * - the API under load (autocannon, 100 connections, 20 s per route, a fresh server on SQLite): session
  *   writes and the plan catalogue, req/s and p99 (BENCH_DATABASE_URL: on that PostgreSQL instead);
+ * - the same two routes through the deployment's topology (nginx, two processes, PostgreSQL, Redis) against one of its
+ *   processes straight, reported only;
  * - publish-to-visible: how soon a published flow version reaches a new visitor on each of two processes.
  * `npm run bench -- --only=server` runs just the API section, `--only=web` just the landing and the walk (tests/perf/bench-web.ts). Exits 1 when a budget is missed.
  */
@@ -19,6 +21,9 @@ import { validateFlow } from '../src/engine/validate-flow';
 import { compileFlow } from '../src/engine/compile-flow';
 import { benchApi } from '../server/bench-api';
 import { benchPublish } from '../server/bench-publish';
+import { benchTopology } from '../server/bench-topology';
+import { findRedisServer } from '../server/cluster/local-redis';
+import { findNginx } from '../server/cluster/nginx-proxy';
 import { findPostgresBinaries, startLocalPostgres } from '../server/db/local-postgres';
 import { DEFAULT_POOL_SIZE } from '../server/db/open';
 import { benchPlaceSearch, measurePlaceIndex } from '../server/places/bench-search';
@@ -206,6 +211,29 @@ async function apiLoad() {
   }
 }
 
+/**
+ * The deployment's topology (two processes behind nginx on PostgreSQL and Redis) against one of its processes straight,
+ * same run: req/s and p99, reported only (two cores cannot make two processes beat one).
+ */
+async function topologyLoad() {
+  if (!findPostgresBinaries() || !findRedisServer() || !findNginx()) {
+    results.push({ what: 'two processes behind nginx: needs PostgreSQL, redis-server and nginx (apt-get install -y postgresql redis-server nginx)', value: 'skipped', budget: 'reported', ok: true });
+    return;
+  }
+  const connections = 100;
+  const durationSeconds = 20;
+  for (const { via, routes } of await benchTopology({ connections, durationSeconds })) {
+    for (const r of routes) {
+      results.push({
+        what: `PostgreSQL + Redis, ${via}, ${r.route}: req/s and p99 (${connections} connections, ${durationSeconds} s; p50 ${r.p50} ms; ${r.errors + r.non2xx} errors or non-2xx)`,
+        value: `${r.requestsPerSecond.toFixed(0)} req/s, p99 ${r.p99} ms`,
+        budget: 'reported',
+        ok: true,
+      });
+    }
+  }
+}
+
 /** How long a publish takes to reach a new visitor, on the process that published and on another one. */
 async function publishToVisible() {
   const times = await benchPublish(root);
@@ -230,6 +258,7 @@ if (!only || only === 'server') {
   // The API is measured on the production server bundle: brought up to date with server/ and src/ first.
   execFileSync(process.execPath, ['scripts/build-server.mjs', '--quiet', '--if-stale'], { cwd: root, stdio: 'inherit' });
   await apiLoad();
+  await topologyLoad();
   await publishToVisible();
 }
 

@@ -71,7 +71,7 @@ function startServer(dataDir: string, databaseUrl: string): Promise<{ child: Chi
   });
 }
 
-async function run(name: string, options: autocannon.Options): Promise<RouteBench> {
+export async function run(name: string, options: autocannon.Options): Promise<RouteBench> {
   const result = await autocannon(options);
   return {
     route: name,
@@ -85,6 +85,53 @@ async function run(name: string, options: autocannon.Options): Promise<RouteBenc
 }
 
 /**
+ * Creates SESSIONS sessions on `baseUrl` as the app does (a random v4 UUID each, the credential cookie its create
+ * answer set kept), and answers autocannon's options for writing them in turn, each with its own cookie.
+ */
+export async function sessionWrites(baseUrl: string, connections: number): Promise<autocannon.Options> {
+  const ids = Array.from({ length: SESSIONS }, () => randomUUID());
+  /** Each session's credential cookie (`name=value`), by session id: its writes must carry it. */
+  const cookies = new Map<string, string>();
+  for (let i = 0; i < ids.length; i += 100) {
+    await Promise.all(
+      ids.slice(i, i + 100).map(async (id) => {
+        const response = await fetch(`${baseUrl}/subs/sessions/create`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id }) });
+        await response.arrayBuffer();
+        const cookie = response.headers.getSetCookie().map((line) => line.split(';', 1)[0]!).find((pair) => pair.startsWith(`${CREDENTIAL_COOKIE}=`));
+        if (response.status !== 201 || !cookie) throw new Error(`creating a bench session answered ${response.status}${cookie ? '' : ' without a credential cookie'}`);
+        cookies.set(id, cookie);
+      }),
+    );
+  }
+  let next = 0;
+  return {
+    url: baseUrl,
+    connections,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          const id = ids[next++ % ids.length]!;
+          return {
+            ...request,
+            path: `/subs/sessions/write/${id}`,
+            headers: { 'content-type': 'application/json', cookie: cookies.get(id)! },
+            body: JSON.stringify({
+              id,
+              flowOuter: next % 2 === 0,
+              abTestData: { landing: 'b', priceTest: 'trial_price_test', n: next },
+              gclid: false,
+              testEventCode: null,
+              ipInfo: { ip: '81.2.69.142', city: 'Bracknell', country: 'GB', postal: 'RG12', loc: '51.4036,-0.7618', timezone: 'Europe/London' },
+            }),
+          };
+        },
+      },
+    ],
+  };
+}
+
+/**
  * Measures `POST /subs/sessions/write/{id}` (rotating over pre-created sessions) and
  * `GET /subs/subscription-plans`, each after a short warm-up.
  */
@@ -94,46 +141,7 @@ export async function benchApi(options: { connections?: number; durationSeconds?
   const dataDir = await mkdtemp(join(tmpdir(), 'astrelle-bench-'));
   const { child, baseUrl } = await startServer(dataDir, options.databaseUrl ?? '');
   try {
-    const ids = Array.from({ length: SESSIONS }, () => randomUUID());
-    /** Each session's credential cookie (`name=value`), by session id: its writes must carry it. */
-    const cookies = new Map<string, string>();
-    for (let i = 0; i < ids.length; i += 100) {
-      await Promise.all(
-        ids.slice(i, i + 100).map(async (id) => {
-          const response = await fetch(`${baseUrl}/subs/sessions/create`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id }) });
-          await response.arrayBuffer();
-          const cookie = response.headers.getSetCookie().map((line) => line.split(';', 1)[0]!).find((pair) => pair.startsWith(`${CREDENTIAL_COOKIE}=`));
-          if (response.status !== 201 || !cookie) throw new Error(`creating a bench session answered ${response.status}${cookie ? '' : ' without a credential cookie'}`);
-          cookies.set(id, cookie);
-        }),
-      );
-    }
-    let next = 0;
-    const write: autocannon.Options = {
-      url: baseUrl,
-      connections,
-      requests: [
-        {
-          method: 'POST',
-          setupRequest: (request) => {
-            const id = ids[next++ % ids.length]!;
-            return {
-              ...request,
-              path: `/subs/sessions/write/${id}`,
-              headers: { 'content-type': 'application/json', cookie: cookies.get(id)! },
-              body: JSON.stringify({
-                id,
-                flowOuter: next % 2 === 0,
-                abTestData: { landing: 'b', priceTest: 'trial_price_test', n: next },
-                gclid: false,
-                testEventCode: null,
-                ipInfo: { ip: '81.2.69.142', city: 'Bracknell', country: 'GB', postal: 'RG12', loc: '51.4036,-0.7618', timezone: 'Europe/London' },
-              }),
-            };
-          },
-        },
-      ],
-    };
+    const write = await sessionWrites(baseUrl, connections);
     const plans: autocannon.Options = {
       url: `${baseUrl}/subs/subscription-plans?project=astrelle&provider=maxpay&countryCode=US&isTest=false`,
       connections,
@@ -154,9 +162,9 @@ export async function benchApi(options: { connections?: number; durationSeconds?
     for (const kind of kinds) {
       // In a process of its own, so that sending the flood's bodies never delays the measuring client.
       const flood = runFlood(baseUrl, kind.addresses, duration + 2, kind.path);
-      const sessionWrites = await run('POST /subs/sessions/write/{id}', { ...write, duration });
+      const writes = await run('POST /subs/sessions/write/{id}', { ...write, duration });
       const answered = await flood;
-      floods.push({ from: kind.from, uploads: answered.uploads, statuses: answered.statuses, sessionWrites });
+      floods.push({ from: kind.from, uploads: answered.uploads, statuses: answered.statuses, sessionWrites: writes });
     }
     return { routes: results, floods };
   } finally {
