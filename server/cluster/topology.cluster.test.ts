@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout, CheckoutCreate, Product } from '../../src/shared/contract/subscription';
 import { openStore, type Store } from '../db/open';
+import { pageFlowIn } from '../test-support/inject-visitor';
 import { newVisitorId, TestBrowser } from '../test-support/test-browser';
 import { startTopology, type AppProcess, type Topology } from './topology';
 
@@ -132,6 +133,29 @@ describe('two processes behind nginx on PostgreSQL and Redis', () => {
     const rolledBack = await fetch(`${two.url}/editor/flows/astrology/publish`, { method: 'POST', headers: editor, body: JSON.stringify({ version: 1 }) });
     expect(rolledBack.status).toBe(200);
     await eventually(async () => (await pageVersion(one)) === '1', 5000, `${one.name} serves version 1 again`);
+  });
+
+  it('splits new visitors on the other process within 5 s of an experiment started through one, and stops as quickly', async () => {
+    const [one, two] = topology.apps;
+    const editor = { authorization: `Bearer ${EDITOR_TOKEN}`, 'content-type': 'application/json' };
+    const versions = (await (await fetch(`${one.url}/editor/flows/astrology/versions`, { headers: editor })).json()) as { versions: Array<{ version: number }> };
+    const other = Math.max(...versions.versions.map((v) => v.version));
+    expect(other).toBeGreaterThan(1);
+    const newVisitorOn = async (app: AppProcess) => pageFlowIn(await (await fetch(`${app.url}/`, { headers: { accept: 'text/html' } })).text());
+    const started = await fetch(`${one.url}/editor/flows/astrology/experiments`, {
+      method: 'POST',
+      headers: editor,
+      body: JSON.stringify({ name: 'Across processes', arms: [{ version: 1, weight: 1 }, { version: other, weight: 1 }] }),
+    });
+    expect(started.status, await started.clone().text()).toBe(201);
+    const { id } = (await started.json()) as { id: string };
+    await eventually(async () => (await newVisitorOn(two)).experiment?.id === id, 5000, `${two.name} splits new visitors in experiment ${id}`);
+    const stopped = await fetch(`${two.url}/editor/experiments/${id}/stop`, { method: 'POST', headers: editor, body: JSON.stringify({ winner: 1 }) });
+    expect(stopped.status, await stopped.clone().text()).toBe(200);
+    await eventually(async () => {
+      const page = await newVisitorOn(one);
+      return page.experiment === undefined && page.version === 1;
+    }, 5000, `${one.name} serves version 1 to new visitors, with no experiment`);
   });
 
   it('charges once for 20 concurrent pays of one checkout split across both processes', async () => {
