@@ -194,7 +194,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     pages.register(app);
     // The landing is a page like the others, of the visitor's version (the static files have no index), whatever the
     // request accepts, as a static index.html would be.
-    app.get('/', async (request, reply) => (await pages.page(request, reply, '/')) ?? notFound(request, reply, '/'));
+    app.get('/', async (request, reply) => ((await pages.page(request, reply, '/')) ? reply : notFound(request, reply, '/')));
   }
 
   const knownRoutes = new Set((options.knownRoutes ?? []).map(withoutTrailingSlash));
@@ -202,8 +202,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     const path = withoutTrailingSlash(request.url.split('?', 1)[0] ?? '/');
     if (serveApp && isPageRequest(request, path)) {
       if (options.pages) {
-        const page = await options.pages.page(request, reply, path);
-        if (page) return page;
+        if (await options.pages.page(request, reply, path)) return reply;
       }
       const html = options.pages ? undefined : await readIndexHtml(distDir);
       if (html !== undefined) {

@@ -99,6 +99,29 @@ describeOnEachDatabase('the flow versions served live', ({ store }) => {
     expect(response.statusCode, response.body).toBe(200);
   };
 
+  it('answers each page once: no second answer after the page was sent (Fastify logs one as "Reply was already sent")', async () => {
+    const lines: string[] = [];
+    const logged = await buildServer({
+      store: store(),
+      distDir: dist,
+      sessionSecrets: [SECRET],
+      logger: { stream: { write: (line: string) => void lines.push(line) } },
+      pages: new FlowPages({ distDir: dist, live, appFlowId: 'astrology', prerender, preview: previewSigner([SECRET]) }),
+      eventCatalogue: live.catalogue,
+    });
+    try {
+      const visitor = injectVisitor(() => logged);
+      expect((await visitor.page('/')).statusCode).toBe(200);
+      expect((await visitor.page('/quiz/1-1')).statusCode).toBe(200);
+      expect((await visitor.page('/no-such-page')).statusCode).toBe(404);
+      expect((await visitor.page('/?preview=not-a-token')).statusCode).toBe(403);
+      const levels = lines.map((line) => (JSON.parse(line) as { level: number; msg: string })).filter((entry) => entry.level >= 40);
+      expect(levels).toEqual([]);
+    } finally {
+      await logged.close();
+    }
+  });
+
   const early = injectVisitor(() => app);
   let v2 = 0;
   let v3 = 0;

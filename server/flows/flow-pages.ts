@@ -76,37 +76,45 @@ export class FlowPages {
 
   /**
    * A preview link (`?preview=<token>`): keeps this browser on the link's version until the link expires, and sends it
-   * to the same page without the token, so that it stays out of the address bar, the history and analytics. Null
-   * when the request has no preview token.
+   * to the same page without the token, so that it stays out of the address bar, the history and analytics. False
+   * when the request has no preview token (nothing was sent).
    */
-  async openPreview(request: FastifyRequest, reply: FastifyReply, path: string): Promise<FastifyReply | null> {
+  async openPreview(request: FastifyRequest, reply: FastifyReply, path: string): Promise<boolean> {
     const token = (request.query as { preview?: unknown } | undefined)?.preview;
-    if (typeof token !== 'string') return null;
+    if (typeof token !== 'string') return false;
     const claim = this.options.preview.verify(token);
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
     if (!claim || claim.flowId !== this.options.appFlowId || this.options.live.isRetired(claim.flowId, claim.version)) {
-      return reply.code(403).type('text/plain; charset=utf-8').send('This preview link is not valid, has expired, or opens a retired version. Ask the editor API for a new one.');
+      reply.code(403).type('text/plain; charset=utf-8').send('This preview link is not valid, has expired, or opens a retired version. Ask the editor API for a new one.');
+      return true;
     }
     const served = await this.options.live.version(claim.flowId, claim.version);
-    if (!served) return reply.code(404).type('text/plain; charset=utf-8').send('This preview link opens a version the flow store does not have.');
+    if (!served) {
+      reply.code(404).type('text/plain; charset=utf-8').send('This preview link opens a version the flow store does not have.');
+      return true;
+    }
     this.options.live.declare(served);
     setFlowPin(request, reply, { flowId: claim.flowId, version: claim.version, previewUntil: claim.expiresAt });
     const query = new URLSearchParams(request.url.split('?', 2)[1] ?? '');
     query.delete('preview');
     const rest = query.toString();
-    return reply.redirect(`${path}${rest ? `?${rest}` : ''}`, 303);
+    reply.redirect(`${path}${rest ? `?${rest}` : ''}`, 303);
+    return true;
   }
 
-  /** Answers a page request with the served version's page; null when there is nothing to serve (no build, no flow). */
-  async page(request: FastifyRequest, reply: FastifyReply, path: string): Promise<FastifyReply | null> {
-    const opened = await this.openPreview(request, reply, path);
-    if (opened) return opened;
+  /**
+   * Answers a page request with the served version's page: true once it is sent, false when there is nothing to serve
+   * (no build, no flow). A boolean, not the reply: a Fastify reply is a thenable, and awaiting one waits for the answer
+   * to be sent and gives undefined, which made the callers send a second answer.
+   */
+  async page(request: FastifyRequest, reply: FastifyReply, path: string): Promise<boolean> {
+    if (await this.openPreview(request, reply, path)) return true;
     const decided = await this.decide(request, reply);
-    if (!decided) return null;
+    if (!decided) return false;
     const { served, movedFrom, experimentId } = decided;
     const landing = served.pageFlow.landing !== null && served.pageFlow.landing.screen.route === path && this.options.prerender !== null;
     const page = await this.render(served, landing, experimentId);
-    if (!page) return null;
+    if (!page) return false;
     // A visitor moved on from their version comes back to its addresses: one the served version lacks is still their
     // page (the app resumes them in the funnel), not a missing one.
     const theirs = served.routes.has(path) || (movedFrom !== null && (await this.options.live.version(movedFrom.flowId, movedFrom.version))?.routes.has(path) === true);
@@ -115,7 +123,8 @@ export class FlowPages {
       // The page names the visitor's version: no shared cache may hand it to another visitor.
       .header('cache-control', 'private, no-cache')
       .type('text/html; charset=utf-8');
-    return sendEncoded(request, reply, page, 'accept-encoding, cookie');
+    sendEncoded(request, reply, page, 'accept-encoding, cookie');
+    return true;
   }
 
   /** The page of a version from the build's template, made once per version and template (a rebuild is picked up). */
