@@ -11,6 +11,7 @@ import { loadGazetteer } from './places/gazetteer';
 import { loadSessionSecrets } from './auth/visitor-credential';
 import { readRateLimitSettings, type RateLimitSettings } from './rate-limits';
 import { readEventLogSettings, type EventLogSettings } from './analytics/event-log-settings';
+import { startEventRetention } from './analytics/event-retention';
 import { readFlowText, formatProblem } from '../src/shared/check-flow-text';
 import { seedFlowStore } from './flows/flow-store';
 import { LiveFlows } from './flows/live-flows';
@@ -48,7 +49,8 @@ import { connectSharedRedis } from './redis-connection';
 // EVENT_QUOTA_DEVICE_PER_SECOND, EVENT_QUOTA_DEVICE_PER_DAY, EVENT_QUOTA_ADDRESS_PER_SECOND, EVENT_QUOTA_ADDRESS_PER_DAY
 // (events the event log takes per device and per client address), EVENT_QUOTA_ADDRESS_MB_PER_MINUTE (megabytes of upload
 // bodies per address a minute), EVENT_QUOTA_ADDRESS_MB_PER_DAY (megabytes of events stored per address a UTC day),
-// EVENT_LOG_DAILY_MB (megabytes of events it stores a UTC day),
+// EVENT_LOG_DAILY_MB (megabytes of events it stores a UTC day), EVENT_RETENTION_DAYS (days an event is kept after it
+// arrived, default 400, at least 7: each process deletes the older ones every hour),
 // FLOW_FILE (the flow the app was built with, instead of flows/*.json's of the same id: it seeds an empty flow store),
 // PRERENDER_MODULE (the landing's server renderer the build compiled with the app: default <DIST_DIR>-ssr/prerender.js;
 // it must be of the same build as DIST_DIR, where it resolves its packages from node_modules),
@@ -183,7 +185,7 @@ if (studioOpen && process.env.NODE_ENV === 'production') fail('STUDIO_OPEN=on se
 const studioDir = resolve(process.env.STUDIO_DIST_DIR || resolve(repoRoot, 'dist-studio'));
 
 let rateLimits: RateLimitSettings;
-let eventLog: EventLogSettings;
+let eventLog: EventLogSettings & { retentionDays: number };
 let sessionSecrets: string[];
 try {
   rateLimits = readRateLimitSettings(process.env);
@@ -250,6 +252,7 @@ try {
 } catch (error) {
   fail(`cannot open the database: ${(error as Error).message}`);
 }
+const stopEventRetention = startEventRetention(store, { retentionDays: eventLog.retentionDays });
 // The IP database opens in the background; the first lookup waits for it (and a failed open is retried).
 const mmdbPath = process.env.IP_LOOKUP_MMDB || undefined;
 let warmLocator: ReturnType<typeof openGeoLocator> | undefined = openGeoLocator(mmdbPath);
@@ -322,6 +325,7 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
   // flight has been answered (a payment being confirmed is finished, not cut).
   await app.close();
   live.stop();
+  await stopEventRetention();
   await redis?.close();
   await store.close();
   console.log('Astrelle stopped.');
