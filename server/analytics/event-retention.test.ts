@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { describeOnEachDatabase } from '../test-support/databases';
-import type { Store } from '../db/open';
+import { openStore, type Store } from '../db/open';
 import { appendEvents } from './event-log';
 import { pruneEvents, startEventRetention } from './event-retention';
 import type { KeptEvent } from './declared-only';
@@ -38,7 +38,7 @@ function events(count: number, device: string, insertIds = true): KeptEvent[] {
   }));
 }
 
-describeOnEachDatabase('The event log’s retention', ({ store }) => {
+describeOnEachDatabase('The event log’s retention', ({ store, databaseEnv }) => {
   /** Stores `count` events of a new device, arrived at `at`; answers the device. */
   const arrive = async (at: Date, count = 1, s: Store = store()) => {
     const device = `device-${randomUUID()}`;
@@ -93,29 +93,40 @@ describeOnEachDatabase('The event log’s retention', ({ store }) => {
     expect(await rowCount()).toBe(120);
   });
 
-  it('stops between batches once told to, the batch under way finished', async () => {
-    await arrive(daysBefore(500), 300);
+  it('deletes the oldest first, and stops between batches once told to, the batch under way finished', async () => {
+    // The older ones stored last: a prune going by where rows lie, not by their age, would take the others first.
+    const lessOld = await arrive(daysBefore(450), 200);
+    const oldest = await arrive(daysBefore(500), 100);
     const controller = new AbortController();
     const stopping: Store = {
       ...store(),
       write: (work) => store().write(work).finally(() => controller.abort()),
     };
 
-    expect(await pruneEvents(stopping, { retentionDays: 400, now: NOW, batchRows: 100, pauseMs: 0, signal: controller.signal })).toBe(100);
+    // A pause longer than the test's timeout: stopping must cut it short.
+    expect(await pruneEvents(stopping, { retentionDays: 400, now: NOW, batchRows: 100, pauseMs: 60_000, signal: controller.signal })).toBe(100);
     expect(await rowCount()).toBe(200);
+    expect([...(await devicesLeft())]).toEqual([lessOld]);
+    expect((await devicesLeft()).has(oldest)).toBe(false);
   });
 
   it('lets two processes prune at once: every old row deleted once, the recent kept', async () => {
     await arrive(daysBefore(420), 1_500);
     const recent = await arrive(daysBefore(2), 50);
+    // The other process's own connection to the same database.
+    const env = databaseEnv();
+    const other = openStore(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
+    try {
+      const [first, second] = await Promise.all([
+        pruneEvents(store(), { retentionDays: 400, now: NOW, batchRows: 200, pauseMs: 0 }),
+        pruneEvents(other, { retentionDays: 400, now: NOW, batchRows: 200, pauseMs: 0 }),
+      ]);
 
-    const [first, second] = await Promise.all([
-      pruneEvents(store(), { retentionDays: 400, now: NOW, batchRows: 200, pauseMs: 0 }),
-      pruneEvents(store(), { retentionDays: 400, now: NOW, batchRows: 200, pauseMs: 0 }),
-    ]);
-
-    expect(first + second).toBe(1_500);
-    expect([...(await devicesLeft())]).toEqual([recent]);
+      expect(first + second).toBe(1_500);
+      expect([...(await devicesLeft())]).toEqual([recent]);
+    } finally {
+      await other.close();
+    }
   });
 
   it('keeps the 7-day deduplication whole at the shortest retention: an event resent within 7 days is still refused', async () => {
