@@ -32,7 +32,7 @@ afterAll(() => {
 
 function makeCheckout(): void {
   mkdirSync(join(checkout, 'scripts'));
-  for (const script of ['start.mjs', 'build-server.mjs']) copyFileSync(join(repoRoot, 'scripts', script), join(checkout, 'scripts', script));
+  for (const script of ['start.mjs', 'ensure-build.mjs', 'build-server.mjs']) copyFileSync(join(repoRoot, 'scripts', script), join(checkout, 'scripts', script));
   // package.json also makes dist-server/main.js an ES module ("type": "module").
   for (const path of ['server', 'src', 'flows', 'package.json', 'node_modules']) symlinkSync(join(repoRoot, path), join(checkout, path));
   mkdirSync(join(checkout, 'dist'));
