@@ -37,6 +37,7 @@ export function redisStoreWithFallback(redis: SharedRedis): FastifyRateLimitStor
         key,
         (error, result) => {
           if (!error) {
+            redis.succeeded();
             callback(null, result);
             return;
           }

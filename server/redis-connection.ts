@@ -12,8 +12,13 @@ export interface SharedRedis {
   readonly up: boolean;
   /** "redis://host:port/db" with no password, for logs and /readyz. */
   readonly description: string;
-  /** Marks Redis as away after a failed command (the connection may not have noticed yet). */
+  /**
+   * A command failed (the connection may not have noticed yet, or Redis was only slow): Redis counts as away for a
+   * second, then is tried again.
+   */
   failed(error: Error): void;
+  /** A command succeeded: Redis is there (said once, if it had been said to be away). */
+  succeeded(): void;
   close(): Promise<void>;
 }
 
@@ -21,6 +26,8 @@ export interface SharedRedis {
 const COMMAND_TIMEOUT_MS = 500;
 /** The longest wait between two reconnection attempts. */
 const MAX_RECONNECT_WAIT_MS = 2000;
+/** After a failed command, how long Redis is left alone before a command is tried there again. */
+const AFTER_FAILURE_MS = 1000;
 
 /** Opens a connection to `url` (redis:// or rediss://); it connects in the background. */
 export function connectSharedRedis(url: string, log: { warn(message: string): void; info(message: string): void } = console): SharedRedis {
@@ -35,30 +42,36 @@ export function connectSharedRedis(url: string, log: { warn(message: string): vo
   });
   // null: neither up nor down has been logged yet.
   let logged: 'up' | 'down' | null = null;
-  let up = false;
+  // After a failed command on a connection that still looks open (a timeout), Redis is left alone until then.
+  let leftAloneUntil = 0;
   const markDown = (reason: string) => {
-    up = false;
     if (logged === 'down') return;
     logged = 'down';
     log.warn(`Redis at ${description} is unreachable (${reason}): rate limits are counted by each process alone until it is back`);
   };
-  client.on('ready', () => {
-    up = true;
+  const markUp = () => {
     if (logged === 'down') log.info(`Redis at ${description} is back: rate limits are shared again`);
     logged = 'up';
-  });
+  };
+  client.on('ready', markUp);
   // The client reconnects by itself; without a listener, each failed attempt would print a stack trace.
   client.on('error', (error: Error) => markDown(error.message));
   client.on('close', () => {
-    if (up) markDown('connection closed');
+    if (logged === 'up') markDown('connection closed');
   });
   return {
     client,
     get up() {
-      return up && client.status === 'ready';
+      return client.status === 'ready' && Date.now() >= leftAloneUntil;
     },
     description,
-    failed: (error) => markDown(error.message),
+    failed: (error) => {
+      leftAloneUntil = Date.now() + AFTER_FAILURE_MS;
+      markDown(error.message);
+    },
+    succeeded: () => {
+      if (logged !== 'up') markUp();
+    },
     close: async () => {
       client.disconnect();
     },

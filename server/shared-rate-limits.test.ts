@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from './app';
 import { findRedisServer, startLocalRedis, type LocalRedis } from './cluster/local-redis';
@@ -96,6 +97,28 @@ if (!findRedisServer()) {
       const afterwards = await burst(LOOKUPS + 2, 200);
       expect(afterwards.filter((s) => s !== 429)).toHaveLength(LOOKUPS);
       expect((await servers[0]!.inject({ method: 'GET', url: '/readyz' })).json()).toMatchObject({ redis: 'up' });
+    }, 30_000);
+
+    it('falls back at once when Redis is only slow (a command timed out), and counts there again once it answers', async () => {
+      logged.length = 0;
+      const admin = new Redis(redis.url);
+      try {
+        // Redis holds every other client's commands for 1.5 s: the connections stay open, the commands time out.
+        await admin.call('client', 'pause', '1500', 'ALL');
+        const started = Date.now();
+        const whilePaused = await burst(6, 300);
+        expect(whilePaused.filter((s) => s >= 500)).toEqual([]);
+        // One command per server waited for its timeout; the others went to the local count at once.
+        expect(Date.now() - started).toBeLessThan(1500);
+        expect(logged.filter((line) => line.startsWith('warn:'))).toHaveLength(2);
+        // Past the pause and the second Redis is left alone, the counts are shared again and that is said once each.
+        await new Promise((resolve) => setTimeout(resolve, 1600));
+        await burst(2, 400);
+        expect(logged.filter((line) => line.startsWith('info:'))).toHaveLength(2);
+        expect(connections.every((c) => c.up)).toBe(true);
+      } finally {
+        admin.disconnect();
+      }
     }, 30_000);
   });
 }
