@@ -1,5 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildServer } from './app';
@@ -10,20 +11,22 @@ import { startPostgres } from './test-support/postgres';
 // Redis's state and the process's answered requests in the body.
 
 describe('GET /readyz', () => {
-  it('is ready once the database answers, names the process, counts what it answered and says Redis is not configured', async () => {
+  it('is ready once the database answers, names the process, counts the requests it received and says Redis is not configured', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'astrelle-readyz-'));
     const store = await prepareStore({ dataDir });
     const app = await buildServer({ store, instance: 'app-7' });
     try {
-      const first = await app.inject({ method: 'GET', url: '/readyz', headers: { accept: 'text/html' } });
-      expect(first.statusCode).toBe(200);
-      expect(first.headers['content-type']).toMatch(/^application\/json/);
-      expect(first.headers['cache-control']).toBe('no-store');
-      const body = first.json() as { requests: number };
-      expect(body).toEqual({ ready: true, database: 'ok', redis: 'not configured', instance: 'app-7', requests: expect.any(Number) });
-      for (let i = 0; i < 3; i += 1) await app.inject({ method: 'GET', url: '/healthz' });
-      // The three health checks and the first readiness probe were answered since.
-      expect((await app.inject({ method: 'GET', url: '/readyz' })).json()).toMatchObject({ requests: body.requests + 4 });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+      const first = await fetch(`${url}/readyz`, { headers: { accept: 'text/html' } });
+      expect(first.status).toBe(200);
+      expect(first.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(first.headers.get('cache-control')).toBe('no-store');
+      const body = (await first.json()) as { requests: number };
+      expect(body).toEqual({ ready: true, database: 'ok', redis: 'not configured', instance: 'app-7', requests: 1 });
+      for (let i = 0; i < 3; i += 1) await (await fetch(`${url}/healthz`)).arrayBuffer();
+      // The three health checks and this probe since the first.
+      expect(await (await fetch(`${url}/readyz`)).json()).toMatchObject({ requests: 5 });
     } finally {
       await app.close();
       await store.close();

@@ -19,14 +19,17 @@ export interface HealthOptions {
  * The probes a proxy or an orchestrator asks:
  * - GET /healthz: the process is alive (its event loop answers).
  * - GET /readyz: it should be sent traffic. Its migrations ran before it listened, so that leaves the database
- *   answering; 503 when it does not. The body also says how Redis is and how many requests this process has answered
- *   since it started, which shows how a proxy spreads the traffic. While the process shuts down, Fastify answers 503 to
+ *   answering; 503 when it does not. The body also says how Redis is and how many HTTP requests this process has
+ *   received since it started (this one included), which shows how a proxy spreads the traffic. While the process
+ *   shuts down, Fastify answers 503 to
  *   every new request, this one too.
  */
 export function registerHealthRoutes(app: FastifyInstance, options: HealthOptions): void {
-  let answered = 0;
-  app.addHook('onResponse', async () => {
-    answered += 1;
+  // Counted as the HTTP server receives them, not by a Fastify hook: any hook on every route cost the session writes a
+  // fifth of their throughput in the bench (9,300-9,900 req/s and p99 16-18 ms without; 7,300-8,400 and 24-31 with).
+  let received = 0;
+  app.server.on('request', () => {
+    received += 1;
   });
   const instance = options.instance ?? `pid ${process.pid}`;
   app.get('/healthz', async (_request, reply) => {
@@ -38,7 +41,7 @@ export function registerHealthRoutes(app: FastifyInstance, options: HealthOption
     const database = options.store ? await probeDatabase(options.store) : 'none';
     const redis = options.redis ? (options.redis.up ? 'up' : 'down: rate limits are counted by each process alone') : 'not configured';
     const ready = database !== 'unreachable';
-    return reply.code(ready ? 200 : 503).send({ ready, database, redis, instance, requests: answered });
+    return reply.code(ready ? 200 : 503).send({ ready, database, redis, instance, requests: received });
   });
 }
 
