@@ -25,5 +25,8 @@ export default defineConfig({
     env: { PORT: String(port), CLUSTER_INFO_FILE: process.env.CLUSTER_INFO_FILE },
     reuseExistingServer: false,
     timeout: 120_000,
+    // Stopped as Ctrl-C would, so that it stops its PostgreSQL, Redis, nginx and processes (Playwright's default,
+    // SIGKILL, left the PostgreSQL cluster running).
+    gracefulShutdown: { signal: 'SIGINT', timeout: 20_000 },
   },
 });
