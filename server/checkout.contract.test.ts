@@ -605,8 +605,10 @@ describeOnEachDatabase('Sandbox checkout and purchases', ({ store }) => {
       expect(answer.html).toMatch(/<input id="cardNumber" name="cardNumber" [^>]*>/);
       expect(/<input id="cardNumber" [^>]*>/.exec(answer.html)![0]).not.toContain('value=');
       expect(/<input id="cvc" [^>]*>/.exec(answer.html)![0]).not.toContain('value=');
-      expect(answer.html).not.toContain('4242424242424241');
-      expect(answer.html).not.toContain('321');
+      // The checkout's random id is in the page's links and may hold these digits by chance.
+      const pageWithoutId = answer.html.replaceAll(checkout.id, '');
+      expect(pageWithoutId).not.toContain('4242424242424241');
+      expect(pageWithoutId).not.toContain('321');
       expect((await rows.checkout(checkout.id)).status).toBe('open');
       expect(await rows.charges({ email: body.email })).toHaveLength(0);
       // Corrected, it goes through.
