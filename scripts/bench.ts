@@ -141,7 +141,8 @@ async function placeSearch() {
  */
 function webLanding() {
   const out = path.join(mkdtempSync(path.join(tmpdir(), 'astrelle-bench-')), 'web.json');
-  const runs = process.env.BENCH_LIGHTHOUSE_RUNS ?? '5';
+  // Unset: bench-web.ts's own default (LIGHTHOUSE_RUNS there).
+  const runs = process.env.BENCH_LIGHTHOUSE_RUNS ?? '';
   // No Chromium path: bench-web.ts picks it as the tests do (tests/support/chromium-path.ts).
   execFileSync(process.execPath, ['--import', 'tsx', 'tests/perf/bench-web.ts', out, root, '', runs], { cwd: root, stdio: 'inherit' });
   results.push(...(JSON.parse(readFileSync(out, 'utf8')) as typeof results));

@@ -1,7 +1,7 @@
 /**
  * The landing and the walk as a visitor's phone sees them, side by side with a no-JS static page served by
  * the same server in the same run, so that the ratio holds on a noisy machine:
- * - Lighthouse mobile (simulated slow 4G, 4x CPU), median of 5, landing and static page interleaved;
+ * - Lighthouse mobile (simulated slow 4G, 4x CPU), median of `LIGHTHOUSE_RUNS`, landing and static page interleaved;
  * - in a Chromium no test driver has attached to (visitor-browser.ts says why), with DevTools' slow-4G and 4x CPU
  *   throttling: the JS fetched in the first 5 s with no input (what the first taps need, fetched once the landing has
  *   painted), and the long tasks (> 50 ms) over those seconds;
@@ -86,6 +86,14 @@ const percentile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 };
+
+/**
+ * Lighthouse runs a page, each landing's run followed by the static page's. Nine, not five: the landing's TBT is a
+ * sum over its few tasks that each take 12-25 ms in Lighthouse's unthrottled trace (simulated at 4x, a task counts
+ * past 12.5 ms), so one build's runs spread from 0 to 136 ms on this machine (12 runs of one build: median 5, mean
+ * 26), and a median of 5 of them moved across the 30 ms budget from one bench run to the next.
+ */
+export const LIGHTHOUSE_RUNS = 9;
 
 interface LighthouseRun {
   score: number;
@@ -350,13 +358,14 @@ export async function benchWeb(root: string, chromePath: string, options: { ligh
   const server = await startServer(root, dist, port);
   try {
     if (options.lighthouseRuns !== 0) {
-      const runs = options.lighthouseRuns ?? 5;
+      const runs = options.lighthouseRuns ?? LIGHTHOUSE_RUNS;
       const lh = await lighthouseSideBySide(chromePath, origin, runs);
       const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
       rows.push({ what: `Lighthouse mobile score, landing (median of ${runs}; static page ${lh.floor('score').toFixed(0)})`, value: lh.landing('score').toFixed(0), budget: '≥ 99', ok: lh.landing('score') >= 99 });
       rows.push({ what: `Lighthouse FCP, landing (static page ${s(lh.floor('fcp'))})`, value: s(lh.landing('fcp')), budget: 'static + 0.3 s', ok: lh.landing('fcp') <= lh.floor('fcp') + 300 });
       rows.push({ what: `Lighthouse LCP, landing (static page ${s(lh.floor('lcp'))})`, value: s(lh.landing('lcp')), budget: 'static + 0.3 s', ok: lh.landing('lcp') <= lh.floor('lcp') + 300 });
-      rows.push({ what: `Lighthouse TBT, landing (static page ${lh.floor('tbt').toFixed(0)} ms)`, value: `${lh.landing('tbt').toFixed(0)} ms`, budget: '≤ 30 ms', ok: lh.landing('tbt') <= 30 });
+      const tbtRuns = lh.all.landing.map((r) => r.tbt.toFixed(0)).join(', ');
+      rows.push({ what: `Lighthouse TBT, landing (each run: ${tbtRuns}; static page ${lh.floor('tbt').toFixed(0)} ms)`, value: `${lh.landing('tbt').toFixed(0)} ms`, budget: '≤ 30 ms', ok: lh.landing('tbt') <= 30 });
     }
     // The loads in a browser of their own that no driver has attached to, each followed by a walk: a noisy minute hits both.
     // The same binary for all of it (Lighthouse, loads, walks): Playwright would otherwise take its headless shell for
@@ -431,6 +440,6 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()
   const [out, root, chromePath, runs] = process.argv.slice(2);
   if (!out || !root) throw new Error('usage: tsx tests/perf/bench-web.ts OUT.json ROOT [CHROME_PATH] [LIGHTHOUSE_RUNS]');
   // Without a path: Playwright's own Chromium when installed, else the system's, as the tests pick it.
-  const rows = await benchWeb(root, chromePath || chromiumBinary(), { lighthouseRuns: runs ? Number(runs) : 5 });
+  const rows = await benchWeb(root, chromePath || chromiumBinary(), { lighthouseRuns: runs ? Number(runs) : LIGHTHOUSE_RUNS });
   writeFileSync(out, JSON.stringify(rows));
 }
