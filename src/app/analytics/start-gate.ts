@@ -8,10 +8,20 @@ import { firstInputAttribute, firstInputEvents } from '../../shared/early-tap';
 export const IDLE_START_MS = 5000;
 
 /**
+ * How long ago the page's load event ended, in ms; 0 when the browser does not say (the whole wait is then kept).
+ * The funnel's code itself runs up to 2.5 s after load: a wait counted from when it ran would start the SDKs at 7.5 s.
+ */
+function sinceLoad(win: Window): number {
+  const [navigation] = win.performance.getEntriesByType?.('navigation') ?? [];
+  const loadEnd = (navigation as PerformanceNavigationTiming | undefined)?.loadEventEnd ?? 0;
+  return loadEnd > 0 ? Math.max(0, win.performance.now() - loadEnd) : 0;
+}
+
+/**
  * Calls `start` once: on the visitor's first input (a tap, a click, a key), or `idleMs` (`IDLE_START_MS` unless
- * given) after the page has loaded if there is none. An input made before this code ran (the inline script of
- * src/shared/early-tap.ts marks <html> with it) counts: `start` is then called at once. Returns a function that
- * cancels it.
+ * given) after the page's load event if there is none, however late this is called. An input made before this code
+ * ran (the inline script of src/shared/early-tap.ts marks <html> with it) counts: `start` is then called at once.
+ * Returns a function that cancels it.
  */
 export function startOnFirstInputOrIdle(start: () => void, win: Window = window, idleMs: number = IDLE_START_MS): () => void {
   let done = false;
@@ -23,7 +33,7 @@ export function startOnFirstInputOrIdle(start: () => void, win: Window = window,
     start();
   };
   const idle = () => {
-    timer = win.setTimeout(fire, idleMs);
+    timer = win.setTimeout(fire, Math.max(0, idleMs - sinceLoad(win)));
   };
   function cancel() {
     for (const type of firstInputEvents) win.removeEventListener(type, fire, true);
