@@ -45,6 +45,25 @@ test('a birth in Amsterdam in 1930 gets Amsterdam\'s own offset (+1:19:32), and 
   expect(asked.length, 'no second request: the answer keeps the history').toBe(before);
 });
 
+test('the first letter typed sends its search at once: no script is fetched before it', async ({ page }) => {
+  await freshStart(page);
+  await tap(page, 'Start the quiz');
+  await singleUpToPlace(page, '1990-05-17', '07:30');
+  await page.waitForLoadState('networkidle');
+  // What the page asks for from the letter on, until the search itself goes out.
+  const before: string[] = [];
+  let searched = false;
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/places/search') searched = true;
+    else if (!searched) before.push(url.pathname);
+  });
+  const search = page.waitForRequest((request) => new URL(request.url()).pathname === '/places/search');
+  await page.getByRole('combobox', { name: 'Place of birth' }).press('L');
+  expect(new URL((await search).url()).searchParams.get('q')).toBe('L');
+  expect(before.filter((p) => p.endsWith('.js')), 'a script fetched before the search: one more round trip for the first letter').toEqual([]);
+});
+
 test('Chromium reads every reference reading as the server does (and as Python\'s zoneinfo)', async ({ browser: chromium }) => {
   test.setTimeout(120_000);
   // The test's own script goes into the page: the app's Content-Security-Policy (no inline script) is set aside for it.

@@ -1,3 +1,4 @@
+import ky from 'ky';
 import type { PlaceSuggestion } from '../shared/place-suggestion';
 import { isZoneHistory, type ZoneHistory } from '../engine/zone-history';
 import type { AppConfig } from './config';
@@ -19,12 +20,14 @@ function isSearchResponse(value: unknown): value is SearchResponse {
   );
 }
 
-/** The place search client: `GET /places/search?q=` on the project's own server. */
+/**
+ * The place search client: `GET /places/search?q=` on the project's own server. ky is imported with the module, as the
+ * other API clients import it (src/services/api-call.ts): the app's chunks hold it already, where an `import('ky')`
+ * here made a chunk of its own, one more request and a round trip before the first letter's search went out.
+ */
 export function createPlaceSearch(config: AppConfig) {
   const base = config.placesApiUrl || window.location.origin;
   return async function searchPlaces(query: string, signal: AbortSignal): Promise<PlaceSuggestion[]> {
-    // ky is loaded with the first search, keeping it out of the landing bundle.
-    const { default: ky } = await import('ky');
     const body: unknown = await ky
       .get(`${base}/places/search`, { searchParams: { q: query, limit: 8 }, signal, timeout: config.requestTimeoutMs, retry: 1 })
       .json();
@@ -45,7 +48,6 @@ export function createZoneHistories(config: AppConfig) {
     let history = known.get(zone);
     if (!history) {
       history = (async () => {
-        const { default: ky } = await import('ky');
         const body: unknown = await ky.get(`${base}/places/zone`, { searchParams: { id: zone }, timeout: config.requestTimeoutMs, retry: 1 }).json();
         if (!isZoneHistory(body)) throw new Error('zone history: unexpected response');
         return body;
