@@ -171,9 +171,12 @@ test('two versions split 50/50: visitors walk and pay in each arm, and the reado
   await expect.poll(exposures, { timeout: 20_000 }).toBe(visitors.length - 1);
 
   // Drop-off per arm comes from browser events, and says so: the visitor who blocked them is in the readout, not here.
-  const dropOff = readout.dropOff as { source: string; tables: Array<{ flowVersion: number; visitors: number }> };
-  expect(dropOff.source).toMatch(/^Browser events/);
+  // Read again once the events are in: the readout above was taken as the last visitor's browser was still uploading
+  // its events (the SDK sends them in batches).
+  type DropOff = { source: string; tables: Array<{ flowVersion: number; visitors: number }> };
+  const dropOff = async () => (await editor('GET', `/editor/experiments/${id}`)).json.dropOff as DropOff;
+  expect((await dropOff()).source).toMatch(/^Browser events/);
   const blocked = visitors[0]!;
-  const blockedArm = dropOff.tables.find((t) => t.flowVersion === blocked.version);
-  expect(blockedArm?.visitors ?? 0).toBe(visitors.filter((v) => v.version === blocked.version).length - 1);
+  const blockedArmVisitors = async () => (await dropOff()).tables.find((t) => t.flowVersion === blocked.version)?.visitors ?? 0;
+  await expect.poll(blockedArmVisitors, { timeout: 20_000 }).toBe(visitors.filter((v) => v.version === blocked.version).length - 1);
 });
