@@ -34,6 +34,28 @@ describe('GET /readyz', () => {
     }
   });
 
+  it('creates nothing and hands out no credential: a proxy polling it leaves no session, cookie or row behind', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'astrelle-readyz-'));
+    const store = await prepareStore({ dataDir });
+    const app = await buildServer({ store });
+    const rows = async () => Number((await store.db.selectFrom('sessions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    try {
+      const before = await rows();
+      for (let i = 0; i < 5; i += 1) {
+        const probe = await app.inject({ method: 'GET', url: '/readyz' });
+        expect(probe.statusCode).toBe(200);
+        expect(probe.headers['set-cookie']).toBeUndefined();
+        // Nothing of a visitor in it: the database's, Redis's and the process's state only.
+        expect(Object.keys(probe.json() as object).sort()).toEqual(['database', 'instance', 'ready', 'redis', 'requests']);
+      }
+      expect(await rows()).toBe(before);
+    } finally {
+      await app.close();
+      await store.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('names the process by its pid when it has no name', async () => {
     const app = await buildServer({});
     try {

@@ -21,8 +21,7 @@ export interface HealthOptions {
  * - GET /readyz: it should be sent traffic. Its migrations ran before it listened, so that leaves the database
  *   answering; 503 when it does not. The body also says how Redis is and how many HTTP requests this process has
  *   received since it started (this one included), which shows how a proxy spreads the traffic. While the process
- *   shuts down, Fastify answers 503 to
- *   every new request, this one too.
+ *   shuts down, Fastify answers 503 to every new request, this one too.
  */
 export function registerHealthRoutes(app: FastifyInstance, options: HealthOptions): void {
   // Counted as the HTTP server receives them, not by a Fastify hook: any hook on every route cost the session writes a

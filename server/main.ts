@@ -10,7 +10,7 @@ import { knownRoutesOf, parseFlowFiles, readFlowFileTexts, type FlowFileText } f
 import { loadGazetteer } from './places/gazetteer';
 import { loadSessionSecrets } from './auth/visitor-credential';
 import { readRateLimitSettings, type RateLimitSettings } from './rate-limits';
-import { readEventLogSettings, type EventLogSettings } from './analytics/event-log-settings';
+import { readEventLogSettings } from './analytics/event-log-settings';
 import { startEventRetention } from './analytics/event-retention';
 import { readFlowText, formatProblem } from '../src/shared/check-flow-text';
 import { seedFlowStore } from './flows/flow-store';
@@ -185,7 +185,7 @@ if (studioOpen && process.env.NODE_ENV === 'production') fail('STUDIO_OPEN=on se
 const studioDir = resolve(process.env.STUDIO_DIST_DIR || resolve(repoRoot, 'dist-studio'));
 
 let rateLimits: RateLimitSettings;
-let eventLog: EventLogSettings & { retentionDays: number };
+let eventLog: ReturnType<typeof readEventLogSettings>;
 let sessionSecrets: string[];
 try {
   rateLimits = readRateLimitSettings(process.env);
