@@ -342,6 +342,21 @@ test('the visitor\'s build carries React Router\'s production build, not its dev
   expect(sources.filter((source) => !source.includes('react-router/dist/production/'))).toEqual([]);
 });
 
+test('the app\'s chunks ask V8 to compile them whole as they stream in; the analytics and Remote Config SDKs do not', () => {
+  // Otherwise each function is compiled on the main thread the first time it runs: in the landing's load, the funnel's
+  // start and the first taps (vite.config.ts, compileHint).
+  // On its first line, or on the second after the list of the entry's preloads that Vite puts at its top.
+  const hinted = (file: string) => readFileSync(join('dist', file), 'utf8').split('\n', 2).includes('//# allFunctionsCalledOnLoad');
+  const html = readFileSync(join('dist', 'index.html'), 'utf8');
+  const named = /data-app-entry="([^"]+)"/.exec(html)?.[1]?.split(' ') ?? [];
+  expect(named.length).toBeGreaterThan(10);
+  for (const url of named) expect(hinted(url), url).toBe(true);
+  const manifest = JSON.parse(readFileSync(join('dist', '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
+  const sdks = Object.entries(manifest).filter(([id]) => /node_modules\/(@amplitude\/analytics-browser|firebase)\//.test(id));
+  expect(sdks.length).toBeGreaterThan(1);
+  for (const [, { file }] of sdks) expect(readFileSync(join('dist', file), 'utf8').includes('allFunctionsCalledOnLoad'), file).toBe(false);
+});
+
 test('privacy choices in the menu are granted by default and kept', async ({ page }) => {
   await page.goto('/');
   await page.evaluate(() => localStorage.clear());
