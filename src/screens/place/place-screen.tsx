@@ -20,7 +20,13 @@ const Combo = styled.div`
   position: relative;
 `;
 
-/** The suggestion list stays within 170-180 px and scrolls inside. */
+/**
+ * The suggestion list stays within 170-180 px and scrolls inside. The suggestions are styled by the list's own rules,
+ * which are in the page once the screen has been rendered (ahead, while the browser was idle): a component of their
+ * own inserted its rules when the first letter's suggestions arrived, and the browser restyles the whole page for a
+ * rule inserted, inside the wait for those suggestions (tests/tap-styles.spec.ts). The active suggestion is the one
+ * aria-selected marks, for the same reason: a prop would make a class of its own, a rule inserted by a key.
+ */
 const Listbox = styled.ul`
   list-style: none;
   margin: 6px 0 0;
@@ -31,22 +37,17 @@ const Listbox = styled.ul`
   border: 2px solid ${({ theme }) => theme.colors.border};
   background: ${({ theme }) => theme.colors.surfaceSolid};
   box-shadow: 0 8px 24px ${({ theme }) => theme.colors.shadow};
-`;
-
-/*
- * The active suggestion is the one aria-selected marks: a prop would make a class of its own, a CSS rule inserted by a
- * key, for which the browser restyles the whole page (tests/tap-styles.spec.ts).
- */
-const Suggestion = styled.li`
-  padding: 10px 12px;
-  border-radius: 8px;
-  cursor: pointer;
-  background: transparent;
-  outline: none;
-  outline-offset: -2px;
-  &[aria-selected='true'] { background: ${({ theme }) => theme.colors.tint}; outline: 2px solid ${({ theme }) => theme.colors.brandStrong}; }
+  & > li {
+    padding: 10px 12px;
+    border-radius: 8px;
+    cursor: pointer;
+    background: transparent;
+    outline: none;
+    outline-offset: -2px;
+  }
+  & > li[aria-selected='true'] { background: ${({ theme }) => theme.colors.tint}; outline: 2px solid ${({ theme }) => theme.colors.brandStrong}; }
   ${canHover} {
-    &:hover { background: ${({ theme }) => theme.colors.tint}; }
+    & > li:hover { background: ${({ theme }) => theme.colors.tint}; }
   }
 `;
 
@@ -217,7 +218,7 @@ export function PlaceScreen({ screen, answer, send, flags }: ScreenProps<PlaceSc
           />
           <Listbox id={listId} role="listbox" aria-label={screen.label} hidden={!open}>
             {results.map((suggestion, i) => (
-              <Suggestion
+              <li
                 key={suggestion.id}
                 id={optionId(i)}
                 role="option"
@@ -226,7 +227,7 @@ export function PlaceScreen({ screen, answer, send, flags }: ScreenProps<PlaceSc
                 onClick={() => void choose(suggestion)}
               >
                 {suggestion.label}
-              </Suggestion>
+              </li>
             ))}
           </Listbox>
         </Combo>
