@@ -39,6 +39,11 @@ function readText(file: string): string | null {
  * The analytics and Remote Config SDKs are left out: loaded seconds later, most of their functions never run.
  */
 const lazilyCompiled = /node_modules[\\/](@amplitude|firebase|@firebase)[\\/]/;
+/**
+ * The landing's renderer (scripts/build.mjs builds it with `vite build --ssr`) runs in the server, where all of
+ * React's server renderer compiled at start-up would be start-up work for no visitor: it keeps V8's lazy compiling.
+ */
+const ssrBuild = process.argv.includes('--ssr');
 function compileHint(chunk: { modules: Record<string, unknown> }): string {
   return Object.keys(chunk.modules).some((id) => lazilyCompiled.test(id)) ? '' : '//# allFunctionsCalledOnLoad';
 }
@@ -261,7 +266,7 @@ export default defineConfig({
                 { name: 'router', test: /node_modules[\\/](react-router|react-router-dom)[\\/]/ },
               ],
             },
-            postBanner: compileHint,
+            ...(ssrBuild ? {} : { postBanner: compileHint }),
           },
         },
       },

@@ -2,10 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { buildServer } from './app';
 import { prepareStore } from './db/open';
 import { startPostgres } from './test-support/postgres';
+import { injectVisitor } from './test-support/inject-visitor';
 
 // The probes: /healthz says the process is alive, /readyz that it should be sent traffic (its database answers), with
 // Redis's state and the process's answered requests in the body.
@@ -49,6 +51,32 @@ describe('GET /readyz', () => {
         expect(Object.keys(probe.json() as object).sort()).toEqual(['database', 'instance', 'ready', 'redis', 'requests']);
       }
       expect(await rows()).toBe(before);
+    } finally {
+      await app.close();
+      await store.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('with a visitor\'s credential, reveals and changes nothing of that visitor: the probes read no credential', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'astrelle-readyz-'));
+    const store = await prepareStore({ dataDir });
+    const app = await buildServer({ store });
+    const sessions = () => store.db.selectFrom('sessions').selectAll().orderBy('id').execute();
+    try {
+      // A visitor with a session and its credential cookie; the probes are then sent with that cookie.
+      const visitor = injectVisitor(() => app);
+      const id = randomUUID();
+      expect((await visitor.post('/subs/sessions/create', { id })).statusCode).toBe(201);
+      expect(visitor.jar.size).toBeGreaterThan(0);
+      const before = await sessions();
+      for (const url of ['/healthz', '/readyz']) {
+        const probe = await visitor.get(url);
+        expect(probe.statusCode).toBe(200);
+        expect(probe.headers['set-cookie']).toBeUndefined();
+        expect(probe.body).not.toContain(id);
+      }
+      expect(await sessions()).toEqual(before);
     } finally {
       await app.close();
       await store.close();

@@ -342,7 +342,7 @@ test('the visitor\'s build carries React Router\'s production build, not its dev
   expect(sources.filter((source) => !source.includes('react-router/dist/production/'))).toEqual([]);
 });
 
-test('the app\'s chunks ask V8 to compile them whole as they stream in; the analytics and Remote Config SDKs do not', () => {
+test('the app\'s chunks ask V8 to compile them whole as they stream in; the analytics and Remote Config SDKs and the server\'s landing renderer do not', () => {
   // Otherwise each function is compiled on the main thread the first time it runs: in the landing's load, the funnel's
   // start and the first taps (vite.config.ts, compileHint).
   // On its first line, or on the second after the list of the entry's preloads that Vite puts at its top.
@@ -355,6 +355,10 @@ test('the app\'s chunks ask V8 to compile them whole as they stream in; the anal
   const sdks = Object.entries(manifest).filter(([id]) => /node_modules\/(@amplitude\/analytics-browser|firebase)\//.test(id));
   expect(sdks.length).toBeGreaterThan(1);
   for (const [, { file }] of sdks) expect(readFileSync(join('dist', file), 'utf8').includes('allFunctionsCalledOnLoad'), file).toBe(false);
+  // Nor the landing's renderer, which the server imports as it starts.
+  const renderer = readdirSync('dist-ssr', { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'));
+  expect(renderer).toContain('prerender.js');
+  for (const file of renderer) expect(readFileSync(join('dist-ssr', file), 'utf8').includes('allFunctionsCalledOnLoad'), file).toBe(false);
 });
 
 test('privacy choices in the menu are granted by default and kept', async ({ page }) => {
