@@ -54,6 +54,11 @@ test('"Start the quiz" tapped before any script has run shows the first question
   await expect(page).toHaveURL((url) => url.pathname === '/quiz/1-1');
   await expect(page.getByRole('button', { name: 'Start the quiz' })).toBeHidden();
   await expect(page.getByRole('progressbar', { name: 'Quiz progress' })).toBeVisible();
+  // In its page group: the group's art and the card's blurred copy of it, drawn ahead with the landing, in place of
+  // the landing's art.
+  await expect(page.locator('[data-art="quiz"]')).toHaveCSS('opacity', '1');
+  await expect(page.locator('[data-card-art="quiz"]')).toHaveCSS('opacity', '1');
+  await expect(page.locator('[data-art="welcome"]')).toHaveCSS('opacity', '0');
   expect(scripts).toEqual([]);
   // The visitor answers, still before the code: the option looks chosen. A second thought replaces the first (an
   // option is a button: it acts, it does not toggle).
@@ -69,6 +74,9 @@ test('"Start the quiz" tapped before any script has run shows the first question
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(secondQuestion.title);
   await expect(page).toHaveURL((url) => url.pathname === '/quiz/1-2');
   await expect(page).toHaveURL(/[?&]usid=[0-9a-f-]{36}/);
+  // The art drawn ahead is the group's own now, and the landing's is gone.
+  await expect(page.locator('[data-art="quiz"]')).not.toHaveAttribute('data-ahead');
+  await expect(page.locator('[data-art="welcome"]')).toHaveCount(0);
   const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('astrelle:progress:astrology') ?? '{}') as { answers?: Record<string, unknown> });
   expect(saved.answers).toEqual({ '1-1': 'its_complicated' });
   // Back twice: the first question with its answer, then the landing.

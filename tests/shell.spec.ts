@@ -2,8 +2,6 @@ import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { blurredArtOf } from '../src/shared/blurred-art';
-import { loadTestFlow } from './support/load-test-flow';
 
 const pages = [
   { path: '/privacy-policy', heading: /Privacy Policy/i },
@@ -169,59 +167,6 @@ test('on the landing, the shell mounts the global style only once the browser is
   // The idle work runs: the global style mounts, and its rules are inserted again.
   await page.evaluate(() => (window as unknown as { __globalStyle: Probe }).__globalStyle.release());
   await expect.poll(async () => (await probe()).inserts).toBeGreaterThan(hydrated.inserts);
-});
-
-test('each page group has its own background and blur', async ({ page }) => {
-  await page.goto('/');
-  await page.evaluate(() => localStorage.clear());
-  await page.goto('/');
-  const backdrop = page.locator('[data-group]');
-  // The art is the backdrop's first element, covering it, fixed to the viewport (a compositing layer of its own).
-  const artLayer = page.locator('[data-group] > [data-art]');
-  await expect(backdrop).toHaveAttribute('data-group', 'welcome');
-  await expect(artLayer).toHaveCSS('background-image', /\/backgrounds\/welcome\.svg/);
-  await expect(artLayer).toHaveCSS('background-attachment', /fixed$/);
-  const card = page.locator('[data-group] > section');
-  // The welcome group has no blur: the card lays no copy of the art over itself.
-  await expect(card).toHaveCSS('background-image', 'none');
-  await page.getByRole('button', { name: 'Start the quiz' }).click();
-  await expect(backdrop).toHaveAttribute('data-group', 'quiz');
-  await expect(artLayer).toHaveCSS('background-image', /\/backgrounds\/quiz\.svg/);
-  // The quiz group blurs softly: the card shows the build's blurred copy of the art, fixed to the viewport as the art
-  // is, and the browser blurs nothing on each frame (no backdrop filter, on the card or anywhere in the funnel).
-  await expect(card).toHaveCSS('background-image', /\/backgrounds\/quiz\.svg\.blur-soft\.webp/);
-  await expect(card).toHaveCSS('background-attachment', /fixed$/);
-  expect(await page.locator('main *').evaluateAll((els) => els.filter((el) => getComputedStyle(el).backdropFilter !== 'none').length)).toBe(0);
-  const copy = await page.request.get('/backgrounds/quiz.svg.blur-soft.webp');
-  expect(copy.status()).toBe(200);
-  expect(copy.headers()['content-type']).toBe('image/webp');
-  // It is the art's shape (the browser lays it exactly over the art) and decodes.
-  const { copy: copySize, art } = await page.evaluate(async () => {
-    const bitmap = await createImageBitmap(await (await fetch('/backgrounds/quiz.svg.blur-soft.webp')).blob());
-    const image = new Image();
-    image.src = '/backgrounds/quiz.svg';
-    await image.decode();
-    return { copy: { width: bitmap.width, height: bitmap.height }, art: { width: image.naturalWidth, height: image.naturalHeight } };
-  });
-  expect(copySize.width).toBeGreaterThan(50);
-  expect(copySize.width / copySize.height).toBeCloseTo(art.width / art.height, 1);
-});
-
-test('once the funnel has loaded, every page group\'s art and its blurred copy are fetched before their screens open', async ({ page }) => {
-  const flow = loadTestFlow();
-  const expected = new Set(Object.values(flow.groups).flatMap((group) => [group.background, blurredArtOf(group)]).filter((url): url is string => url !== undefined));
-  const fetched = new Set<string>();
-  page.on('response', (response) => {
-    if (response.ok()) fetched.add(new URL(response.url()).pathname);
-  });
-  await page.goto('/');
-  await page.evaluate(() => localStorage.clear());
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Start the quiz' }).click();
-  await expect(page).toHaveURL(/\/quiz\/1-1/);
-  // Still on the first question: the results and offer groups' art is already here.
-  await expect.poll(() => [...expected].filter((url) => !fetched.has(url)), { timeout: 10_000 }).toEqual([]);
-  await expect(page).toHaveURL(/\/quiz\/1-1/);
 });
 
 test('the landing paints before the funnel chunk arrives, and an early tap is kept, with the shell already running', async ({ page }) => {

@@ -163,37 +163,3 @@ test('going on to the upsell and ticking offers there, a bundle with what it inc
   expect(log.total).toBeGreaterThan(50);
   expect(log.inInput).toEqual([]);
 });
-
-// The page group's art is drawn once, in a compositing layer of its own. Painted with the backdrop, its soft
-// vector gradients were drawn again under the card at every screen change: half the raster time of a tap on this
-// machine (20 → 10-12 ms a tap at 4x CPU).
-test('a screen change paints the card again, never the art behind it', async ({ page }) => {
-  await freshStart(page);
-  const cdp = await page.context().newCDPSession(page);
-  let layers: Array<{ layerId: string; backendNodeId?: number; paintCount: number }> = [];
-  cdp.on('LayerTree.layerTreeDidChange', (event) => {
-    if (event.layers) layers = event.layers;
-  });
-  await cdp.send('DOM.enable');
-  await cdp.send('LayerTree.enable');
-  const backendIdOf = async (selector: string) => {
-    const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
-    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
-    return (await cdp.send('DOM.describeNode', { nodeId })).node.backendNodeId;
-  };
-  // The layer tree is reported as frames are committed: the tap makes some.
-  await tap(page, 'Start the quiz');
-  await expectScreen(page, flow, 'relationship-status');
-  const art = await backendIdOf('[data-group] > [data-art]');
-  const card = await backendIdOf('[data-group] > section');
-  const paints = (node: number) => layers.find((layer) => layer.backendNodeId === node)?.paintCount;
-  await idle(page);
-  await expect.poll(() => paints(art)).toBeGreaterThan(0);
-  const before = { art: paints(art)!, card: paints(card) ?? 0 };
-  await tap(page, 'Single');
-  await expectScreen(page, flow, 'relationship-goal');
-  await idle(page);
-  // The card was painted again (the count moves), and the art was not.
-  await expect.poll(() => paints(card) ?? 0).toBeGreaterThan(before.card);
-  expect(paints(art)).toBe(before.art);
-});

@@ -3,7 +3,7 @@ import styled, { css } from 'styled-components';
 import type { Group } from '../../engine/generated/flow-types';
 import { blurredArtOf } from '../../shared/blurred-art';
 import { whenIdle } from '../../ui/when-idle';
-import { theme, up } from '../../ui/theme';
+import { up } from '../../ui/theme';
 
 /*
  * The group's art, and the card's blurred copy of it, are the elements' own style, not a class per group: a class
@@ -14,49 +14,94 @@ export const Backdrop = styled.div`
   /* A stacking context of its own: the art below lies over the backdrop's colour and under everything else in it. */
   position: relative;
   isolation: isolate;
+  /* The art is fixed to the viewport: it shows within the backdrop's box only, as a background would. */
+  clip-path: inset(0);
   min-height: calc(100dvh - 64px);
   padding: 12px 16px 40px;
   background-color: ${({ theme }) => theme.colors.page};
   ${up('sm')} { padding: 32px 24px 64px; }
 `;
 
-/** The art's image layer, and its blurred copy's on the card: covering the viewport, fixed to it. */
-const coverViewport = css`
+/**
+ * An art layer: an element fixed to the viewport and covering it, its picture covering the element, in a compositing
+ * layer of its own (will-change: opacity). It never changes size, whatever the screen in front of it, and the page
+ * scrolls over it in the compositor: once painted it is never painted again. A background fixed to the viewport on an
+ * element of the page's height (background-attachment: fixed) was painted again whenever the element's size or
+ * position changed, at nearly every tap: the card's blurred copy, drawn scaled up from a few hundred bytes, took
+ * 2-3 ms of raster a tap, and the new group's art and copy 20-40 ms on a tap into another group.
+ */
+const artLayer = css`
+  position: fixed;
+  inset: 0;
+  pointer-events: none;
   background-position: center;
   background-size: cover;
   background-repeat: no-repeat;
-  background-attachment: fixed;
+  will-change: opacity;
 `;
 
 /**
- * The group's art (the element's style) under the scheme's overlay: none in light; in dark the pastel art becomes a
- * night sky. It covers the backdrop's box, fixed to the viewport as before, and is a compositing layer of its own
- * (will-change: opacity; a transform would tie the fixed art to the element's box instead): drawn once, not again
- * under the card at every screen change. Painted with the backdrop, its soft vector gradients were half of a tap's
- * raster time on this machine (measured: 20 → 10-12 ms a tap at 4x CPU; tests/tap-styles.spec.ts).
+ * A colour laid over a layer's picture, as an element of its own over it: as a gradient layer of the picture's
+ * background, a fully transparent one (the light scheme's overlay) had the browser paint the whole layer again when
+ * its opacity changed, the tap that shows a group's art kept ahead among them.
  */
-const Art = styled.div`
+const coloured = (color: string) => css`
+  content: '';
   position: absolute;
   inset: 0;
-  z-index: -1;
-  pointer-events: none;
-  ${coverViewport}
-  will-change: opacity;
+  background-color: ${color};
 `;
+
+/** The group's art under the scheme's overlay: none in light; in dark the pastel art becomes a night sky. */
+const Art = styled.div`
+  ${artLayer}
+  z-index: -1;
+  &::after { ${({ theme }) => coloured(theme.colors.artOverlay)} }
+`;
+
+const CARD_RADIUS = '24px';
 
 const CardBox = styled.section`
   /* The side padding, which a screen kept hidden in the card takes too (screen-slot.tsx): it is laid out in the same width. */
   --card-pad-x: 20px;
   position: relative;
+  isolation: isolate;
   max-width: 560px;
   margin: 0 auto;
   padding: 16px var(--card-pad-x) 28px;
-  border-radius: 24px;
+  border-radius: ${CARD_RADIUS};
   background: ${({ theme }) => theme.colors.surface};
-  ${coverViewport}
   box-shadow: 0 20px 50px ${({ theme }) => theme.colors.shadow};
   ${up('sm')} { --card-pad-x: 32px; padding: 24px var(--card-pad-x) 36px; }
 `;
+
+/**
+ * The card's window onto its blurred copy of the art: the copy is an art layer fixed to the viewport as the art is,
+ * so it lies exactly over the art behind the card, and this clips it to the card's shape (a clip path clips the fixed
+ * layer too, where overflow would not), under the card's content and over its own surface.
+ */
+const CardArtClip = styled.div`
+  position: absolute;
+  inset: 0;
+  z-index: -1;
+  pointer-events: none;
+  clip-path: inset(0 round ${CARD_RADIUS});
+`;
+
+/** The blurred copy of the art, under the scheme's overlay as the art is, under the card's own surface. */
+const CardArt = styled.div`
+  ${artLayer}
+  background-color: ${({ theme }) => theme.colors.page};
+  &::before { ${({ theme }) => coloured(theme.colors.artOverlay)} }
+  &::after { ${({ theme }) => coloured(theme.colors.surface)} }
+`;
+
+/**
+ * A layer kept for the group a tap most likely leads to: painted while the browser is idle, nearly transparent (one
+ * part in five hundred: at most half a step of a colour channel, which no screen shows), and made opaque by that tap,
+ * which then neither paints nor rasters any art. Fully transparent, the browser would not paint it at all.
+ */
+const aheadStyle: CSSProperties = { opacity: 0.002 };
 
 /**
  * A text as a CSS string, every character but a path's or an id's plain ones escaped (the flow checker lets only plain
@@ -68,24 +113,18 @@ export const cssString = (text: string) => `"${text.replace(/[^A-Za-z0-9/_.-]/gu
 /** A path as a CSS url(). */
 const cssUrl = (path: string) => `url(${cssString(path)})`;
 
-/** A layer of one colour. */
-const flat = (color: string) => `linear-gradient(${color}, ${color})`;
-
-/** The art's layers: the group's art under the scheme's overlay. */
-export function artStyle(image: string | undefined): CSSProperties {
-  const overlay = flat(theme.colors.artOverlay);
-  return { backgroundImage: image ? `${overlay}, ${cssUrl(image)}` : overlay };
+/** The art layer's picture: the group's art, if it has one. */
+function artStyle(image: string | undefined): CSSProperties | undefined {
+  return image ? { backgroundImage: cssUrl(image) } : undefined;
 }
 
 /**
- * A group that blurs: the build's blurred copy of the art, under the scheme's overlay, fixed and covering the viewport
- * as the art is, so it lies exactly over the art behind the card (src/shared/blurred-art.ts), under the card's own
- * surface. No backdrop-filter: the browser would blur the art again on every screen change.
+ * A group that blurs: the build's blurred copy of the art, fixed and covering the viewport as the art is, so it lies
+ * exactly over the art behind the card (src/shared/blurred-art.ts). No backdrop-filter: the browser would blur the
+ * art again on every screen change.
  */
-export function blurredCardStyle(blurredArt: string | undefined): CSSProperties | undefined {
-  if (!blurredArt) return undefined;
-  const { surface, artOverlay, page } = theme.colors;
-  return { backgroundImage: `${flat(surface)}, ${flat(artOverlay)}, ${cssUrl(blurredArt)}`, backgroundColor: page };
+function blurredCardStyle(blurredArt: string | undefined): CSSProperties | undefined {
+  return blurredArt ? { backgroundImage: cssUrl(blurredArt) } : undefined;
 }
 
 /**
@@ -106,12 +145,39 @@ export function preloadGroupArt(groups: Record<string, Group>): () => void {
   }, 3000);
 }
 
-/** The page-group frame around a screen: the group's background image, and its card over it blurred as the group says. */
-export function FunnelFrame({ group, groupId, children }: { group: Group | undefined; groupId: string; children: React.ReactNode }) {
+/** A page group as the frame draws it: its id and what the flow says of it (nothing for a group it does not name). */
+export interface FrameGroup {
+  id: string;
+  group: Group | undefined;
+}
+
+/**
+ * The page-group frame around a screen: the group's background image, and its card over it blurred as the group says.
+ * `next`: the group of the screen a tap most likely leads to, when another: its art and blurred copy are kept ahead.
+ */
+export function FunnelFrame({ group, groupId, next, children }: { group: Group | undefined; groupId: string; next?: FrameGroup | undefined; children: React.ReactNode }) {
+  // Keyed by group: the layers kept ahead are the ones the tap shows, not copies.
+  const layers = [{ id: groupId, group, ahead: false }, ...(next && next.id !== groupId ? [{ ...next, ahead: true }] : [])];
+  const copies = layers.flatMap((layer) => {
+    const style = blurredCardStyle(layer.group && blurredArtOf(layer.group));
+    return style ? [{ ...layer, style }] : [];
+  });
+  const aheadOf = (layer: { ahead: boolean }) => (layer.ahead ? '' : undefined);
   return (
     <Backdrop data-group={groupId}>
-      <Art aria-hidden="true" data-art="" style={artStyle(group?.background)} />
-      <CardBox style={blurredCardStyle(group && blurredArtOf(group))}>{children}</CardBox>
+      {layers.map((layer) => (
+        <Art key={layer.id} aria-hidden="true" data-art={layer.id} data-ahead={aheadOf(layer)} style={{ ...artStyle(layer.group?.background), ...(layer.ahead && aheadStyle) }} />
+      ))}
+      <CardBox>
+        {copies.length > 0 && (
+          <CardArtClip aria-hidden="true">
+            {copies.map((copy) => (
+              <CardArt key={copy.id} data-card-art={copy.id} data-ahead={aheadOf(copy)} style={{ ...copy.style, ...(copy.ahead && aheadStyle) }} />
+            ))}
+          </CardArtClip>
+        )}
+        {children}
+      </CardBox>
     </Backdrop>
   );
 }

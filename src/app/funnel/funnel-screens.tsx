@@ -7,7 +7,7 @@ import { screenRegistry } from '../../screens/registry';
 import type { ScreenProps } from '../../screens/screen-props';
 import { resultsByKind } from '../../screens/results-by-kind';
 import type { Landing } from '../../shared/page-flow';
-import { FunnelFrame } from './funnel-frame';
+import { FunnelFrame, type FrameGroup } from './funnel-frame';
 import { ScreenSlot } from './screen-slot';
 import { TopBar } from './top-bar';
 
@@ -27,9 +27,10 @@ export interface DrawnTopBar {
  * One component for the funnel (FunnelView, from the machine's state) and the prerendered landing (landingDrawing,
  * from the page's flow), so the markup the browser hydrates is the markup the server wrote.
  */
-export function FunnelScreens({ group, groupId, kinds, topBar, hydrated, screens, shown, props }: {
+export function FunnelScreens({ group, groupId, next, kinds, topBar, hydrated, screens, shown, props }: {
   group: Group | undefined;
   groupId: string;
+  next?: FrameGroup | undefined;
   kinds: KindRegistry;
   topBar: DrawnTopBar;
   hydrated: boolean;
@@ -38,7 +39,7 @@ export function FunnelScreens({ group, groupId, kinds, topBar, hydrated, screens
   props: Omit<ScreenProps, 'screen' | 'answer' | 'busy'> & { busy: boolean };
 }) {
   return (
-    <FunnelFrame group={group} groupId={groupId}>
+    <FunnelFrame group={group} groupId={groupId} next={next}>
       <TopBar
         screen={topBar.screen}
         kind={kindOf(kinds, topBar.screen)}
@@ -81,6 +82,8 @@ export function landingDrawing(landing: Landing, kinds: KindRegistry): Component
   return {
     group: landing.group,
     groupId: landing.screen.group,
+    // The first question's page group, kept ahead: the landing's inline script shows its art with the question.
+    next: question && { id: question.screen.group, group: question.group },
     kinds,
     topBar: { screen: question?.screen ?? landing.screen, path: question?.path ?? [], progressUntil: question?.progressUntil, hidden: question !== undefined, sessionReady: false, onBack: goNowhere },
     hydrated: false,

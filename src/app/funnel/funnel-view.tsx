@@ -74,6 +74,7 @@ export function FunnelView({ flow, kinds, actor, sessionReady, startIfRequested 
     <FunnelScreens
       group={flow.groups[screen.group]}
       groupId={screen.group}
+      next={ahead && { id: ahead.group, group: flow.groups[ahead.group] }}
       kinds={kinds}
       topBar={{ screen, path, progressUntil: flow.progressUntil, hidden: false, sessionReady, onBack }}
       hydrated={hydrated}
