@@ -141,7 +141,8 @@ document.addEventListener('click', (e) => {
     const option = document.createElement('button');
     option.textContent = 'Option ' + i + ' of question ' + n;
     option.className = cta.className;
-    next.firstChild.appendChild(option);
+    // Into the card's screen (its first element), not into the art layers the card also holds.
+    (next.querySelector('[data-screen]') ?? next.firstChild).appendChild(option);
   }
   card.replaceWith(next);
   next.querySelector('h1').focus();

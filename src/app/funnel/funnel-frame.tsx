@@ -169,6 +169,8 @@ export function FunnelFrame({ group, groupId, next, children }: { group: Group |
         <Art key={layer.id} aria-hidden="true" data-art={layer.id} data-ahead={aheadOf(layer)} style={{ ...artStyle(layer.group?.background), ...(layer.ahead && aheadStyle) }} />
       ))}
       <CardBox>
+        {children}
+        {/* After the screens, under them all the same (z-index): the card's first element is the screen, as it was. */}
         {copies.length > 0 && (
           <CardArtClip aria-hidden="true">
             {copies.map((copy) => (
@@ -176,7 +178,6 @@ export function FunnelFrame({ group, groupId, next, children }: { group: Group |
             ))}
           </CardArtClip>
         )}
-        {children}
       </CardBox>
     </Backdrop>
   );
