@@ -402,6 +402,14 @@ describe('place screen (2-4)', () => {
     expect(input.getAttribute('aria-expanded')).toBe('true');
   });
 
+  it('starts the search with the keystroke itself, not in a task after the letter is painted', () => {
+    const { services, searchPlaces } = servicesWith(async () => [london]);
+    const { input } = renderIt({}, services);
+    fireEvent.change(input, { target: { value: 'L' } });
+    // No timer has run, nor a frame: the request is already on its way.
+    expect(searchPlaces.mock.calls.map((call) => call[0])).toEqual(['L']);
+  });
+
   it('aborts the search of the letters before: an older answer arriving late never replaces the newer one', async () => {
     let answerFirst: (found: PlaceSuggestion[]) => void = () => undefined;
     const { services, searchPlaces } = servicesWith((query) =>
