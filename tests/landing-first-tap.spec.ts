@@ -54,11 +54,10 @@ test('"Start the quiz" tapped before any script has run shows the first question
   await expect(page).toHaveURL((url) => url.pathname === '/quiz/1-1');
   await expect(page.getByRole('button', { name: 'Start the quiz' })).toBeHidden();
   await expect(page.getByRole('progressbar', { name: 'Quiz progress' })).toBeVisible();
-  // In its page group: the group's art and the card's blurred copy of it, drawn ahead with the landing, in place of
-  // the landing's art.
-  await expect(page.locator('[data-art="quiz"]')).toHaveCSS('opacity', '1');
-  await expect(page.locator('[data-card-art="quiz"]')).toHaveCSS('opacity', '1');
-  await expect(page.locator('[data-art="welcome"]')).toHaveCSS('opacity', '0');
+  // In its page group: the group's art, and the card's blurred copy of it fixed to the viewport as the art is.
+  await expect(page.locator('[data-art]')).toHaveCSS('background-image', /\/backgrounds\/quiz\.svg"\)$/);
+  await expect(page.locator('[data-group] > section')).toHaveCSS('background-image', /\/backgrounds\/quiz\.svg\.blur-soft\.webp/);
+  await expect(page.locator('[data-group] > section')).toHaveCSS('background-attachment', /fixed$/);
   expect(scripts).toEqual([]);
   // The visitor answers, still before the code: the option looks chosen. A second thought replaces the first (an
   // option is a button: it acts, it does not toggle).
@@ -74,8 +73,9 @@ test('"Start the quiz" tapped before any script has run shows the first question
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(secondQuestion.title);
   await expect(page).toHaveURL((url) => url.pathname === '/quiz/1-2');
   await expect(page).toHaveURL(/[?&]usid=[0-9a-f-]{36}/);
-  // The art drawn ahead is the group's own now, and the landing's is gone.
+  // The funnel draws the group's art and the card's copy itself now, and the landing's art is gone.
   await expect(page.locator('[data-art="quiz"]')).not.toHaveAttribute('data-ahead');
+  await expect(page.locator('[data-card-art="quiz"]')).not.toHaveAttribute('data-ahead');
   await expect(page.locator('[data-art="welcome"]')).toHaveCount(0);
   const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('astrelle:progress:astrology') ?? '{}') as { answers?: Record<string, unknown> });
   expect(saved.answers).toEqual({ '1-1': 'its_complicated' });

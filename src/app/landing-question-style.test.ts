@@ -22,9 +22,9 @@ describe("the prerendered landing's stylesheet for its first question", () => {
     expect(style).toContain('html[data-landing-question] #root [data-screen="welcome"]{display:none!important}');
     expect(style).toContain('[data-screen="relationship-status"]{position:static!important;height:auto!important;overflow:visible!important;visibility:visible!important}');
     expect(style).toContain('[data-top-bar-of="relationship-status"][hidden]{display:flex!important}');
-    // The question's group (quiz) is not the landing's (welcome): its art, drawn ahead, replaces the landing's.
-    expect(style).toContain('html[data-landing-question] #root :is([data-art],[data-card-art]):not([data-ahead]){opacity:0!important}');
-    expect(style).toContain('html[data-landing-question] #root [data-ahead]{opacity:1!important}');
+    // The question's group (quiz): its art on the art layer, its blurred copy as the card's background.
+    expect(style).toContain('html[data-landing-question] #root [data-art]{background-image:url("/backgrounds/quiz.svg")!important}');
+    expect(style).toContain('url("/backgrounds/quiz.svg.blur-soft.webp") center/cover no-repeat fixed var(--color-page)!important');
   });
 
   it('is empty for a landing without a question drawn ahead', () => {

@@ -65,6 +65,7 @@ const CardBox = styled.section`
   /* The side padding, which a screen kept hidden in the card takes too (screen-slot.tsx): it is laid out in the same width. */
   --card-pad-x: 20px;
   position: relative;
+  /* A stacking context of its own: the blurred copy below (z-index -1) lies over the card's surface, under its screens. */
   isolation: isolate;
   max-width: 560px;
   margin: 0 auto;

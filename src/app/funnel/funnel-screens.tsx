@@ -82,8 +82,6 @@ export function landingDrawing(landing: Landing, kinds: KindRegistry): Component
   return {
     group: landing.group,
     groupId: landing.screen.group,
-    // The first question's page group, kept ahead: the landing's inline script shows its art with the question.
-    next: question && { id: question.screen.group, group: question.group },
     kinds,
     topBar: { screen: question?.screen ?? landing.screen, path: question?.path ?? [], progressUntil: question?.progressUntil, hidden: question !== undefined, sessionReady: false, onBack: goNowhere },
     hydrated: false,

@@ -13,6 +13,7 @@ import { handOverFromLanding, replayEarlyTaps } from '../landing-intent';
 import { preloadSkyAtBirth } from '../../screens/interstitial/use-sky-at-birth';
 import { useRenderAhead } from './use-render-ahead';
 import { useScreenJustLeft } from './use-screen-just-left';
+import { useIdleValue } from './use-idle-value';
 import { useHydrated } from './top-bar';
 import { FunnelScreens, landingDrawing } from './funnel-screens';
 import type { KindRegistry } from '../../engine/kinds/screen-kind';
@@ -64,6 +65,9 @@ export function FunnelView({ flow, kinds, actor, sessionReady, startIfRequested 
   // Hydrating the prerendered landing: its first question is the screen rendered ahead from the first render on.
   const ahead = useRenderAhead(byId, kinds, screen, reads, hydrated ? undefined : landingQuestion);
   const leaving = useScreenJustLeft(screen);
+  // The page group of the screen rendered ahead, when it is another: its art is painted ahead too, at the idle moment
+  // after (never in the landing's load, where its image and its layers would weigh on the page's first seconds).
+  const artAhead = useIdleValue(ahead && screen && ahead.group !== screen.group ? ahead.group : undefined, undefined);
   const onBack = useCallback(() => send({ type: 'BACK' }), [send]);
   // What the prerender drew, from the flow alone (FunnelScreens, as below: the elements stay when the render after
   // shows the machine's state).
@@ -74,7 +78,7 @@ export function FunnelView({ flow, kinds, actor, sessionReady, startIfRequested 
     <FunnelScreens
       group={flow.groups[screen.group]}
       groupId={screen.group}
-      next={ahead && { id: ahead.group, group: flow.groups[ahead.group] }}
+      next={artAhead === undefined ? undefined : { id: artAhead, group: flow.groups[artAhead] }}
       kinds={kinds}
       topBar={{ screen, path, progressUntil: flow.progressUntil, hidden: false, sessionReady, onBack }}
       hydrated={hydrated}
